@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import { publicRoutes } from "./modules/public/public.route.ts";
+import type { Database } from "./platform/db/database.ts";
+import { registerErrorHandler } from "./platform/http/errors.ts";
+import { registerSecurity } from "./platform/http/security.ts";
+import { registerSpa } from "./platform/http/spa.ts";
+import { VERSION } from "./version.ts";
+
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    return503OnClosing: true,
+    bodyLimit: 1_048_576,
+  });
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+  registerErrorHandler(app);
+  await registerSecurity(app, { production: config.production });
+  await app.register(compress, { threshold: 1024 });
+
+  app.get("/api/health", async (_req, reply) => {
+    await database.db.execute("select 1");
+    return reply.header("cache-control", "no-store").send({ status: "ok", database: database.kind, version: VERSION });
+  });
+  await app.register(publicRoutes, { db: database.db });
+  await registerSpa(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,64 @@
+import { DemoRequestInput } from "@workmetrics/domain";
+import { banner, caseStudy, demoRequest, tier } from "@workmetrics/domain/db/schema";
+import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../platform/db/database.ts";
+
+// Public site data (no sign-in): tiers, case studies, banners, and demo bookings.
+export async function publicRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+
+  app.get("/api/public/tiers", async () => {
+    const rows = await db.select().from(tier).orderBy(asc(tier.id));
+    return rows.map(({ createdAt: _c, updatedAt: _u, ...t }) => t);
+  });
+
+  app.get("/api/public/landing", async () => {
+    const now = new Date();
+    const [studies, banners] = await Promise.all([
+      db
+        .select({
+          id: caseStudy.id,
+          title: caseStudy.title,
+          companyName: caseStudy.companyName,
+          industry: caseStudy.industry,
+          summary: caseStudy.summary,
+          quote: caseStudy.quote,
+          quoteAuthor: caseStudy.quoteAuthor,
+          metricValue: caseStudy.metricValue,
+          metricLabel: caseStudy.metricLabel,
+        })
+        .from(caseStudy)
+        .where(eq(caseStudy.published, true))
+        .orderBy(asc(caseStudy.sortOrder), asc(caseStudy.id)),
+      db
+        .select({
+          id: banner.id,
+          title: banner.title,
+          body: banner.body,
+          linkUrl: banner.linkUrl,
+          linkLabel: banner.linkLabel,
+        })
+        .from(banner)
+        .where(
+          and(
+            eq(banner.active, true),
+            eq(banner.placement, "landing"),
+            or(isNull(banner.startsAt), lte(banner.startsAt, now)),
+            or(isNull(banner.endsAt), gt(banner.endsAt, now)),
+          ),
+        )
+        .orderBy(asc(banner.id)),
+    ]);
+    return { caseStudies: studies, banners };
+  });
+
+  app.post("/api/public/demo-requests", { config: { rateLimit: true } }, async (req, reply) => {
+    const input = DemoRequestInput.parse(req.body ?? {});
+    const [row] = await db
+      .insert(demoRequest)
+      .values({ ...input, preferredDate: input.preferredDate ?? null })
+      .returning({ id: demoRequest.id, createdAt: demoRequest.createdAt });
+    return reply.code(201).send(row);
+  });
+}

@@ -1,0 +1,62 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import * as schema from "@workmetrics/domain/db/schema";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DatabaseKind = "pglite" | "postgresql";
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(import.meta.dirname, "../../../migrations");
+
+// DESIGN §2: PGlite in DATA_DIR without DATABASE_URL, node-postgres with it; one schema, one set of migrations.
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // Numeric stays a decimal string (DESIGN §2.3: never binary floats); int8 fits JS numbers for our ids.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    const db = drizzlePg({ client: pool, schema });
+    await pool.query("select 1");
+    return {
+      kind: "postgresql",
+      db,
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create(path.join(opts.dataDir, "pgdata"));
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export type RequestContext = { workspaceId: string | null; userId: string | null; role: string };
+
+// DESIGN §2.2: one transaction per request; settings first, then the non-superuser role so RLS applies.
+export function inRequest<T>(db: Db, ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.workspace_id', ${ctx.workspaceId ?? ""}, true),
+                 set_config('app.user_id', ${ctx.userId ?? ""}, true),
+                 set_config('app.role', ${ctx.role}, true)`,
+    );
+    await tx.execute(sql`set local role workmetrics_app`);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,211 @@
+import { DEFAULT_COMPANY, ROLE, TIER } from "@workmetrics/domain";
+import { authUser, banner, caseStudy, company, user, workspace } from "@workmetrics/domain/db/schema";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../auth/password.ts";
+import type { Db } from "./database.ts";
+
+export const DEMO_PASSWORD = "demo-pass-2026";
+
+type SeedUser = { local: string; name: string; roleId: number };
+
+const FULL_TEAM: SeedUser[] = [
+  { local: "owner", name: "Olivia Tan", roleId: ROLE.Owner },
+  { local: "admin", name: "Aaron Lim", roleId: ROLE.Admin },
+  { local: "manager", name: "Mei Ling Ng", roleId: ROLE.SalesManager },
+  { local: "sales", name: "Samuel Goh", roleId: ROLE.Salesperson },
+  { local: "driver", name: "Dinesh Kumar", roleId: ROLE.Driver },
+  { local: "warehouse", name: "Wei Jie Koh", roleId: ROLE.WarehouseStaff },
+  { local: "pos", name: "Priya Nair", roleId: ROLE.PosStaff },
+  { local: "finance", name: "Farah Aziz", roleId: 40 },
+  { local: "procurement", name: "Patrick Chua", roleId: 41 },
+  { local: "accounts", name: "Alicia Teo", roleId: 42 },
+  { local: "supplier", name: "Steven Ho", roleId: 43 },
+];
+const SMALL_TEAM = FULL_TEAM.filter((u) => ["owner", "admin", "driver", "warehouse", "pos"].includes(u.local));
+
+// DESIGN §3.2: three workspaces of the three tiers.
+const WORKSPACES = [
+  {
+    slug: "demo",
+    name: "Harbourline Trading Pte Ltd",
+    tierId: TIER.Premium,
+    domain: "demo.test",
+    team: FULL_TEAM,
+    colors: ["Blue", "Black"],
+  },
+  {
+    slug: "pro",
+    name: "Kallang Fixtures Pte Ltd",
+    tierId: TIER.Pro,
+    domain: "pro.test",
+    team: SMALL_TEAM,
+    colors: ["Green", "-"],
+  },
+  {
+    slug: "lite",
+    name: "Tiong Bahru Supplies",
+    tierId: TIER.Lite,
+    domain: "lite.test",
+    team: SMALL_TEAM,
+    colors: ["-", "-"],
+  },
+] as const;
+
+const COMPANIES = [
+  {
+    name: "Marina Bay Hotels Pte Ltd",
+    uen: "201812345K",
+    isCustomer: true,
+    isSupplier: false,
+    paymentTermsDays: 30,
+    creditLimit: "50000",
+  },
+  {
+    name: "Jurong Engineering Works",
+    uen: "199904567M",
+    isCustomer: true,
+    isSupplier: false,
+    paymentTermsDays: 45,
+    creditLimit: "80000",
+  },
+  {
+    name: "Orchard Retail Group",
+    uen: "200511223D",
+    isCustomer: true,
+    isSupplier: false,
+    paymentTermsDays: 30,
+    creditLimit: "25000",
+  },
+  {
+    name: "Pasir Panjang Logistics",
+    uen: "201600998R",
+    isCustomer: false,
+    isSupplier: true,
+    paymentTermsDays: 30,
+    creditLimit: null,
+  },
+  {
+    name: "Tuas Steel Supply Co",
+    uen: "198700321Z",
+    isCustomer: false,
+    isSupplier: true,
+    paymentTermsDays: 60,
+    creditLimit: null,
+  },
+  {
+    name: "Changi Office Solutions",
+    uen: "201233445W",
+    isCustomer: true,
+    isSupplier: true,
+    paymentTermsDays: 14,
+    creditLimit: "10000",
+  },
+];
+
+const CASE_STUDIES = [
+  {
+    title: "From spreadsheets to same-day invoicing",
+    companyName: "Harbourline Trading",
+    industry: "Wholesale distribution",
+    summary:
+      "A 40-person distributor replaced four spreadsheets and an ageing accounting package. Quotes now become sales orders, delivery orders and invoices without retyping a line.",
+    quote: "Our drivers close deliveries on their phones and the invoice is out before they are back at the depot.",
+    quoteAuthor: "Olivia Tan, Managing Director",
+    metricValue: "3 days → same day",
+    metricLabel: "order to invoice",
+    sortOrder: 1,
+  },
+  {
+    title: "Three-way check that finance trusts",
+    companyName: "Kallang Fixtures",
+    industry: "Building fittings",
+    summary:
+      "Purchase orders, supplier delivery orders and supplier invoices are matched line by line, so the team only looks at the exceptions before paying.",
+    quote: "We stopped paying for goods that never arrived. The three-way check paid for the subscription in a month.",
+    quoteAuthor: "Farah Aziz, Finance Manager",
+    metricValue: "92%",
+    metricLabel: "of supplier invoices matched automatically",
+    sortOrder: 2,
+  },
+  {
+    title: "One inbox for every customer conversation",
+    companyName: "Orchard Retail Group",
+    industry: "Retail",
+    summary:
+      "WhatsApp, Facebook, Instagram and Outlook messages land in one shared inbox, linked to the customer and their open quotations.",
+    quote: "Nobody asks 'who replied to this customer?' any more — it is all in one place.",
+    quoteAuthor: "Samuel Goh, Sales Lead",
+    metricValue: "2×",
+    metricLabel: "faster first reply",
+    sortOrder: 3,
+  },
+];
+
+const BANNERS = [
+  {
+    title: "New: progressive claims for project billing",
+    body: "Bill projects in stages with retention tracked for you.",
+    linkUrl: "/book-a-demo",
+    linkLabel: "See it in a demo",
+    placement: "landing",
+  },
+];
+
+// DESIGN §3.2: demo data, only on an empty database; running it twice changes nothing.
+export async function seedDemo(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: workspace.id }).from(workspace).where(eq(workspace.slug, "demo")).limit(1);
+  if (existing.length > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    for (const ws of WORKSPACES) {
+      const [created] = await tx
+        .insert(workspace)
+        .values({
+          slug: ws.slug,
+          name: ws.name,
+          tierId: ws.tierId,
+          primaryColor: ws.colors[0],
+          secondaryColor: ws.colors[1],
+        })
+        .returning({ id: workspace.id });
+      for (const member of ws.team) {
+        const email = `${member.local}@${ws.domain}`;
+        const [au] = await tx
+          .insert(authUser)
+          .values({
+            email,
+            encryptedPassword: passwordHash,
+            emailConfirmedAt: now,
+            appMetadata: { provider: "email", providers: ["email"] },
+            userMetadata: { name: member.name },
+          })
+          .returning({ id: authUser.id });
+        await tx.insert(user).values({
+          workspaceId: created.id,
+          id: au.id,
+          slug: `${member.local}-${ws.slug}`,
+          name: member.name,
+          email,
+          roleId: member.roleId,
+        });
+        if (member.roleId === ROLE.Owner) {
+          await tx.update(workspace).set({ userId: au.id }).where(eq(workspace.id, created.id));
+        }
+      }
+      await tx.insert(company).values({ workspaceId: created.id, id: DEFAULT_COMPANY.id, name: DEFAULT_COMPANY.title });
+      await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
+    }
+    await tx.insert(authUser).values({
+      email: "platform@workmetrics.test",
+      encryptedPassword: passwordHash,
+      emailConfirmedAt: now,
+      isPlatformOperator: true,
+      appMetadata: { provider: "email", providers: ["email"], platform_operator: true },
+      userMetadata: { name: "Platform Operator" },
+    });
+    await tx.insert(caseStudy).values(CASE_STUDIES);
+    await tx.insert(banner).values(BANNERS);
+  });
+  return true;
+}

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+// DESIGN §3.4: JSON errors with a stable code and a human message; never a stack trace.
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError | ZodError, req, reply) => {
+    if (err instanceof ZodError) {
+      const fields = err.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+      return reply
+        .code(422)
+        .send({ code: "validation_failed", message: fields[0]?.message ?? "Invalid input", details: fields });
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ code: err.code, message: err.message, details: err.details });
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ code: err.code ?? "bad_request", message: err.message });
+    }
+    req.log.error({ err }, "request failed");
+    return reply
+      .code(500)
+      .send({ code: "internal_error", message: "Something went wrong on our side. Please try again." });
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./platform/db/database.ts";
+import { seedDemo } from "./platform/db/demo-seed.ts";
+import { upsertReferenceData } from "./platform/db/reference-data.ts";
+
+export type Running = { app: FastifyInstance; database: Database; url: string; stop(): Promise<void> };
+
+// Open the database, migrate, seed, and listen: what `npm start` and the tests both run.
+export async function startServer(config: Config): Promise<Running> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await upsertReferenceData(database.db);
+  if (config.seed === "demo") await seedDemo(database.db);
+  const app = await buildApp(config, database);
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    database,
+    url: `http://localhost:${port}`,
+    stop() {
+      // Finish in-flight requests first (fastify.close waits for them), then close the database.
+      stopping ??= app.close().then(() => database.close());
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { inject } from "vitest";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the assertions that read them
+export type Json = any;
+export type ApiResponse = { status: number; headers: Headers; body: Json };
+
+export const baseUrl = (): string => inject("baseUrl");
+
+// fetch against the suite's server, JSON in and out.
+export async function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<ApiResponse> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set("content-type", "application/json");
+  const res = await fetch(`${baseUrl()}${path}`, {
+    ...rest,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let body: Json = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body };
+}

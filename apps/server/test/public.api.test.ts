@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./http.ts";
+
+const demo = {
+  name: "Jane Doe",
+  email: "Jane@Example.com",
+  companyName: "Acme Pte Ltd",
+  companySize: "16-50",
+  interest: "Everything",
+  preferredDate: "2026-12-01",
+};
+
+describe("health and public site API", () => {
+  it("reports health with the database kind", async () => {
+    const { status, body } = await api("/api/health");
+    expect(status).toBe(200);
+    expect(body.status).toBe("ok");
+    expect(body.database).toBe(process.env.TEST_DATABASE_URL ? "postgresql" : "pglite");
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("serves the three tiers with the spec's prices", async () => {
+    const { body: tiers } = await api("/api/public/tiers");
+    expect(tiers.map((t: Record<string, unknown>) => [t.id, t.monthlyPrice, t.yearlyPrice])).toEqual([
+      [10, "89.00", "961.20"],
+      [11, "149.00", "1609.20"],
+      [12, "249.00", "2988.00"],
+    ]);
+    expect(tiers[2].features).toContain("pos");
+    expect(tiers[0].features).not.toContain("projects");
+  });
+
+  it("serves seeded case studies and banners for the landing page", async () => {
+    const { body } = await api("/api/public/landing");
+    expect(body.caseStudies.length).toBeGreaterThanOrEqual(3);
+    expect(body.caseStudies[0]).toHaveProperty("companyName");
+    expect(body.banners.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("stores a valid demo request", async () => {
+    const { status, body } = await api("/api/public/demo-requests", { method: "POST", json: demo });
+    expect(status).toBe(201);
+    expect(body.id).toBeGreaterThan(0);
+  });
+
+  it("refuses a bad demo request with the field at fault", async () => {
+    const { status, body } = await api("/api/public/demo-requests", {
+      method: "POST",
+      json: { ...demo, email: "not-an-email", companySize: "huge" },
+    });
+    expect(status).toBe(422);
+    expect(body.code).toBe("validation_failed");
+    expect(body.details).toContainEqual({ field: "email", message: "Enter a valid e-mail address" });
+    expect(body.details).toContainEqual({ field: "companySize", message: "Choose your company size" });
+  });
+
+  it("answers malformed JSON with 400, not 500", async () => {
+    const { status, body } = await api("/api/public/demo-requests", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).not.toMatch(/\.ts:\d+/);
+  });
+
+  it("answers unknown API paths with JSON 404 and sends security headers", async () => {
+    const { status, headers, body } = await api("/api/nope", { headers: { accept: "text/html" } });
+    expect(status).toBe(404);
+    expect(body.code).toBe("not_found");
+    expect(headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("x-request-id")).toBeTruthy();
+  });
+});

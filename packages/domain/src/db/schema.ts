@@ -1,0 +1,188 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  integer,
+  jsonb,
+  numeric,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { currentWorkspace, tenantColumns, timestamps } from "./columns.ts";
+
+// ---- Platform tables (not per workspace) ----
+
+export const tier = pgTable("tier", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  monthlyPrice: numeric("monthly_price", { precision: 12, scale: 2 }).notNull(),
+  yearlyPrice: numeric("yearly_price", { precision: 12, scale: 2 }).notNull(),
+  minUsers: integer("min_users").notNull(),
+  maxUsers: integer("max_users"),
+  features: text("features").array().notNull(),
+  ...timestamps,
+});
+
+export const role = pgTable("role", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+});
+
+export const channel = pgTable("channel", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+});
+
+export const authUser = pgTable(
+  "auth_user",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    aud: text("aud").notNull().default("authenticated"),
+    email: text("email"),
+    phone: text("phone"),
+    encryptedPassword: text("encrypted_password"),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    appMetadata: jsonb("app_metadata").notNull().default({}),
+    userMetadata: jsonb("user_metadata").notNull().default({}),
+    bannedUntil: timestamp("banned_until", { withTimezone: true }),
+    isPlatformOperator: boolean("is_platform_operator").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("auth_user_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("auth_user_phone_key").on(t.phone),
+  ],
+);
+
+export const workspace = pgTable("workspace", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  tierId: integer("tier_id")
+    .notNull()
+    .references(() => tier.id),
+  userId: uuid("user_id").references(() => authUser.id),
+  primaryColor: text("primary_color"),
+  secondaryColor: text("secondary_color"),
+  baseCurrency: text("base_currency").notNull().default("SGD"),
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+export const demoRequest = pgTable("demo_request", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  companyName: text("company_name").notNull(),
+  companySize: text("company_size").notNull(),
+  interest: text("interest").notNull(),
+  preferredDate: date("preferred_date"),
+  message: text("message"),
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+export const caseStudy = pgTable("case_study", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+  title: text("title").notNull(),
+  companyName: text("company_name").notNull(),
+  industry: text("industry").notNull(),
+  summary: text("summary").notNull(),
+  quote: text("quote"),
+  quoteAuthor: text("quote_author"),
+  metricValue: text("metric_value"),
+  metricLabel: text("metric_label"),
+  published: boolean("published").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  ...timestamps,
+});
+
+export const banner = pgTable("banner", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+  title: text("title").notNull(),
+  body: text("body"),
+  linkUrl: text("link_url"),
+  linkLabel: text("link_label"),
+  placement: text("placement").notNull().default("landing"),
+  startsAt: timestamp("starts_at", { withTimezone: true }),
+  endsAt: timestamp("ends_at", { withTimezone: true }),
+  active: boolean("active").notNull().default(true),
+  ...timestamps,
+});
+
+// ---- Tenant tables: workspace_id first in every key; RLS enabled, forced and fail-closed ----
+
+const tenantPolicy = (name: string) =>
+  pgPolicy(`${name}_tenant`, {
+    as: "permissive",
+    for: "all",
+    to: "workmetrics_app",
+    using: sql`workspace_id = ${currentWorkspace}`,
+    withCheck: sql`workspace_id = ${currentWorkspace}`,
+  });
+
+export const user = pgTable(
+  "user",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspace.id),
+    id: uuid("id")
+      .notNull()
+      .references(() => authUser.id),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => role.id),
+    currencyFactorId: bigint("currency_factor_id", { mode: "number" }),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    uniqueIndex("user_workspace_slug_key").on(t.workspaceId, t.slug),
+    tenantPolicy("user"),
+  ],
+).enableRLS();
+
+export const company = pgTable(
+  "company",
+  {
+    ...tenantColumns,
+    name: text("name").notNull(),
+    uen: text("uen"),
+    isCustomer: boolean("is_customer").notNull().default(true),
+    isSupplier: boolean("is_supplier").notNull().default(false),
+    email: text("email"),
+    phone: text("phone"),
+    billingAddress: text("billing_address"),
+    shippingAddress: text("shipping_address"),
+    paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+    creditLimit: numeric("credit_limit", { precision: 14, scale: 2 }),
+    currency: text("currency").notNull().default("SGD"),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    foreignKey({ columns: [t.workspaceId], foreignColumns: [workspace.id] }),
+    tenantPolicy("company"),
+  ],
+).enableRLS();
+
+export const TENANT_TABLES = ["user", "company"] as const;

@@ -1,0 +1,81 @@
+import { MESSAGES } from "./errors.ts";
+import { TIER } from "./tiers.ts";
+
+// DESIGN §3.3: platform hosts, workspace hosts and role apps.
+export type RoleApp = "main" | "pos" | "driver" | "warehouse";
+export type HostInfo =
+  | { kind: "bare" }
+  | { kind: "platform"; sub: "app" | "admin" | "www" }
+  | { kind: "workspace"; slug: string; app: RoleApp };
+
+export const RESERVED_SLUGS = ["app", "admin", "www", "pos", "driver", "warehouse", "api", "auth", "mail", "static"];
+
+export function parseHost(host: string, baseDomain: string): HostInfo {
+  const name = host.toLowerCase().replace(/:\d+$/, "");
+  const base = baseDomain.toLowerCase();
+  if (name === base || !name.endsWith(`.${base}`)) return { kind: "bare" };
+  const labels = name.slice(0, -(base.length + 1)).split(".");
+  if (labels.length === 1 && (labels[0] === "app" || labels[0] === "admin" || labels[0] === "www")) {
+    return { kind: "platform", sub: labels[0] };
+  }
+  const app =
+    labels.length === 2 && ["pos", "driver", "warehouse"].includes(labels[1]) ? (labels[1] as RoleApp) : "main";
+  return { kind: "workspace", slug: labels[0], app };
+}
+
+export function workspaceHost(slug: string, baseDomain: string, app: RoleApp = "main", port?: string): string {
+  const host = app === "main" ? `${slug}.${baseDomain}` : `${slug}.${app}.${baseDomain}`;
+  return port ? `${host}:${port}` : host;
+}
+
+export type HostUser = { roleId: number; workspaceSlug: string; tierId: number; isOwner: boolean };
+export type HostDecision =
+  | { action: "allow" }
+  | { action: "redirect"; to: string }
+  | { action: "signOut"; toHost: string | null; path: string; message?: string };
+
+// The host rules in order; pure so both the server and the browser apply the same ones.
+export function decideHost(args: {
+  host: string;
+  path: string;
+  baseDomain: string;
+  user: HostUser | null;
+}): HostDecision {
+  const { host, path, baseDomain, user } = args;
+  const info = parseHost(host, baseDomain);
+  if (info.kind === "bare") return { action: "allow" };
+  if (!user) {
+    // Spec §2: the root of a sub-domain host (first label not www) goes to the login route.
+    const subdomain = info.kind === "workspace" || info.sub !== "www";
+    if (path === "/" && subdomain) return { action: "redirect", to: "/auth/login" };
+    return { action: "allow" };
+  }
+  const atRoot = path === "/";
+  if (info.kind === "platform") {
+    if (user.isOwner) return { action: "allow" };
+    return {
+      action: "signOut",
+      toHost: workspaceHost(user.workspaceSlug, baseDomain),
+      path: atRoot ? "/auth/login" : path,
+    };
+  }
+  if (info.slug !== user.workspaceSlug && !user.isOwner) {
+    return {
+      action: "signOut",
+      toHost: workspaceHost(user.workspaceSlug, baseDomain, info.app),
+      path: atRoot ? "/auth/login" : path,
+    };
+  }
+  if (info.app === "pos") {
+    const allowedRole = user.roleId === 7 || user.roleId === 1;
+    if (user.tierId !== TIER.Premium || !allowedRole) {
+      return { action: "signOut", toHost: null, path: "/auth/login", message: MESSAGES.premiumOnly };
+    }
+  }
+  if (info.app === "driver" || info.app === "warehouse") {
+    if (user.tierId === TIER.Lite) {
+      return { action: "signOut", toHost: null, path: "/auth/login", message: MESSAGES.liteNoAccess };
+    }
+  }
+  return { action: "allow" };
+}

@@ -1,0 +1,116 @@
+import Decimal from "decimal.js";
+
+// Spec §3 and §9: tier ids, prices, user ranges and features.
+export const TIER = { Lite: 10, Pro: 11, Premium: 12 } as const;
+export type TierId = (typeof TIER)[keyof typeof TIER];
+export type TierSlug = "lite" | "pro" | "premium";
+
+export const FEATURES = {
+  erp: "ERP",
+  accounting: "Accounting",
+  finance: "Finance",
+  email_support: "Email support",
+  projects: "Projects",
+  roles: "Roles",
+  hr: "HR",
+  crm: "CRM",
+  analytics: "Analytics",
+  warehouse_tracking: "Warehouse tracking",
+  live_support: "Live support",
+  ocr: "OCR",
+  supplier_discount: "Supplier discount",
+  pos: "POS",
+  shipping_expense: "Shipping and expense",
+  commission: "Commission",
+  financial_reports: "Financial reports",
+  onedrive: "OneDrive",
+  marketplace: "Marketplace",
+  communication_channels: "Communication channels",
+} as const;
+export type Feature = keyof typeof FEATURES;
+
+const LITE: Feature[] = ["erp", "accounting", "finance", "email_support"];
+const PRO: Feature[] = [...LITE, "projects", "roles", "hr", "crm", "analytics", "warehouse_tracking", "live_support"];
+const PREMIUM: Feature[] = [
+  ...PRO,
+  "ocr",
+  "supplier_discount",
+  "pos",
+  "shipping_expense",
+  "commission",
+  "financial_reports",
+  "onedrive",
+  "marketplace",
+  "communication_channels",
+];
+
+export type TierDefinition = {
+  id: TierId;
+  slug: TierSlug;
+  title: string;
+  monthlyPrice: string;
+  yearlyPrice: string;
+  minUsers: number;
+  maxUsers: number | null;
+  features: Feature[];
+};
+
+export const TIERS: readonly TierDefinition[] = [
+  {
+    id: TIER.Lite,
+    slug: "lite",
+    title: "Lite",
+    monthlyPrice: "89",
+    yearlyPrice: "961.2",
+    minUsers: 1,
+    maxUsers: 15,
+    features: LITE,
+  },
+  {
+    id: TIER.Pro,
+    slug: "pro",
+    title: "Pro",
+    monthlyPrice: "149",
+    yearlyPrice: "1609.2",
+    minUsers: 15,
+    maxUsers: 50,
+    features: PRO,
+  },
+  {
+    id: TIER.Premium,
+    slug: "premium",
+    title: "Premium",
+    monthlyPrice: "249",
+    // Spec §9 lists 2988 (= 12 × 249) for Premium although it mentions a 10% discount; the list price stands.
+    yearlyPrice: "2988",
+    minUsers: 50,
+    maxUsers: null,
+    features: PREMIUM,
+  },
+];
+
+// What paying yearly saves against twelve monthly payments, as a whole percent (0 when nothing).
+export function yearlySavingPercent(monthly: string, yearly: string): number {
+  const full = new Decimal(monthly).times(12);
+  if (full.isZero()) return 0;
+  return full.minus(yearly).div(full).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+}
+
+export function tierById(id: number): TierDefinition | undefined {
+  return TIERS.find((t) => t.id === id);
+}
+
+export function tierHasFeature(features: readonly string[], feature: Feature): boolean {
+  return features.includes(feature);
+}
+
+// The cheapest tier that includes a feature, for "upgrade to …" messages.
+export function lowestTierWith(feature: Feature): TierDefinition {
+  const tier = TIERS.find((t) => t.features.includes(feature));
+  if (!tier) throw new Error(`No tier includes ${feature}`);
+  return tier;
+}
+
+export function userRangeLabel(t: Pick<TierDefinition, "minUsers" | "maxUsers">): string {
+  return t.maxUsers === null ? `${t.minUsers} users and above` : `${t.minUsers} to ${t.maxUsers} users`;
+}
