@@ -5,5 +5,4 @@ export * from "./hosts.ts";
 export * from "./money.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
-export * from "./schemas/demo-request.ts";
 export * from "./tiers.ts";

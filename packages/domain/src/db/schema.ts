@@ -58,6 +58,13 @@ export const authUser = pgTable(
     userMetadata: jsonb("user_metadata").notNull().default({}),
     bannedUntil: timestamp("banned_until", { withTimezone: true }),
     isPlatformOperator: boolean("is_platform_operator").notNull().default(false),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    recoverySentAt: timestamp("recovery_sent_at", { withTimezone: true }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    emailChange: text("email_change"),
+    emailChangeSentAt: timestamp("email_change_sent_at", { withTimezone: true }),
+    reauthenticationSentAt: timestamp("reauthentication_sent_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -186,3 +193,5 @@ export const company = pgTable(
 ).enableRLS();
 
 export const TENANT_TABLES = ["user", "company"] as const;
+
+export * from "./auth-schema.ts";

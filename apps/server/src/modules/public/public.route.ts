@@ -1,4 +1,4 @@
-import { DemoRequestInput } from "@workmetrics/domain";
+import { DemoRequestInput } from "@workmetrics/domain/schemas/demo-request";
 import { banner, caseStudy, demoRequest, tier } from "@workmetrics/domain/db/schema";
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";

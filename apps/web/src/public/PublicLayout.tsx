@@ -1,0 +1,117 @@
+import MenuIcon from "@mui/icons-material/Menu";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Stack from "@mui/material/Stack";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import { LAYOUT } from "@workmetrics/domain";
+import { Suspense, useState } from "react";
+import { Outlet, Link as RouterLink } from "react-router";
+import { FullScreenSpinner } from "../app/FullScreenSpinner.tsx";
+import { Logo } from "../app/Logo.tsx";
+import { ModeToggle } from "../app/ModeToggle.tsx";
+
+const LINKS = [
+  { to: "/#features", label: "Features" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/book-a-demo", label: "Book a demo" },
+];
+
+export function PublicLayout() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+      <a href="#main" className="skip-link" style={{ position: "absolute", left: -9999 }}>
+        Skip to content
+      </a>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}
+      >
+        <Container maxWidth="lg">
+          <Toolbar disableGutters sx={{ minHeight: LAYOUT.headerHeight, gap: 2 }}>
+            <Logo />
+            <Box sx={{ flex: 1 }} />
+            <Stack
+              component="nav"
+              aria-label="Main"
+              direction="row"
+              spacing={1}
+              sx={{ display: { xs: "none", md: "flex" } }}
+            >
+              {LINKS.map((l) => (
+                <Button key={l.to} component={RouterLink} to={l.to} color="inherit">
+                  {l.label}
+                </Button>
+              ))}
+            </Stack>
+            <ModeToggle />
+            <Button
+              component={RouterLink}
+              to="/book-a-demo"
+              variant="contained"
+              sx={{ display: { xs: "none", sm: "inline-flex" } }}
+            >
+              Get started
+            </Button>
+            <IconButton aria-label="Open menu" onClick={() => setOpen(true)} sx={{ display: { md: "none" } }}>
+              <MenuIcon />
+            </IconButton>
+          </Toolbar>
+        </Container>
+      </AppBar>
+      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
+        <List sx={{ width: 260 }} component="nav" aria-label="Mobile">
+          {LINKS.map((l) => (
+            <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={() => setOpen(false)}>
+              <ListItemText primary={l.label} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Drawer>
+      <Box component="main" id="main" sx={{ flex: 1 }}>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}
+
+function Footer() {
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", py: 4, bgcolor: "background.paper" }}>
+      <Container maxWidth="lg">
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={2}
+          sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            © {new Date().getFullYear()} Workmetrics. Built in Singapore for growing companies.
+          </Typography>
+          <Stack direction="row" spacing={2} component="nav" aria-label="Footer">
+            <Button size="small" component={RouterLink} to="/pricing" color="inherit">
+              Pricing
+            </Button>
+            <Button size="small" component={RouterLink} to="/book-a-demo" color="inherit">
+              Book a demo
+            </Button>
+            <Button size="small" component={RouterLink} to="/privacy" color="inherit">
+              Privacy
+            </Button>
+          </Stack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

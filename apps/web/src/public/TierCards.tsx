@@ -1,0 +1,114 @@
+import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { FEATURES, type Feature, formatPrice, userRangeLabel, yearlySavingPercent } from "@workmetrics/domain";
+import { Link as RouterLink } from "react-router";
+import { type PublicTier, useTiers } from "./queries.ts";
+
+export type Cycle = "monthly" | "yearly";
+
+// Each tier lists only what it adds over the one below, as pricing pages usually do.
+function addedFeatures(tiers: PublicTier[], index: number): string[] {
+  const below = index > 0 ? new Set(tiers[index - 1].features) : new Set<string>();
+  return tiers[index].features.filter((f) => !below.has(f));
+}
+
+export function TierCards({ cycle }: { cycle: Cycle }) {
+  const { data, isPending, isError, refetch } = useTiers();
+  if (isError)
+    return (
+      <Alert severity="error" action={<Button onClick={() => refetch()}>Retry</Button>}>
+        We could not load our plans. Please try again.
+      </Alert>
+    );
+  if (isPending)
+    return (
+      <Stack direction={{ xs: "column", md: "row" }} spacing={3}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={420} sx={{ flex: 1 }} />
+        ))}
+      </Stack>
+    );
+  return (
+    <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" } }}>
+      {data.map((tier, i) => {
+        const featured = tier.slug === "pro";
+        const price = cycle === "monthly" ? tier.monthlyPrice : tier.yearlyPrice;
+        const saving = yearlySavingPercent(tier.monthlyPrice, tier.yearlyPrice);
+        return (
+          <Card
+            key={tier.id}
+            data-testid={`tier-${tier.slug}`}
+            variant="outlined"
+            sx={{
+              display: "flex",
+              flexDirection: "column",
+              borderWidth: featured ? 2 : 1,
+              borderColor: featured ? "primary.main" : "divider",
+            }}
+          >
+            <CardContent sx={{ flex: 1, display: "flex", flexDirection: "column", gap: 2, p: 3 }}>
+              <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
+                <Typography variant="h5" component="h3" sx={{ fontWeight: 700 }}>
+                  {tier.title}
+                </Typography>
+                {featured && <Chip label="Most popular" color="primary" size="small" />}
+              </Stack>
+              <Box>
+                <Typography component="p" sx={{ fontSize: 40, fontWeight: 700, lineHeight: 1.1 }}>
+                  <Box component="span" sx={{ fontSize: 20, verticalAlign: "top", mr: 0.5 }}>
+                    S$
+                  </Box>
+                  <span data-testid={`price-${tier.slug}`}>{formatPrice(price)}</span>
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  per workspace / {cycle === "monthly" ? "month" : "year"}
+                  {cycle === "yearly" && saving > 0 && ` · save ${saving}% on 12 months`}
+                  {cycle === "yearly" && saving === 0 && " · billed once a year"}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {userRangeLabel(tier)}
+              </Typography>
+              <List dense disablePadding aria-label={`${tier.title} features`}>
+                {i > 0 && (
+                  <ListItem disableGutters>
+                    <ListItemText secondary={`Everything in ${data[i - 1].title}, plus:`} />
+                  </ListItem>
+                )}
+                {addedFeatures(data, i).map((f) => (
+                  <ListItem key={f} disableGutters>
+                    <ListItemIcon sx={{ minWidth: 32 }}>
+                      <CheckCircleOutline color="primary" fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText primary={FEATURES[f as Feature] ?? f} />
+                  </ListItem>
+                ))}
+              </List>
+              <Box sx={{ flex: 1 }} />
+              <Button
+                variant={featured ? "contained" : "outlined"}
+                component={RouterLink}
+                to={`/book-a-demo?plan=${tier.slug}`}
+                size="large"
+              >
+                Talk to us about {tier.title}
+              </Button>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const hasChromium = existsSync(CHROME_PATH);
+export const SCREENSHOTS = path.join(import.meta.dirname, "screenshots");
+
+// Debian's Chromium with a fresh profile and no background networking (the machine has no internet).
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type Browser = { context: BrowserContext; close(): Promise<void> };
+
+export async function openBrowser(opts: { width?: number; height?: number } = {}): Promise<Browser> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "workmetrics-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// The app's URL on a given host, e.g. host("demo") → http://demo.localhost:PORT (DESIGN §3.3).
+export function appUrl(pathname = "/", sub?: string): string {
+  const base = new URL(inject("baseUrl"));
+  if (sub) base.hostname = `${sub}.localhost`;
+  return new URL(pathname, base).toString();
+}
+
+// Collects console errors and failed requests so a test can assert a page is clean.
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

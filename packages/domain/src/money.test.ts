@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney, formatPrice, roundMoney, TAX_RATE, taxOn } from "./money.ts";
+
+describe("money (DESIGN §2.3)", () => {
+  it("taxes at 9% rounded half-up to cents", () => {
+    expect(TAX_RATE).toBe("0.09");
+    expect(taxOn("100")).toBe("9.00");
+    expect(taxOn("0.50")).toBe("0.05"); // 0.045 → 0.05 (half-up)
+    expect(taxOn("10.05")).toBe("0.90"); // 0.9045
+    expect(roundMoney("0.125")).toBe("0.13");
+    expect(roundMoney("-0.125")).toBe("-0.13");
+  });
+
+  it("never drifts like binary floats", () => {
+    expect(roundMoney("0.1").length).toBe(4);
+    expect(taxOn("0.1")).toBe("0.01");
+  });
+
+  it("formats amounts and list prices", () => {
+    expect(formatMoney("1234567.5")).toBe("SGD 1,234,567.50");
+    expect(formatMoney("-12")).toBe("-SGD 12.00");
+    expect(formatPrice("961.20")).toBe("961.2");
+    expect(formatPrice("2988.00")).toBe("2988");
+  });
+});
