@@ -1,28 +1,76 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { PublicLayout } from "../public/PublicLayout.tsx";
 import { FullScreenSpinner } from "./FullScreenSpinner.tsx";
+import { MODULES } from "./modules.ts";
+import { RequireAuth } from "./session/RequireAuth.tsx";
+import { SessionProvider } from "./session/SessionProvider.tsx";
+import { DashboardLayout } from "./shell/DashboardLayout.tsx";
 
 const Landing = lazy(() => import("../public/Landing.tsx"));
 const Pricing = lazy(() => import("../public/Pricing.tsx"));
 const BookDemo = lazy(() => import("../public/BookDemo.tsx"));
 const Privacy = lazy(() => import("../public/Privacy.tsx"));
+const Login = lazy(() => import("../auth/Login.tsx"));
+const Recover = lazy(() => import("../auth/Recover.tsx"));
+const Reset = lazy(() => import("../auth/Reset.tsx"));
+const Success = lazy(() => import("../auth/Success.tsx"));
+const Unauthorized = lazy(() => import("../auth/Unauthorized.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
 
-// Spec §2: public pages under one layout; every route split with React.lazy.
-const publicRoutes: RouteObject[] = [
-  { index: true, element: page(<Landing />) },
-  { path: "pricing", element: page(<Pricing />) },
-  { path: "book-a-demo", element: page(<BookDemo />) },
-  { path: "privacy", element: page(<Privacy />) },
+// Spec §2: public pages load no user; /auth and /dashboard share one session.
+const children: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: page(<Landing />) },
+      { path: "pricing", element: page(<Pricing />) },
+      { path: "book-a-demo", element: page(<BookDemo />) },
+      { path: "privacy", element: page(<Privacy />) },
+    ],
+  },
+  {
+    element: (
+      <SessionProvider>
+        <Outlet />
+      </SessionProvider>
+    ),
+    children: [
+      {
+        path: "auth",
+        children: [
+          { path: "login", element: page(<Login />) },
+          { path: "recover", element: page(<Recover />) },
+          { path: "reset", element: page(<Reset />) },
+          { path: "success", element: page(<Success />) },
+          { path: "unauthorized", element: page(<Unauthorized />) },
+        ],
+      },
+      {
+        path: "dashboard",
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+        children: [
+          ...MODULES.map((m): RouteObject => {
+            const Component = m.component;
+            return m.path === "" ? { index: true, element: <Component /> } : { path: m.path, element: <Component /> };
+          }),
+          { path: "*", element: <NotFound /> },
+        ],
+      },
+    ],
+  },
 ];
 
 export const routes: RouteObject[] = [
-  { path: "/", element: <PublicLayout />, children: publicRoutes },
+  { path: "/", children },
   // DESIGN §3.3: /_workspaces/{slug}/… reaches the same pages on any host.
-  { path: "/_workspaces/:workspace", element: <PublicLayout />, children: publicRoutes },
+  { path: "/_workspaces/:workspace", children },
   { path: "*", element: page(<NotFound />) },
 ];
 

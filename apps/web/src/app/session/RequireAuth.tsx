@@ -1,0 +1,74 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import { decideHost, ROLE } from "@workmetrics/domain";
+import { type ReactNode, useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { Navigate, useLocation } from "react-router";
+import { FullScreenSpinner } from "../FullScreenSpinner.tsx";
+import { getConfig } from "./client.ts";
+import { useSession } from "./SessionProvider.tsx";
+
+// Spec §2: a protected page needs a session and shows a full-screen spinner until the database user is loaded.
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { session, loading, dbUser, dbUserLoading, dbUserError, signOut } = useSession();
+  const location = useLocation();
+  const hostOk = useHostRules();
+
+  if (loading) return <FullScreenSpinner />;
+  if (!session) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={`/auth/login?redirectedFrom=${encodeURIComponent(from)}`} replace />;
+  }
+  if (dbUserError) {
+    return (
+      <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 2 }}>
+        <Stack spacing={2} sx={{ maxWidth: 420 }}>
+          <Alert severity="error">We could not load your account: {dbUserError}</Alert>
+          <Button variant="contained" onClick={() => signOut().then(() => window.location.assign("/auth/login"))}>
+            Sign in again
+          </Button>
+        </Stack>
+      </Box>
+    );
+  }
+  if (dbUserLoading || !dbUser || !hostOk) return <FullScreenSpinner label="Loading your workspace" />;
+  return children;
+}
+
+// DESIGN §3.3: host rules on every page load once the user is known.
+function useHostRules(): boolean {
+  const { dbUser, signOut } = useSession();
+  const [ok, setOk] = useState(false);
+  useEffect(() => {
+    if (!dbUser) return;
+    let cancelled = false;
+    getConfig().then(async ({ baseDomain }) => {
+      if (cancelled) return;
+      const ws = dbUser.workspace;
+      const decision = ws
+        ? decideHost({
+            host: window.location.host,
+            path: window.location.pathname,
+            baseDomain: baseDomain ?? "localhost",
+            user: {
+              roleId: dbUser.role_id ?? 0,
+              workspaceSlug: ws.slug,
+              tierId: ws.tier_id,
+              isOwner: dbUser.role_id === ROLE.Owner,
+            },
+          })
+        : ({ action: "allow" } as const);
+      if (decision.action !== "signOut") return setOk(true);
+      await signOut();
+      if (decision.message) toast.error(decision.message);
+      if (decision.toHost) window.location.assign(`${window.location.protocol}//${decision.toHost}${decision.path}`);
+      else window.location.assign(`${decision.path}?message=${encodeURIComponent(decision.message ?? "")}`);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [dbUser, signOut]);
+  return ok;
+}

@@ -1,0 +1,108 @@
+import type { AuthChangeEvent, Session, SupabaseClient } from "@supabase/supabase-js";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { ApiError, apiFetch } from "../../platform/api.ts";
+import { getSupabase, isRemembered } from "./client.ts";
+import type { DbUser } from "./types.ts";
+
+type SessionState = {
+  client: SupabaseClient | null;
+  session: Session | null;
+  loading: boolean; // the auth session is still being recovered
+  error: string | null;
+  dbUser: DbUser | undefined;
+  dbUserLoading: boolean;
+  dbUserError: string | null;
+  signOut(returnTo?: string): Promise<void>;
+};
+
+const Ctx = createContext<SessionState | null>(null);
+const DB_USER = "db-user";
+
+// Spec §2/§4: every auth state change is posted to /api/auth/callback so the server's cookies follow the session.
+async function postCallback(event: AuthChangeEvent, session: Session | null): Promise<void> {
+  await fetch("/api/auth/callback", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ event, session, remember: isRemembered() }),
+    credentials: "same-origin",
+  }).catch(() => undefined);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [client, setClient] = useState<SupabaseClient | null>(null);
+  const [session, setSession] = useState<Session | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    getSupabase().then(
+      (c) => {
+        if (cancelled) return;
+        setClient(c);
+        const { data } = c.auth.onAuthStateChange((event, s) => {
+          setSession(s);
+          setLoading(false);
+          if (event !== "INITIAL_SESSION") void postCallback(event, s);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      },
+      (err: Error) => {
+        setError(err.message);
+        setLoading(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, []);
+
+  const userId = session?.user.id;
+  const token = session?.access_token;
+  // Spec §9: the database user is fresh for 60 s and refetched when the auth user changes.
+  const dbUserQuery = useQuery({
+    queryKey: [DB_USER, userId],
+    queryFn: () => apiFetch<DbUser>("/api/auth/user", { headers: { authorization: `Bearer ${token}` } }),
+    enabled: Boolean(userId && token),
+    staleTime: 60_000,
+    retry: (count, err) => count < 3 && !(err instanceof ApiError && err.status === 401),
+  });
+
+  const signOut = useCallback(
+    async (returnTo = "/auth/login") => {
+      // Spec §4: call the logout endpoint, sign out of auth, drop the cached database user.
+      await fetch(`/api/auth/logout?returnTo=${encodeURIComponent(returnTo)}`, {
+        redirect: "manual",
+        credentials: "same-origin",
+      }).catch(() => undefined);
+      await client?.auth.signOut({ scope: "local" });
+      queryClient.removeQueries({ queryKey: [DB_USER] });
+    },
+    [client, queryClient],
+  );
+
+  const value = useMemo<SessionState>(
+    () => ({
+      client,
+      session,
+      loading,
+      error,
+      dbUser: dbUserQuery.data,
+      dbUserLoading: dbUserQuery.isPending && Boolean(userId),
+      dbUserError: dbUserQuery.error?.message ?? null,
+      signOut,
+    }),
+    [client, session, loading, error, dbUserQuery.data, dbUserQuery.isPending, dbUserQuery.error, userId, signOut],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useSession(): SessionState {
+  const ctx = useContext(Ctx);
+  if (!ctx) throw new Error("useSession outside SessionProvider");
+  return ctx;
+}

@@ -1,0 +1,53 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+
+export type AppConfig = { url: string; anonKey: string; baseDomain?: string };
+
+const REMEMBER_KEY = "workmetrics.remember";
+
+// "Remember me" keeps the session in localStorage (survives the browser closing); otherwise sessionStorage.
+const storage = {
+  getItem: (key: string) => localStorage.getItem(key) ?? sessionStorage.getItem(key),
+  setItem: (key: string, value: string) => {
+    const remember = localStorage.getItem(REMEMBER_KEY) === "true";
+    (remember ? localStorage : sessionStorage).setItem(key, value);
+    (remember ? sessionStorage : localStorage).removeItem(key);
+  },
+  removeItem: (key: string) => {
+    localStorage.removeItem(key);
+    sessionStorage.removeItem(key);
+  },
+};
+
+export function setRemember(remember: boolean): void {
+  localStorage.setItem(REMEMBER_KEY, String(remember));
+}
+export const isRemembered = (): boolean => localStorage.getItem(REMEMBER_KEY) === "true";
+
+let configPromise: Promise<AppConfig> | null = null;
+let clientPromise: Promise<SupabaseClient> | null = null;
+
+export function getConfig(): Promise<AppConfig> {
+  configPromise ??= fetch("/api/config").then(async (r) => {
+    if (!r.ok) throw new Error("Cannot reach the server. Check your connection and try again.");
+    return (await r.json()) as AppConfig;
+  });
+  return configPromise;
+}
+
+// supabase-js against our own server (DESIGN §2.1): auth-js keeps, recovers and refreshes the session itself.
+// Always the page's own origin: every workspace host is served by the same process, and same-origin needs no CORS.
+export function getSupabase(): Promise<SupabaseClient> {
+  clientPromise ??= getConfig().then((cfg) =>
+    createClient(window.location.origin, cfg.anonKey, {
+      auth: {
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+        flowType: "pkce",
+        storage,
+        storageKey: "sb-workmetrics-auth",
+      },
+    }),
+  );
+  return clientPromise;
+}

@@ -1,0 +1,128 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { MESSAGES, REDIRECTS } from "@workmetrics/domain";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
+import { isRemembered, setRemember } from "../app/session/client.ts";
+import { useSession } from "../app/session/SessionProvider.tsx";
+import { AuthCard } from "./AuthLayout.tsx";
+
+const looksLikePhone = (v: string) => /^\+?[\d\s-]{6,}$/.test(v.trim());
+
+// Only same-app paths are followed after sign-in; anything else goes to the dashboard.
+export function safeRedirect(target: string | null): string {
+  return target && target.startsWith("/") && !target.startsWith("//") ? target : REDIRECTS.loginSuccess;
+}
+
+export default function Login() {
+  const { client, error: unreachable } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [identifier, setIdentifier] = useState("");
+  const [password, setPassword] = useState("");
+  const [remember, setRememberState] = useState(isRemembered());
+  const [code, setCode] = useState("");
+  const [step, setStep] = useState<"password" | "mfa">("password");
+  const [failure, setError] = useState<string | null>(params.get("message"));
+  const error = failure ?? unreachable;
+  const [busy, setBusy] = useState(false);
+  const next = safeRedirect(params.get("redirectedFrom"));
+
+  async function signIn(e: FormEvent) {
+    e.preventDefault();
+    if (!client) return;
+    if (!identifier.trim() || !password) return setError(MESSAGES.emailOrPhoneRequired);
+    setBusy(true);
+    setError(null);
+    setRemember(remember);
+    const id = identifier.trim();
+    const { error: err } = await client.auth.signInWithPassword(
+      looksLikePhone(id) ? { phone: id, password } : { email: id, password },
+    );
+    if (err) {
+      setBusy(false);
+      return setError(err.message);
+    }
+    const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    setBusy(false);
+    if (aal && aal.nextLevel === "aal2" && aal.currentLevel !== "aal2") return setStep("mfa");
+    navigate(next, { replace: true });
+  }
+
+  async function verifyCode(e: FormEvent) {
+    e.preventDefault();
+    if (!client) return;
+    if (!/^\d{6}$/.test(code)) return setError("Enter the 6-digit code from your authenticator app.");
+    setBusy(true);
+    setError(null);
+    const { data: factors, error: listErr } = await client.auth.mfa.listFactors();
+    const factor = factors?.totp.find((f) => f.status === "verified");
+    if (listErr || !factor) {
+      setBusy(false);
+      return setError(listErr?.message ?? "No authenticator is set up for this account.");
+    }
+    const { error: err } = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+    setBusy(false);
+    if (err) return setError(err.message);
+    navigate(next, { replace: true });
+  }
+
+  if (step === "mfa") {
+    return (
+      <AuthCard title="Two-step verification" subtitle="Enter the 6-digit code from your authenticator app.">
+        <Stack component="form" spacing={2} onSubmit={verifyCode} noValidate>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label="Authentication code"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+            autoFocus
+            slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "one-time-code" } }}
+          />
+          <Button type="submit" variant="contained" size="large" loading={busy}>
+            Verify
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back. Sign in with your work e-mail or phone.">
+      <Stack component="form" spacing={2} onSubmit={signIn} noValidate aria-label="Sign in">
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          label="E-mail or phone"
+          value={identifier}
+          onChange={(e) => setIdentifier(e.target.value)}
+          autoComplete="username"
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+        />
+        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
+          <FormControlLabel
+            control={<Checkbox checked={remember} onChange={(e) => setRememberState(e.target.checked)} />}
+            label="Remember me"
+          />
+          <Link component={RouterLink} to="/auth/recover" variant="body2">
+            Forgot password?
+          </Link>
+        </Stack>
+        <Button type="submit" variant="contained" size="large" loading={busy} disabled={!client}>
+          Sign in
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import CheckCircleOutlined from "@mui/icons-material/CheckCircleOutlined";
+import LockOutlined from "@mui/icons-material/LockOutlined";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { FEATURES, type Feature, lowestTierWith } from "@workmetrics/domain";
+import { useSession } from "../../app/session/SessionProvider.tsx";
+import { usePageTitle } from "../../app/usePageTitle.ts";
+
+export default function Home() {
+  usePageTitle("Dashboard");
+  const { dbUser } = useSession();
+  const ws = dbUser?.workspace;
+  const firstName = (dbUser?.name ?? "").split(" ")[0];
+  const included = new Set(ws?.tier.features ?? []);
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {firstName ? `Welcome back, ${firstName}` : "Welcome back"}
+        </Typography>
+        <Typography color="text.secondary">
+          {ws ? `${ws.name} · signed in as ${dbUser?.role?.title ?? "member"}` : "Platform operator"}
+        </Typography>
+      </Box>
+      {ws && (
+        <Card variant="outlined">
+          <CardContent>
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 2 }}>
+              <Typography variant="h6" component="h2">
+                Your plan
+              </Typography>
+              <Chip label={ws.tier.title} color="primary" size="small" data-testid="plan-chip" />
+            </Stack>
+            <Box
+              sx={{ display: "grid", gap: 1, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(4, 1fr)" } }}
+            >
+              {(Object.keys(FEATURES) as Feature[]).map((f) => {
+                const has = included.has(f);
+                return (
+                  <Stack
+                    key={f}
+                    direction="row"
+                    spacing={1}
+                    sx={{ alignItems: "center", color: has ? "text.primary" : "text.disabled" }}
+                  >
+                    {has ? <CheckCircleOutlined color="success" fontSize="small" /> : <LockOutlined fontSize="small" />}
+                    <Typography variant="body2">
+                      {FEATURES[f]}
+                      {!has && ` — ${lowestTierWith(f).title}`}
+                    </Typography>
+                  </Stack>
+                );
+              })}
+            </Box>
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+}
