@@ -3,6 +3,7 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
+import { authPlugin } from "./platform/auth/auth.plugin.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
 import { registerSecurity } from "./platform/http/security.ts";
@@ -29,6 +30,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await database.db.execute("select 1");
     return reply.header("cache-control", "no-store").send({ status: "ok", database: database.kind, version: VERSION });
   });
+  await app.register(authPlugin, { config, db: database.db });
   await app.register(publicRoutes, { db: database.db });
   await registerSpa(app, config.webDist);
   return app;

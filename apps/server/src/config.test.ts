@@ -9,7 +9,14 @@ const dir = () => mkdtempSync(path.join(os.tmpdir(), "wm-config-"));
 describe("configuration from the environment (DESIGN §3.1)", () => {
   it("applies the documented defaults", () => {
     const c = loadConfig({ DATA_DIR: dir() });
-    expect(c).toMatchObject({ port: 3000, host: "0.0.0.0", databaseUrl: undefined, baseDomain: "localhost", publicUrl: "http://localhost:3000", seed: "demo" });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: undefined,
+      baseDomain: "localhost",
+      publicUrl: "http://localhost:3000",
+      seed: "demo",
+    });
   });
 
   it("generates the JWT secret once and keeps it in DATA_DIR", () => {
@@ -20,7 +27,8 @@ describe("configuration from the environment (DESIGN §3.1)", () => {
   });
 
   it("names every bad variable in one message", () => {
-    const bad = () => loadConfig({ DATA_DIR: dir(), PORT: "seventy", DATABASE_URL: "mysql://x", SEED: "lots", JWT_SECRET: "short" });
+    const bad = () =>
+      loadConfig({ DATA_DIR: dir(), PORT: "seventy", DATABASE_URL: "mysql://x", SEED: "lots", JWT_SECRET: "short" });
     expect(bad).toThrow(ConfigError);
     expect(bad).toThrow(/PORT: .*\n.*DATABASE_URL: must be a postgres/s);
     expect(bad).toThrow(/SEED: must be demo or none/);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseRateLimits, type RateLimits } from "./platform/auth/rate-limit.ts";
 
 // DESIGN §3.1: every setting comes from the environment, validated with a message that names the variable.
 const EnvSchema = z.object({
@@ -26,6 +27,17 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  // Issue 3: where an unauthenticated request for a protected page is sent (with ?redirectedFrom=).
+  AUTH_REDIRECT_PATH: z
+    .string()
+    .regex(/^\/(?!\/)/, "must be a path on this site such as /")
+    .default("/"),
+  AUTH_RATE_LIMITS: z
+    .string()
+    .regex(/^\s*[a-z_]+=\d+\/\d+\s*(,\s*[a-z_]+=\d+\/\d+\s*)*$/, "must look like sign_in=30/300,mfa=15/60")
+    .optional(),
+  AUTH_REFRESH_REUSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  AUTH_REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(0).default(900),
 });
 
 export type Config = {
@@ -41,6 +53,16 @@ export type Config = {
   production: boolean;
   logLevel: string;
   webDist: string;
+  auth: AuthConfig;
+};
+
+export type AuthConfig = {
+  redirectPath: string;
+  rateLimits: RateLimits;
+  // A rotated refresh token presented again within this many seconds returns the current token (several tabs).
+  refreshReuseSeconds: number;
+  // E-mail or password changes need a sign-in this recent, or a reauthentication nonce.
+  reauthWindowSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -69,7 +91,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === "production",
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    auth: {
+      redirectPath: e.AUTH_REDIRECT_PATH,
+      rateLimits: rateLimitsOrThrow(e.AUTH_RATE_LIMITS),
+      refreshReuseSeconds: e.AUTH_REFRESH_REUSE_SECONDS,
+      reauthWindowSeconds: e.AUTH_REAUTH_WINDOW_SECONDS,
+    },
   };
+}
+
+function rateLimitsOrThrow(text: string | undefined): RateLimits {
+  try {
+    return parseRateLimits(text);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  AUTH_RATE_LIMITS: ${(err as Error).message}`);
+  }
 }
 
 // DESIGN §3.1: without JWT_SECRET a key is generated once and kept in DATA_DIR.

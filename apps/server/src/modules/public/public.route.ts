@@ -1,5 +1,5 @@
-import { DemoRequestInput } from "@workmetrics/domain/schemas/demo-request";
 import { banner, caseStudy, demoRequest, tier } from "@workmetrics/domain/db/schema";
+import { DemoRequestInput } from "@workmetrics/domain/schemas/demo-request";
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database.ts";

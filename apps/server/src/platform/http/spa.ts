@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import { isGuestPath } from "@workmetrics/domain";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const API_PREFIXES = ["/api/", "/auth/v1/", "/rest/v1/", "/storage/v1/", "/realtime/", "/webhooks/"];
 
@@ -24,12 +25,27 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   }
   const indexHtml = built ? readFileSync(indexFile, "utf8") : null;
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split("?")[0];
     const wantsHtml = req.method === "GET" && (req.headers.accept ?? "").includes("text/html");
-    if (indexHtml && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p))) {
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url.startsWith("/dev/");
+    if (wantsHtml && !isApi && (await redirectedToSignIn(req, reply, url))) return reply;
+    if (indexHtml && wantsHtml && !isApi) {
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
     }
     return reply.code(404).send({ code: "not_found", message: `No route for ${req.method} ${url}` });
   });
+}
+
+// Spec §2 / issue 3 item 8: a protected page requested without a session goes to the configured path (default /)
+// with ?redirectedFrom=<the page>, before any HTML is sent.
+async function redirectedToSignIn(req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
+  if (isGuestPath(path) || (await req.server.authGuard.hasPageSession(req))) return false;
+  const target = req.server.authGuard.redirectPath;
+  const from = req.url.length > 2048 ? path : req.url;
+  const sep = target.includes("?") ? "&" : "?";
+  await reply
+    .header("cache-control", "no-store")
+    .redirect(`${target}${sep}redirectedFrom=${encodeURIComponent(from)}`, 302);
+  return true;
 }

@@ -1,0 +1,16 @@
+import type { Config } from "../../config.ts";
+import type { Db } from "../db/database.ts";
+import type { sealer } from "./crypto.ts";
+import type { Signer } from "./jwt.ts";
+import type { Mailer } from "./mail.ts";
+
+// Everything the auth routes share, built once when the plugin registers.
+export type AuthDeps = {
+  db: Db;
+  config: Config;
+  signer: Signer;
+  totpSealer: ReturnType<typeof sealer>;
+  mailer: Mailer;
+};
+
+export type ClientMeta = { ip: string; userAgent: string | null };
