@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatPrice, roundMoney, TAX_RATE, taxOn } from "./money.ts";
+import { formatMoney, roundMoney, TAX_RATE, taxOn } from "./money.ts";
+import { formatPrice } from "./tiers.ts";
 
 describe("money (DESIGN §2.3)", () => {
   it("taxes at 9% rounded half-up to cents", () => {

@@ -18,8 +18,3 @@ export function formatMoney(value: Decimal.Value, currency = "SGD"): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${n.isNegative() ? "-" : ""}${currency} ${grouped}.${frac}`;
 }
-
-// Prices such as 961.2 print without trailing zeros, as the spec writes them.
-export function formatPrice(value: Decimal.Value): string {
-  return new Decimal(value).toDecimalPlaces(2).toString();
-}

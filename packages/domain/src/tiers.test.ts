@@ -15,6 +15,8 @@ describe("tiers (spec §9)", () => {
     expect(yearlySavingPercent("149", "1609.2")).toBe(10);
     expect(yearlySavingPercent("249", "2988")).toBe(0);
     expect(yearlySavingPercent("0", "0")).toBe(0);
+    expect(yearlySavingPercent("89.00", "961.20")).toBe(10);
+    expect(yearlySavingPercent("100", "1194")).toBe(1); // 0.5% rounds half-up
   });
 
   it("each tier includes every feature of the one below", () => {

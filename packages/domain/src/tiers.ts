@@ -1,5 +1,3 @@
-import Decimal from "decimal.js";
-
 // Spec §3 and §9: tier ids, prices, user ranges and features.
 export const TIER = { Lite: 10, Pro: 11, Premium: 12 } as const;
 export type TierId = (typeof TIER)[keyof typeof TIER];
@@ -90,10 +88,19 @@ export const TIERS: readonly TierDefinition[] = [
 ];
 
 // What paying yearly saves against twelve monthly payments, as a whole percent (0 when nothing).
+// Exact integer cents (bigint), so the public pages need not load decimal.js.
 export function yearlySavingPercent(monthly: string, yearly: string): number {
-  const full = new Decimal(monthly).times(12);
-  if (full.isZero()) return 0;
-  return full.minus(yearly).div(full).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  const full = toCents(monthly) * 12n;
+  if (full === 0n) return 0;
+  const saved = (full - toCents(yearly)) * 100n;
+  return Number((saved * 2n + full) / (2n * full)); // half-up
+}
+
+export function toCents(amount: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!m) throw new Error(`Not a money amount: ${amount}`);
+  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? "").padEnd(2, "0"));
+  return m[1] ? -cents : cents;
 }
 
 export function tierById(id: number): TierDefinition | undefined {
@@ -113,4 +120,9 @@ export function lowestTierWith(feature: Feature): TierDefinition {
 
 export function userRangeLabel(t: Pick<TierDefinition, "minUsers" | "maxUsers">): string {
   return t.maxUsers === null ? `${t.minUsers} users and above` : `${t.minUsers} to ${t.maxUsers} users`;
+}
+
+// Prices such as 961.2 print without trailing zeros, as the spec writes them (string-only: no decimal.js needed).
+export function formatPrice(value: string): string {
+  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
 }

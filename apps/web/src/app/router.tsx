@@ -1,11 +1,8 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { PublicLayout } from "../public/PublicLayout.tsx";
 import { FullScreenSpinner } from "./FullScreenSpinner.tsx";
 import { MODULES } from "./modules.ts";
-import { RequireAuth } from "./session/RequireAuth.tsx";
-import { SessionProvider } from "./session/SessionProvider.tsx";
-import { DashboardLayout } from "./shell/DashboardLayout.tsx";
 
 const Landing = lazy(() => import("../public/Landing.tsx"));
 const Pricing = lazy(() => import("../public/Pricing.tsx"));
@@ -16,6 +13,8 @@ const Recover = lazy(() => import("../auth/Recover.tsx"));
 const Reset = lazy(() => import("../auth/Reset.tsx"));
 const Success = lazy(() => import("../auth/Success.tsx"));
 const Unauthorized = lazy(() => import("../auth/Unauthorized.tsx"));
+const SessionRoot = lazy(() => import("./session/SessionRoot.tsx"));
+const DashboardRoot = lazy(() => import("./shell/DashboardRoot.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
@@ -32,11 +31,7 @@ const children: RouteObject[] = [
     ],
   },
   {
-    element: (
-      <SessionProvider>
-        <Outlet />
-      </SessionProvider>
-    ),
+    element: page(<SessionRoot />),
     children: [
       {
         path: "auth",
@@ -50,11 +45,7 @@ const children: RouteObject[] = [
       },
       {
         path: "dashboard",
-        element: (
-          <RequireAuth>
-            <DashboardLayout />
-          </RequireAuth>
-        ),
+        element: page(<DashboardRoot />),
         children: [
           ...MODULES.map((m): RouteObject => {
             const Component = m.component;
