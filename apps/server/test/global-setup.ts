@@ -10,7 +10,12 @@ declare module "vitest" {
 
 // One real server for the whole suite, seeded with the demo data (DESIGN §3.2).
 export default async function setup(project: TestProject) {
-  const server = await startTestServer({ PUBLIC_URL: "http://localhost:0" });
+  // Generous auth rate limits: every suite signs in from 127.0.0.1. auth-rate-limit.api.test.ts checks the defaults
+  // on a server of its own.
+  const server = await startTestServer({
+    AUTH_RATE_LIMITS:
+      "sign_in=100000/300,token_refresh=100000/300,verify=100000/300,otp=100000/300,email_sent=100000/3600,mfa=100000/60",
+  });
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", server.databaseUrl ?? "");
   return () => server.close();

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -29,8 +30,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await c.end();
     };
   }
+  // A known port up front, so PUBLIC_URL (and the links in mails) point at this very server.
+  const port = env.PORT ?? String(await freePort());
   const config = loadConfig({
-    PORT: "0",
+    PORT: port,
+    PUBLIC_URL: `http://localhost:${port}`,
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
@@ -50,4 +54,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }

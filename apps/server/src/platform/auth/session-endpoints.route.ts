@@ -45,7 +45,9 @@ export async function sessionEndpointRoutes(app: FastifyInstance, deps: AuthDeps
   app.get("/api/config", async (req, reply) => {
     const host = req.host;
     const url = host && /^[a-z0-9.-]+(:\d+)?$/i.test(host) ? `${req.protocol}://${host}` : deps.config.publicUrl;
-    return reply.header("cache-control", "no-store").send({ url, anonKey: await signer.anonKey() });
+    return reply
+      .header("cache-control", "no-store")
+      .send({ url, anonKey: await signer.anonKey(), baseDomain: deps.config.baseDomain });
   });
 
   // Body: {event, session, remember?}. `remember: true` (the login form's "remember me") keeps the cookie

@@ -73,7 +73,17 @@ export async function userRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     if (emailChanges && (await findByEmail(db, newEmail))) {
       throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
     }
-    if (password !== null || emailChanges) await assertRecentOrNonce(deps, caller, body.nonce);
+    if (password !== null || emailChanges) {
+      const factors = await loadFactors(db, caller.user.id);
+      if (factors.some((f) => f.status === "verified") && caller.auth.aal !== "aal2") {
+        throw new AuthError(
+          422,
+          "insufficient_aal",
+          "AAL2 session is required to update email or password when MFA is enabled.",
+        );
+      }
+      await assertRecentOrNonce(deps, caller, body.nonce);
+    }
     if (password !== null) set.encryptedPassword = await hashPassword(password);
     if (body.data && typeof body.data === "object")
       set.userMetadata = mergeMetadata(caller.user.userMetadata, obj(body.data));
