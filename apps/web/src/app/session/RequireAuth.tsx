@@ -46,17 +46,18 @@ function useHostRules(): boolean {
     let cancelled = false;
     getConfig().then(async ({ baseDomain }) => {
       if (cancelled) return;
-      const ws = dbUser.workspace;
+      const profile = dbUser.profile;
+      const ws = profile?.workspace;
       const decision = ws
         ? decideHost({
             host: window.location.host,
             path: window.location.pathname,
             baseDomain: baseDomain ?? "localhost",
             user: {
-              roleId: dbUser.role_id ?? 0,
+              roleId: profile?.role_id ?? 0,
               workspaceSlug: ws.slug,
               tierId: ws.tier_id,
-              isOwner: dbUser.role_id === ROLE.Owner,
+              isOwner: profile?.role_id === ROLE.Owner,
             },
           })
         : ({ action: "allow" } as const);

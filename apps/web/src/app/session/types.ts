@@ -1,22 +1,30 @@
-// What GET /api/auth/user returns: the auth user and the workspace user behind it (spec §3 "User").
-export type DbUser = {
+import type { User } from "@supabase/supabase-js";
+
+// The workspace user behind an auth user (spec §3 "User"): role, workspace, tier and features.
+export type Profile = {
   id: string;
-  email: string | null;
-  phone: string | null;
-  slug: string | null;
-  name: string | null;
-  role_id: number | null;
-  workspace_id: string | null;
-  is_platform_operator: boolean;
-  role: { id: number; title: string; slug: string; permissions: string[] } | null;
+  slug: string;
+  name: string;
+  email: string;
+  active: boolean;
+  role_id: number;
+  workspace_id: string;
   currency_factor: { id: number } | null;
+  role: { id: number; title: string; slug: string };
   workspace: {
     id: string;
     slug: string;
     name: string;
     tier_id: number;
+    user_id: string | null;
     primary_color: string | null;
     secondary_color: string | null;
+    base_currency: string;
+    suspended_at: string | null;
     tier: { id: number; slug: string; title: string; features: string[] };
-  } | null;
+    features: string[];
+  };
 };
+
+// What GET /api/auth/user returns.
+export type DbUser = { user: User; profile: Profile | null; is_platform_operator: boolean; aal: string };

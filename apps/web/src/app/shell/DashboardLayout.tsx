@@ -26,7 +26,7 @@ export function DashboardLayout() {
   const { workspace: prefixed } = useParams();
   const base = prefixed ? `/_workspaces/${prefixed}/dashboard` : "/dashboard";
   const [mobileOpen, setMobileOpen] = useState(false);
-  const ws = dbUser?.workspace;
+  const ws = dbUser?.profile?.workspace;
   // A workspace's named colours re-theme the app for everyone in it (spec §3).
   const theme = useMemo(
     () =>

@@ -19,7 +19,8 @@ export function UserMenu({ base }: { base: string }) {
   const { preferences, update } = usePreferences();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = dbUser?.name ?? dbUser?.email ?? "Account";
+  const profile = dbUser?.profile;
+  const name = profile?.name ?? dbUser?.user.email ?? "Account";
   const initials = name
     .split(/[\s@.]+/)
     .slice(0, 2)
@@ -40,8 +41,8 @@ export function UserMenu({ base }: { base: string }) {
         <MenuItem disabled sx={{ opacity: "1 !important", display: "block" }}>
           <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {dbUser?.role?.title ?? (dbUser?.is_platform_operator ? "Platform operator" : "")}
-            {dbUser?.workspace ? ` · ${dbUser.workspace.name}` : ""}
+            {profile?.role.title ?? (dbUser?.is_platform_operator ? "Platform operator" : "")}
+            {profile ? ` · ${profile.workspace.name}` : ""}
           </Typography>
         </MenuItem>
         <Divider />

@@ -11,7 +11,7 @@ import { Section } from "./Section.tsx";
 export function ProfileCard() {
   const { dbUser, session } = useSession();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(dbUser?.name ?? "");
+  const [name, setName] = useState(dbUser?.profile?.name ?? "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -13,8 +13,9 @@ import { usePageTitle } from "../../app/usePageTitle.ts";
 export default function Home() {
   usePageTitle("Dashboard");
   const { dbUser } = useSession();
-  const ws = dbUser?.workspace;
-  const firstName = (dbUser?.name ?? "").split(" ")[0];
+  const profile = dbUser?.profile;
+  const ws = profile?.workspace;
+  const firstName = (profile?.name ?? "").split(" ")[0];
   const included = new Set(ws?.tier.features ?? []);
   return (
     <Stack spacing={3}>
@@ -23,7 +24,7 @@ export default function Home() {
           {firstName ? `Welcome back, ${firstName}` : "Welcome back"}
         </Typography>
         <Typography color="text.secondary">
-          {ws ? `${ws.name} · signed in as ${dbUser?.role?.title ?? "member"}` : "Platform operator"}
+          {ws ? `${ws.name} · signed in as ${profile?.role.title ?? "member"}` : "Platform operator"}
         </Typography>
       </Box>
       {ws && (
