@@ -60,3 +60,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+export const DEMO_PASSWORD = "demo-pass-2026";
+
+// Signs in through the login form, as a person would, and waits for the dashboard.
+export async function signIn(page: Page, email: string, opts: { sub?: string; password?: string } = {}): Promise<void> {
+  await page.goto(appUrl("/auth/login", opts.sub));
+  await page.getByLabel("E-mail or phone").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(opts.password ?? DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+// Opens the newest mail to `to` in the dev mailbox and returns the first link of its text that matches.
+export async function linkFromMailbox(page: Page, to: string, match: RegExp): Promise<string> {
+  await page.goto(appUrl("/dev/mailbox"));
+  await page.locator("li", { hasText: to }).first().getByRole("link").click();
+  const text = (await page.locator("pre").textContent()) ?? "";
+  const link = text.match(/https?:\/\/\S+/g)?.find((l) => match.test(l));
+  if (!link) throw new Error(`No link matching ${match} in the mail to ${to}:\n${text}`);
+  return link;
+}

@@ -46,7 +46,7 @@ export default function Reset() {
 
   return (
     <AuthCard title="Choose a new password" subtitle={`For ${session.user.email ?? "your account"}.`}>
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="New password">
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Set a new password">
         {error && <Alert severity="error">{error}</Alert>}
         <TextField
           label="New password"

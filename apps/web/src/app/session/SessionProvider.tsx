@@ -74,12 +74,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     async (returnTo = "/auth/login") => {
-      // Spec §4: call the logout endpoint, sign out of auth, drop the cached database user.
+      // Spec §4: sign out of auth, call the logout endpoint, drop the cached database user. Auth first, so its
+      // logout call still has a live session to end (the other order leaves auth-js a 403 to swallow).
+      await client?.auth.signOut({ scope: "local" });
       await fetch(`/api/auth/logout?returnTo=${encodeURIComponent(returnTo)}`, {
         redirect: "manual",
         credentials: "same-origin",
       }).catch(() => undefined);
-      await client?.auth.signOut({ scope: "local" });
       queryClient.removeQueries({ queryKey: [DB_USER] });
     },
     [client, queryClient],
