@@ -1,11 +1,11 @@
-import { AuthClient } from "@supabase/auth-js";
+import { AuthClient, type GoTrueClient } from "@supabase/auth-js";
 import * as OTPAuth from "otpauth";
 import { SMTPServer } from "smtp-server";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
 // auth-js exactly as the web app uses it (supabase-js wraps this client), pointed at our server.
-export async function authClient(baseUrl: string): Promise<AuthClient> {
+export async function authClient(baseUrl: string): Promise<GoTrueClient> {
   const { anonKey } = (await (await fetch(`${baseUrl}/api/config`)).json()) as { anonKey: string };
   return new AuthClient({
     url: `${baseUrl}/auth/v1`,

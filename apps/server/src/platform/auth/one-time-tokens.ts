@@ -168,9 +168,10 @@ export async function consumeNonce(db: Db, user: AuthUserRow, nonce: string): Pr
       .from(authOneTimeToken)
       .where(and(eq(authOneTimeToken.userId, user.id), eq(authOneTimeToken.tokenType, "reauthentication")))
       .for("update");
-    if (!token || !safeEqual(token.codeHash, codeHash(token.relatesTo, nonce))) return false;
+    if (!token) return false;
+    // One guess per nonce: PUT /user is not rate limited, so a wrong code spends it too.
     await tx.delete(authOneTimeToken).where(eq(authOneTimeToken.id, token.id));
-    return token.expiresAt.getTime() >= Date.now();
+    return safeEqual(token.codeHash, codeHash(token.relatesTo, nonce)) && token.expiresAt.getTime() >= Date.now();
   });
 }
 
