@@ -20,7 +20,7 @@ export type AuthInfo = {
 
 export type AuthGuard = {
   // preHandler for protected API routes: sets req.auth or answers 401 not_authenticated.
-  requireAuth(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  requireAuth(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   // The caller's session from the bearer token or the sb cookie, or null.
   authenticate(req: FastifyRequest): Promise<AuthInfo | null>;
   // For page loads: a signed session cookie whose session is still live counts even if the access token has
@@ -95,8 +95,9 @@ export function createGuard(db: Db, signer: Signer, redirectPath: string): AuthG
     authenticate,
     async requireAuth(req, reply) {
       const auth = await authenticate(req);
-      if (!auth) return void (await reply.code(401).send(NOT_AUTHENTICATED));
+      if (!auth) return reply.code(401).send(NOT_AUTHENTICATED);
       req.auth = auth;
+      return undefined;
     },
     async hasPageSession(req) {
       const token = readSessionCookie(req);
