@@ -5,7 +5,15 @@ import { badRequest } from "./auth-error.ts";
 import type { AuthDeps, ClientMeta } from "./context.ts";
 import { hmac, randomToken, sha256 } from "./crypto.ts";
 import { ACCESS_TOKEN_SECONDS } from "./jwt.ts";
-import { type AuthUserRow, isBanned, loadFactors, loadMembership, type UserJson, userJson } from "./user-json.ts";
+import {
+  type AuthUserRow,
+  isBanned,
+  loadFactors,
+  loadMembership,
+  type Membership,
+  type UserJson,
+  userJson,
+} from "./user-json.ts";
 
 export type SessionRow = typeof authSession.$inferSelect;
 
@@ -44,8 +52,10 @@ export async function tokenResponse(
   user: AuthUserRow,
   session: SessionRow,
   refreshToken: string,
+  knownMembership?: Membership | null,
 ): Promise<TokenResponse> {
-  const [membership, factors] = [await loadMembership(tx, user.id), await loadFactors(tx, user.id)];
+  const membership = knownMembership === undefined ? await loadMembership(tx, user.id) : knownMembership;
+  const factors = await loadFactors(tx, user.id);
   const now = nowSeconds();
   const access = await deps.signer.sign(
     {
@@ -124,10 +134,15 @@ export async function refreshGrant(deps: AuthDeps, token: string): Promise<Token
       .where(eq(authRefreshToken.tokenHash, sha256(token)))
       .for("update");
     if (!row) throw notFound();
-    const [session] = await tx.select().from(authSession).where(eq(authSession.id, row.sessionId));
-    const [user] = await tx.select().from(authUser).where(eq(authUser.id, row.userId));
-    if (!session || !user) throw notFound();
-    if (await isDeactivated(tx, user)) {
+    const [found] = await tx
+      .select({ session: authSession, user: authUser })
+      .from(authSession)
+      .innerJoin(authUser, eq(authUser.id, authSession.userId))
+      .where(eq(authSession.id, row.sessionId));
+    if (!found) throw notFound();
+    const { session, user } = found;
+    const membership = await loadMembership(tx, user.id);
+    if (isBanned(user) || (membership !== null && !membership.active)) {
       await tx.delete(authSession).where(eq(authSession.userId, user.id));
       return { revoked: true as const, error: badRequest("user_banned", "User is banned") };
     }
@@ -162,7 +177,7 @@ export async function refreshGrant(deps: AuthDeps, token: string): Promise<Token
       .set({ refreshedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(authSession.id, session.id))
       .returning();
-    return { revoked: false as const, response: await tokenResponse(deps, tx, user, refreshed, current) };
+    return { revoked: false as const, response: await tokenResponse(deps, tx, user, refreshed, current, membership) };
   });
   // The revocation must commit, so the error is thrown only after the transaction.
   if (result.revoked) throw result.error;
