@@ -49,7 +49,10 @@ try {
         method: "POST",
         path: "/auth/v1/token?grant_type=password",
         headers: { "content-type": "application/json" },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: EMAILS[i++ % EMAILS.length], password: PASSWORD }) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ email: EMAILS[i++ % EMAILS.length], password: PASSWORD }),
+        }),
       },
     ],
   });

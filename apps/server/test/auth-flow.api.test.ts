@@ -36,6 +36,8 @@ describe("sign-up to sign-out with auth-js", () => {
     expect(data.user?.email).toBe(email);
     expect(data.user?.user_metadata).toEqual({ name: "Journey Tester" });
     expect(data.user?.identities).toHaveLength(1);
+    // With SMTP_URL set, mail goes out by SMTP and there is no built-in mailbox.
+    expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
 
     const early = await auth.signInWithPassword({ email, password });
     expect(early.error?.code).toBe("email_not_confirmed");

@@ -67,3 +67,16 @@ describe("reauthentication", () => {
     expect(ok.error).toBeNull();
   });
 });
+
+describe("production", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ NODE_ENV: "production", SEED: "none" });
+  });
+  afterAll(() => server?.close());
+
+  it("never serves the dev mailbox", async () => {
+    expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
+    expect((await fetch(`${server.url}/dev/mailbox/1`)).status).toBe(404);
+  });
+});

@@ -165,6 +165,29 @@ describe("e-mailed links and codes", () => {
     expect((await auth.exchangeCodeForSession(code!)).error).not.toBeNull();
   });
 
+  it("changes the e-mail only once the new address confirms it", async () => {
+    const auth = await authClient(baseUrl());
+    const email = uniqueEmail("mover");
+    const newEmail = uniqueEmail("moved");
+    const pass = "moving house in june";
+    await auth.signUp({ email, password: pass });
+    const [confirm] = await mailboxTo(baseUrl(), email);
+    await fetch(linkIn(confirm.text), { redirect: "manual" });
+    await auth.signInWithPassword({ email, password: pass });
+
+    expect((await auth.updateUser({ email: "owner@demo.test" })).error?.code).toBe("email_exists");
+    const pending = await auth.updateUser({ email: newEmail });
+    expect(pending.error).toBeNull();
+    expect(pending.data.user).toMatchObject({ email, new_email: newEmail });
+    expect((await auth.resend({ type: "email_change", email })).error).toBeNull();
+    const mails = await mailboxTo(baseUrl(), newEmail);
+    expect(mails[0].subject).toBe("Confirm your new e-mail address");
+    const location = (await fetch(linkIn(mails[0].text), { redirect: "manual" })).headers.get("location") ?? "";
+    expect(fragmentParams(location).get("type")).toBe("email_change");
+    expect((await auth.signInWithPassword({ email: newEmail, password: pass })).error).toBeNull();
+    expect((await auth.signInWithPassword({ email, password: pass })).error?.code).toBe("invalid_credentials");
+  });
+
   it("keeps the dev mailbox as an HTML page", async () => {
     const res = await fetch(`${baseUrl()}/dev/mailbox`, { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
