@@ -16,11 +16,11 @@ const looksLikePhone = (v: string) => /^\+?[\d\s-]{6,}$/.test(v.trim());
 
 // Only same-app paths are followed after sign-in; anything else goes to the dashboard.
 export function safeRedirect(target: string | null): string {
-  return target && target.startsWith("/") && !target.startsWith("//") ? target : REDIRECTS.loginSuccess;
+  return target?.startsWith("/") && !target.startsWith("//") ? target : REDIRECTS.loginSuccess;
 }
 
 export default function Login() {
-  const { client, error: unreachable } = useSession();
+  const { client, error: unreachable, cookiesSynced } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [identifier, setIdentifier] = useState("");
@@ -51,6 +51,7 @@ export default function Login() {
     const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     setBusy(false);
     if (aal && aal.nextLevel === "aal2" && aal.currentLevel !== "aal2") return setStep("mfa");
+    await cookiesSynced();
     navigate(next, { replace: true });
   }
 
@@ -69,6 +70,7 @@ export default function Login() {
     const { error: err } = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
     setBusy(false);
     if (err) return setError(err.message);
+    await cookiesSynced();
     navigate(next, { replace: true });
   }
 

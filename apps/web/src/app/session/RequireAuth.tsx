@@ -17,15 +17,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const hostOk = useHostRules();
 
   if (loading) return <FullScreenSpinner />;
-  if (!session) {
-    const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/auth/login?redirectedFrom=${encodeURIComponent(from)}`} replace />;
-  }
+  const from = `${location.pathname}${location.search}`;
+  if (!session) return <Navigate to={`/auth/login?redirectedFrom=${encodeURIComponent(from)}`} replace />;
+  // The server no longer accepts this session (ended elsewhere, user deactivated): sign in again.
+  if (dbUserError?.status === 401) return <SignOutTo path={`/auth/login?redirectedFrom=${encodeURIComponent(from)}`} />;
   if (dbUserError) {
     return (
       <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 2 }}>
         <Stack spacing={2} sx={{ maxWidth: 420 }}>
-          <Alert severity="error">We could not load your account: {dbUserError}</Alert>
+          <Alert severity="error">We could not load your account: {dbUserError.message}</Alert>
           <Button variant="contained" onClick={() => signOut().then(() => window.location.assign("/auth/login"))}>
             Sign in again
           </Button>
@@ -72,4 +72,12 @@ function useHostRules(): boolean {
     };
   }, [dbUser, signOut]);
   return ok;
+}
+
+function SignOutTo({ path }: { path: string }) {
+  const { signOut } = useSession();
+  useEffect(() => {
+    signOut().then(() => window.location.assign(path));
+  }, [signOut, path]);
+  return <FullScreenSpinner />;
 }

@@ -12,15 +12,24 @@ type SessionState = {
   error: string | null;
   dbUser: DbUser | undefined;
   dbUserLoading: boolean;
-  dbUserError: string | null;
+  dbUserError: { message: string; status: number } | null;
   signOut(returnTo?: string): Promise<void>;
+  // Resolves once the server's cookies follow the latest auth event (await before a full page load).
+  cookiesSynced(): Promise<void>;
 };
 
 const Ctx = createContext<SessionState | null>(null);
 const DB_USER = "db-user";
 
 // Spec §2/§4: every auth state change is posted to /api/auth/callback so the server's cookies follow the session.
-async function postCallback(event: AuthChangeEvent, session: Session | null): Promise<void> {
+let lastPost: Promise<void> = Promise.resolve();
+function postCallback(event: AuthChangeEvent, session: Session | null): Promise<void> {
+  lastPost = lastPost.then(() => sendCallback(event, session));
+  return lastPost;
+}
+const cookiesSynced = () => lastPost;
+
+async function sendCallback(event: AuthChangeEvent, session: Session | null): Promise<void> {
   await fetch("/api/auth/callback", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -63,11 +72,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const userId = session?.user.id;
   const token = session?.access_token;
+  // An MFA user's aal1 session cannot read the user; the aal2 token after the code must fetch it afresh.
+  const aal = token ? tokenClaim(token, "aal") : undefined;
   // Spec §9: the database user is fresh for 60 s and refetched when the auth user changes.
   const dbUserQuery = useQuery({
-    queryKey: [DB_USER, userId],
+    queryKey: [DB_USER, userId, aal],
     queryFn: () => apiFetch<DbUser>("/api/auth/user", { headers: { authorization: `Bearer ${token}` } }),
-    enabled: Boolean(userId && token),
+    // Until the code step, a user with a verified factor holds an aal1 token the server will not accept.
+    enabled:
+      Boolean(userId && token) && !(aal === "aal1" && session?.user.factors?.some((f) => f.status === "verified")),
     staleTime: 60_000,
     retry: (count, err) => count < 3 && !(err instanceof ApiError && err.status === 401),
   });
@@ -94,8 +107,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       error,
       dbUser: dbUserQuery.data,
       dbUserLoading: dbUserQuery.isPending && Boolean(userId),
-      dbUserError: dbUserQuery.error?.message ?? null,
+      dbUserError: dbUserQuery.error
+        ? {
+            message: dbUserQuery.error.message,
+            status: dbUserQuery.error instanceof ApiError ? dbUserQuery.error.status : 0,
+          }
+        : null,
       signOut,
+      cookiesSynced,
     }),
     [client, session, loading, error, dbUserQuery.data, dbUserQuery.isPending, dbUserQuery.error, userId, signOut],
   );
@@ -106,4 +125,13 @@ export function useSession(): SessionState {
   const ctx = useContext(Ctx);
   if (!ctx) throw new Error("useSession outside SessionProvider");
   return ctx;
+}
+
+function tokenClaim(token: string, claim: string): unknown {
+  try {
+    const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    return payload?.[claim];
+  } catch {
+    return undefined;
+  }
 }
