@@ -2,10 +2,9 @@ import { authFlowState, authOneTimeToken, authUser, type OneTimeTokenType } from
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
 import { AuthError, badRequest } from "./auth-error.ts";
-import type { AuthDeps, ClientMeta } from "./context.ts";
+import type { AuthDeps } from "./context.ts";
 import { randomCode, randomToken, safeEqual, sha256 } from "./crypto.ts";
 import { type MailKind, renderMail } from "./mail-templates.ts";
-import { hit } from "./rate-limit.ts";
 import type { AuthUserRow } from "./user-json.ts";
 
 // GoTrue's default: e-mailed links and codes live one hour; the same address gets at most one mail a minute.
@@ -67,9 +66,9 @@ export function safeRedirect(deps: AuthDeps, redirectTo: unknown, fallbackPath: 
 
 // Creates the token (replacing any earlier one of the same type) and mails the link and code.
 // Returns false when the address already got a mail within the last minute (nothing is sent then).
+// Callers count the e-mail rate limit first, whether or not the address has an account (no enumeration).
 export async function sendTokenMail(
   deps: AuthDeps,
-  meta: ClientMeta,
   user: AuthUserRow,
   kind: MailKind,
   opts: { to: string; redirectTo: string | null; pkce?: Pkce },
@@ -77,7 +76,6 @@ export async function sendTokenMail(
   const sentAtKey = SENT_AT[kind];
   const lastSent = sentAtKey ? (user[sentAtKey as keyof AuthUserRow] as Date | null) : null;
   if (lastSent && Date.now() - lastSent.getTime() < MAIL_INTERVAL_SECONDS * 1000 && kind !== "invite") return false;
-  await hit(deps.db, deps.config.auth.rateLimits, "email_sent", meta.ip);
   const token = randomToken(32);
   const code = randomCode();
   const type = TOKEN_TYPE[kind];

@@ -42,12 +42,13 @@ export async function tokenRoutes(app: FastifyInstance, deps: AuthDeps): Promise
     const data = obj(body.data);
     const pkce = parsePkce(body);
     const redirectTo = safeRedirect(deps, (req.query as Body).redirect_to, "/auth/success");
+    await hit(db, limits, "email_sent", meta.ip);
     // Hashing first keeps every branch equally slow.
     const hashed = await hashPassword(password);
     const existing = await findByEmail(db, email);
     if (existing) {
       if (existing.emailConfirmedAt) return obfuscatedUserJson(email, data);
-      await sendTokenMail(deps, meta, existing, "signup", { to: email, redirectTo, pkce });
+      await sendTokenMail(deps, existing, "signup", { to: email, redirectTo, pkce });
       return userJson(existing);
     }
     let created: typeof authUser.$inferSelect;
@@ -65,7 +66,7 @@ export async function tokenRoutes(app: FastifyInstance, deps: AuthDeps): Promise
       if (isUniqueViolation(err)) return obfuscatedUserJson(email, data);
       throw err;
     }
-    await sendTokenMail(deps, meta, created, "signup", { to: email, redirectTo, pkce });
+    await sendTokenMail(deps, created, "signup", { to: email, redirectTo, pkce });
     const fresh = (await findByEmail(db, email)) ?? created;
     return userJson(fresh);
   });

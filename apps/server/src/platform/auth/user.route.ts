@@ -8,7 +8,7 @@ import { consumeNonce, parsePkce, safeRedirect, sendTokenMail } from "./one-time
 import { hashPassword, verifyPassword } from "./password.ts";
 import { assertStrongPassword } from "./password-policy.ts";
 import { hit } from "./rate-limit.ts";
-import { type Caller, clientMeta, requireCaller } from "./request.ts";
+import { type Caller, requireCaller } from "./request.ts";
 import { type SignOutScope, signOut } from "./sessions.ts";
 import { loadFactors, userJson } from "./user-json.ts";
 
@@ -100,11 +100,12 @@ export async function userRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         .where(and(eq(authSession.userId, caller.user.id), ne(authSession.id, caller.auth.sessionId)));
     }
     if (emailChanges) {
+      await hit(db, config.auth.rateLimits, "email_sent", req.ip);
       await db.update(authUser).set({ emailChange: newEmail }).where(eq(authUser.id, caller.user.id));
       const [pending] = await db.select().from(authUser).where(eq(authUser.id, caller.user.id));
       const redirectTo = safeRedirect(deps, (req.query as Body).redirect_to, "/auth/success");
       // The new address must be confirmed before it replaces the old one.
-      await sendTokenMail(deps, clientMeta(req), { ...pending, emailChangeSentAt: null }, "email_change", {
+      await sendTokenMail(deps, { ...pending, emailChangeSentAt: null }, "email_change", {
         to: newEmail,
         redirectTo,
         pkce: parsePkce(body),
@@ -117,8 +118,9 @@ export async function userRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   app.get("/reauthenticate", async (req) => {
     const caller = await requireCaller(deps, req);
     await hit(db, config.auth.rateLimits, "otp", req.ip);
+    await hit(db, config.auth.rateLimits, "email_sent", req.ip);
     if (!caller.user.email) throw badRequest("validation_failed", "Reauthentication requires an email address");
-    await sendTokenMail(deps, clientMeta(req), { ...caller.user, reauthenticationSentAt: null }, "reauthentication", {
+    await sendTokenMail(deps, { ...caller.user, reauthenticationSentAt: null }, "reauthentication", {
       to: caller.user.email,
       redirectTo: null,
     });

@@ -114,6 +114,7 @@ export async function verifyRoutes(app: FastifyInstance, deps: AuthDeps): Promis
       );
     }
     const email = normaliseEmail(body.email);
+    await hit(db, limits, "email_sent", meta.ip);
     const pkce = parsePkce(body);
     const redirectTo = safeRedirect(deps, (req.query as Body).redirect_to, "/auth/success");
     let user = await findByEmail(db, email);
@@ -129,7 +130,7 @@ export async function verifyRoutes(app: FastifyInstance, deps: AuthDeps): Promis
       }
     }
     if (user && !(await isDeactivated(db, user))) {
-      await sendTokenMail(deps, meta, user, "magiclink", { to: email, redirectTo, pkce });
+      await sendTokenMail(deps, user, "magiclink", { to: email, redirectTo, pkce });
     }
     return {};
   });
@@ -139,11 +140,12 @@ export async function verifyRoutes(app: FastifyInstance, deps: AuthDeps): Promis
     const meta = clientMeta(req);
     await hit(db, limits, "otp", meta.ip);
     const email = normaliseEmail(body.email);
+    await hit(db, limits, "email_sent", meta.ip);
     const pkce = parsePkce(body);
     const redirectTo = safeRedirect(deps, (req.query as Body).redirect_to, "/auth/reset");
     const user = await findByEmail(db, email);
     if (user && !(await isDeactivated(db, user))) {
-      await sendTokenMail(deps, meta, user, "recovery", { to: email, redirectTo, pkce });
+      await sendTokenMail(deps, user, "recovery", { to: email, redirectTo, pkce });
     }
     return {};
   });
@@ -163,13 +165,14 @@ export async function verifyRoutes(app: FastifyInstance, deps: AuthDeps): Promis
       throw badRequest("validation_failed", "Missing one of these types: signup, email_change, sms, phone_change");
     }
     const email = normaliseEmail(body.email);
+    await hit(db, limits, "email_sent", meta.ip);
     const redirectTo = safeRedirect(deps, (req.query as Body).redirect_to, "/auth/success");
     const user = await findByEmail(db, email);
     if (user && body.type === "signup" && !user.emailConfirmedAt) {
-      await sendTokenMail(deps, meta, user, "signup", { to: email, redirectTo, pkce: parsePkce(body) });
+      await sendTokenMail(deps, user, "signup", { to: email, redirectTo, pkce: parsePkce(body) });
     }
     if (user && body.type === "email_change" && user.emailChange) {
-      await sendTokenMail(deps, meta, user, "email_change", {
+      await sendTokenMail(deps, user, "email_change", {
         to: user.emailChange,
         redirectTo,
         pkce: parsePkce(body),
@@ -183,6 +186,7 @@ export async function verifyRoutes(app: FastifyInstance, deps: AuthDeps): Promis
     await requireOperator(deps, req);
     const body = obj(req.body);
     const email = normaliseEmail(body.email);
+    await hit(db, limits, "email_sent", req.ip);
     const redirectTo = safeRedirect(deps, (req.query as Body).redirect_to, "/auth/reset");
     if (await findByEmail(db, email)) {
       throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
@@ -199,7 +203,7 @@ export async function verifyRoutes(app: FastifyInstance, deps: AuthDeps): Promis
       }
       throw err;
     }
-    await sendTokenMail(deps, clientMeta(req), invited, "invite", { to: email, redirectTo });
+    await sendTokenMail(deps, invited, "invite", { to: email, redirectTo });
     return userJson((await findByEmail(db, email)) ?? invited);
   });
 }
