@@ -68,15 +68,24 @@ describe("reauthentication", () => {
   });
 });
 
-describe("production", () => {
+describe("production, with AUTH_REDIRECT_PATH", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ NODE_ENV: "production", SEED: "none" });
+    server = await startTestServer({ NODE_ENV: "production", SEED: "none", AUTH_REDIRECT_PATH: "/auth/login" });
   });
   afterAll(() => server?.close());
 
   it("never serves the dev mailbox", async () => {
     expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
     expect((await fetch(`${server.url}/dev/mailbox/1`)).status).toBe(404);
+  });
+
+  it("sends signed-out page loads to the configured path", async () => {
+    const res = await fetch(`${server.url}/dashboard/products`, {
+      headers: { accept: "text/html" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth/login?redirectedFrom=%2Fdashboard%2Fproducts");
   });
 });

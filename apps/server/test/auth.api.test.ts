@@ -98,6 +98,24 @@ describe("GoTrue errors as auth-js surfaces them", () => {
   });
 });
 
+describe("sign-out scopes", () => {
+  it("others ends every other session, local only this one", async () => {
+    const [a, b, c, probe] = await Promise.all([1, 2, 3, 4].map(() => authClient(baseUrl())));
+    const sessions: Array<{ access_token: string }> = [];
+    for (const client of [a, b, c]) {
+      sessions.push(
+        (await client.signInWithPassword({ email: "manager@demo.test", password: DEMO_PASSWORD })).data.session!,
+      );
+    }
+    // A separate client checks: auth-js drops its own session when getUser meets a dead token.
+    const alive = async (i: number) => (await probe.getUser(sessions[i].access_token)).data.user !== null;
+    expect((await a.signOut({ scope: "others" })).error).toBeNull();
+    expect([await alive(0), await alive(1), await alive(2)]).toEqual([true, false, false]);
+    expect((await a.signOut({ scope: "local" })).error).toBeNull();
+    expect(await alive(0)).toBe(false);
+  });
+});
+
 describe("e-mailed links and codes", () => {
   it("recovers a password: the link lands on /auth/reset signed in, and the new password works", async () => {
     // A user of its own (confirmed through its link), so shared demo passwords stay as they are.
