@@ -51,6 +51,8 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
     maxAge: remember ? COOKIE_MAX_AGE_REMEMBER : COOKIE_MAX_AGE,
   };
   names.forEach((name, i) => {
+    // Spec §5: names and values with characters a cookie cannot carry are refused, never sent mangled.
+    if (!isValidCookieName(name) || !isValidCookieValue(parts[i])) throw new Error("invalid cookie name or value");
     reply.setCookie(name, parts[i], options);
   });
   for (const stale of existingNames(req).filter((n) => !names.includes(n))) clearCookie(req, reply, stale);
