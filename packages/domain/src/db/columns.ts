@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, foreignKey, type PgColumn, pgPolicy, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Shared column sets, spread into tables rather than restated (STYLE: "spread, not restated").
 export const timestamps = {
@@ -14,3 +14,25 @@ export const tenantColumns = {
 };
 
 export const currentWorkspace = sql`nullif(current_setting('app.workspace_id', true), '')::uuid`;
+
+// The fail-closed policy every tenant table gets (DESIGN §2.2, second wall). FORCE and the grants to
+// workmetrics_app are applied after migrations to every table with a workspace_id (platform/db/tenant-security.ts).
+export const tenantPolicy = (table: string) =>
+  pgPolicy(`${table}_tenant`, {
+    as: "permissive",
+    for: "all",
+    to: "workmetrics_app",
+    using: sql`workspace_id = ${currentWorkspace}`,
+    withCheck: sql`workspace_id = ${currentWorkspace}`,
+  });
+
+// Key, workspace foreign key and policy of a tenant table with an `id` column: spread into its extra config.
+export const tenantKeys = (
+  table: string,
+  t: { workspaceId: PgColumn; id: PgColumn },
+  workspaceTable: { id: PgColumn },
+) => [
+  primaryKey({ columns: [t.workspaceId, t.id] }),
+  foreignKey({ columns: [t.workspaceId], foreignColumns: [workspaceTable.id] }),
+  tenantPolicy(table),
+];

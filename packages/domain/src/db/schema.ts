@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   numeric,
-  pgPolicy,
   pgTable,
   primaryKey,
   text,
@@ -15,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { currentWorkspace, tenantColumns, timestamps } from "./columns.ts";
+import { tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
 
 // ---- Platform tables (not per workspace) ----
 
@@ -132,14 +131,26 @@ export const banner = pgTable("banner", {
 
 // ---- Tenant tables: workspace_id first in every key; RLS enabled, forced and fail-closed ----
 
-const tenantPolicy = (name: string) =>
-  pgPolicy(`${name}_tenant`, {
-    as: "permissive",
-    for: "all",
-    to: "workmetrics_app",
-    using: sql`workspace_id = ${currentWorkspace}`,
-    withCheck: sql`workspace_id = ${currentWorkspace}`,
-  });
+// Issue 4: a workspace's roles with their permission sets. One row per system role is created with the
+// workspace (is_system, base_role_id = that role); custom roles extend a system role's flags.
+export const workspaceRole = pgTable(
+  "workspace_role",
+  {
+    ...tenantColumns,
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    baseRoleId: integer("base_role_id")
+      .notNull()
+      .references(() => role.id),
+    isSystem: boolean("is_system").notNull().default(false),
+    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    ...tenantKeys("workspace_role", t, workspace),
+    uniqueIndex("workspace_role_slug_key").on(t.workspaceId, t.slug),
+  ],
+).enableRLS();
 
 export const user = pgTable(
   "user",
@@ -156,6 +167,8 @@ export const user = pgTable(
     roleId: integer("role_id")
       .notNull()
       .references(() => role.id),
+    // role_id is the system role (flags, hosts: spec §6); workspace_role_id the permission set within the workspace.
+    workspaceRoleId: bigint("workspace_role_id", { mode: "number" }),
     currencyFactorId: bigint("currency_factor_id", { mode: "number" }),
     active: boolean("active").notNull().default(true),
     ...timestamps,
@@ -163,6 +176,10 @@ export const user = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     uniqueIndex("user_workspace_slug_key").on(t.workspaceId, t.slug),
+    foreignKey({
+      columns: [t.workspaceId, t.workspaceRoleId],
+      foreignColumns: [workspaceRole.workspaceId, workspaceRole.id],
+    }),
     tenantPolicy("user"),
   ],
 ).enableRLS();
@@ -185,13 +202,8 @@ export const company = pgTable(
     active: boolean("active").notNull().default(true),
     ...timestamps,
   },
-  (t) => [
-    primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId], foreignColumns: [workspace.id] }),
-    tenantPolicy("company"),
-  ],
+  (t) => tenantKeys("company", t, workspace),
 ).enableRLS();
 
-export const TENANT_TABLES = ["user", "company"] as const;
-
 export * from "./auth-schema.ts";
+export * from "./tenancy-schema.ts";

@@ -1,8 +1,9 @@
-import { DEFAULT_COMPANY, ROLE, TIER } from "@workmetrics/domain";
-import { authUser, banner, caseStudy, company, user, workspace } from "@workmetrics/domain/db/schema";
+import { ROLE, TIER, TIERS } from "@workmetrics/domain";
+import { authUser, banner, caseStudy, company, subscription, user, workspace } from "@workmetrics/domain/db/schema";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
+import { setUpWorkspace } from "./workspace-setup.ts";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -169,6 +170,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
           secondaryColor: ws.colors[1],
         })
         .returning({ id: workspace.id });
+      const roles = await setUpWorkspace(tx, created.id);
+      const plan = TIERS.find((t) => t.id === ws.tierId)!;
+      await tx
+        .insert(subscription)
+        .values({
+          workspaceId: created.id,
+          tierId: plan.id,
+          cycle: "yearly",
+          listPrice: plan.yearlyPrice,
+          price: plan.yearlyPrice,
+        });
       for (const member of ws.team) {
         const email = `${member.local}@${ws.domain}`;
         const [au] = await tx
@@ -188,12 +200,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
           name: member.name,
           email,
           roleId: member.roleId,
+          workspaceRoleId: roles.get(member.roleId),
         });
         if (member.roleId === ROLE.Owner) {
           await tx.update(workspace).set({ userId: au.id }).where(eq(workspace.id, created.id));
         }
       }
-      await tx.insert(company).values({ workspaceId: created.id, id: DEFAULT_COMPANY.id, name: DEFAULT_COMPANY.title });
       await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
     }
     await tx.insert(authUser).values({

@@ -1,0 +1,65 @@
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Feature } from "../tiers.ts";
+
+// DESIGN §2.3: a resource is defined once; the REST engine, the generic list/detail/form pages and CSV
+// import/export all read this definition. Names on the wire are the table's snake_case column names.
+
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "email"
+  | "phone"
+  | "url"
+  | "integer"
+  | "number"
+  | "money"
+  | "percent"
+  | "boolean"
+  | "date"
+  | "datetime"
+  | "enum"
+  | "status"
+  | "reference"
+  | "tags"
+  | "image";
+
+export type FieldDef = {
+  name: string; // column name on the wire, e.g. "payment_terms_days"
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  readOnly?: boolean; // shown, never written by clients (ids, totals, timestamps)
+  list?: boolean; // one of the default list columns
+  form?: boolean; // false keeps a writable field off the generic form
+  options?: readonly string[]; // enum and status values
+  reference?: { resource: string; display: string }; // kind "reference": target resource and its label column
+  help?: string;
+  width?: number; // list column width hint in px
+};
+
+// one: this row's `column` points at the target's `references` (product.category_id → category.id).
+// many: the target's `column` points at this row's `references` (category.id ← product.category_id).
+export type RelationDef = { resource: string; kind: "one" | "many"; column: string; references: string };
+
+export type ResourceScope = "tenant" | "platform" | "public";
+export type ResourceAction = "read" | "create" | "update" | "delete";
+
+export type ResourceDef = {
+  name: string; // table name and /rest/v1 resource: singular snake_case
+  title: string; // "Product"
+  plural: string; // "Products"
+  route: string | null; // dashboard path segment from spec §2 ("products", "categorys"); null: no generic page
+  scope: ResourceScope; // tenant rows carry workspace_id; platform rows are operator-managed; public rows anon may read
+  table: PgTable;
+  fields: FieldDef[];
+  relations: Record<string, RelationDef>;
+  search: string[]; // columns the quick search matches (ilike)
+  display: string; // label column, used by reference pickers and embeds
+  defaultOrder: string; // PostgREST order, e.g. "name.asc"
+  feature?: Feature; // tier feature the resource needs (spec §9)
+  insert: z.ZodType<Record<string, unknown>>; // wire-shaped (snake_case) create schema
+  update: z.ZodType<Record<string, unknown>>; // wire-shaped partial update schema
+};
+
+export const permission = (resource: string, action: string): string => `${resource}.${action}`;
