@@ -206,4 +206,5 @@ export const company = pgTable(
 ).enableRLS();
 
 export * from "./auth-schema.ts";
+export * from "./storage-schema.ts";
 export * from "./tenancy-schema.ts";
