@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
+import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { authPlugin } from "./platform/auth/auth.plugin.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
@@ -34,6 +35,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authPlugin, { config, db: database.db });
   await app.register(publicRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
+  await app.register(signupRoutes, { db: database.db });
   await registerSpa(app, config.webDist);
   return app;
 }

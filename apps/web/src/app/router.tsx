@@ -8,6 +8,7 @@ const Landing = lazy(() => import("../public/Landing.tsx"));
 const Pricing = lazy(() => import("../public/Pricing.tsx"));
 const BookDemo = lazy(() => import("../public/BookDemo.tsx"));
 const Privacy = lazy(() => import("../public/Privacy.tsx"));
+const Signup = lazy(() => import("../public/Signup.tsx"));
 const Login = lazy(() => import("../auth/Login.tsx"));
 const Recover = lazy(() => import("../auth/Recover.tsx"));
 const Reset = lazy(() => import("../auth/Reset.tsx"));
@@ -26,6 +27,7 @@ const children: RouteObject[] = [
     children: [
       { index: true, element: page(<Landing />) },
       { path: "pricing", element: page(<Pricing />) },
+      { path: "pricing/signup", element: page(<Signup />) },
       { path: "book-a-demo", element: page(<BookDemo />) },
       { path: "privacy", element: page(<Privacy />) },
     ],

@@ -100,10 +100,13 @@ export function TierCards({ cycle }: { cycle: Cycle }) {
               <Button
                 variant={featured ? "contained" : "outlined"}
                 component={RouterLink}
-                to={`/book-a-demo?plan=${tier.slug}`}
+                to={`/pricing/signup?plan=${tier.slug}&cycle=${cycle}`}
                 size="large"
               >
-                Talk to us about {tier.title}
+                Start with {tier.title}
+              </Button>
+              <Button component={RouterLink} to={`/book-a-demo?plan=${tier.slug}`} size="small">
+                or book a demo first
               </Button>
             </CardContent>
           </Card>

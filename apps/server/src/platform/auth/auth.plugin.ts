@@ -55,6 +55,12 @@ async function goTrue(app: FastifyInstance, opts: AuthDeps & { prefix?: string }
   await app.register(adminRoutes, deps);
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    authDeps: AuthDeps;
+  }
+}
+
 // Issue 3: the auth service, the session endpoints, the dev mailbox and the guard every protected route uses
 // (`app.authGuard.requireAuth` as a preHandler). Wrapped with fastify-plugin so the guard and cookies reach the
 // whole app, including the SPA fallback's page redirect.
@@ -73,6 +79,8 @@ export const authPlugin = fp(
     await app.register(cookie);
     app.decorateRequest("auth", null);
     app.decorate("authGuard", createGuard(db, signer, config.auth.redirectPath));
+    // Other modules that create accounts (company sign-up, invitations) send the same mails through these.
+    app.decorate("authDeps", deps);
     await app.register(goTrue, { ...deps, prefix: "/auth/v1" });
     await app.register(sessionEndpointRoutes, deps);
     if (!config.production && !config.smtpUrl) await app.register(mailboxRoutes, { db });

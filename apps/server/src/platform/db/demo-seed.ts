@@ -1,5 +1,5 @@
 import { ROLE, TIER, TIERS } from "@workmetrics/domain";
-import { authUser, banner, caseStudy, company, subscription, user, workspace } from "@workmetrics/domain/db/schema";
+import { authUser, banner, caseStudy, company, coupon, subscription, user, workspace } from "@workmetrics/domain/db/schema";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
@@ -218,6 +218,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     await tx.insert(caseStudy).values(CASE_STUDIES);
     await tx.insert(banner).values(BANNERS);
+    await tx.insert(coupon).values([
+      { code: "WELCOME10", kind: "percent", value: "10", usageLimit: 500 },
+      { code: "LAUNCH50", kind: "amount", value: "50", usageLimit: 100 },
+      { code: "EXPIRED2025", kind: "percent", value: "20", validUntil: new Date("2025-12-31T16:00:00Z") },
+    ]);
   });
   return true;
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
+import { AuthError } from "../auth/auth-error.ts";
 
 export class HttpError extends Error {
   constructor(
@@ -14,12 +15,17 @@ export class HttpError extends Error {
 
 // DESIGN §3.4: JSON errors with a stable code and a human message; never a stack trace.
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | HttpError | ZodError, req, reply) => {
+  app.setErrorHandler((err: FastifyError | HttpError | ZodError | AuthError, req, reply) => {
     if (err instanceof ZodError) {
       const fields = err.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
       return reply
         .code(422)
         .send({ code: "validation_failed", message: fields[0]?.message ?? "Invalid input", details: fields });
+    }
+    // Auth rules (rate limits, weak passwords) reused outside /auth/v1 keep their status and code.
+    if (err instanceof AuthError) {
+      if (err.status === 429) reply.header("retry-after", String(err.extra.retryAfter ?? 60));
+      return reply.code(err.status).send({ code: err.code, message: err.message });
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ code: err.code, message: err.message, details: err.details });
