@@ -17,7 +17,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     bodyLimit: 1_048_576,
   });

@@ -38,6 +38,12 @@ const EnvSchema = z.object({
     .optional(),
   AUTH_REFRESH_REUSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   AUTH_REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(0).default(900),
+  // Behind nginx: the proxies whose X-Forwarded-For to believe (IPs/CIDRs, comma-separated).
+  // Unset, the socket's address is the client's, so nobody can dodge per-IP limits with a forged header.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i, "must be a comma-separated list of proxy IPs or CIDRs")
+    .optional(),
 });
 
 export type Config = {
@@ -51,6 +57,7 @@ export type Config = {
   smtpUrl: string | undefined;
   seed: "demo" | "none";
   production: boolean;
+  trustProxy: false | string[];
   logLevel: string;
   webDist: string;
   auth: AuthConfig;
@@ -89,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     seed: e.SEED,
     production: e.NODE_ENV === "production",
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(",").map((p) => p.trim()) : false,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
     auth: {

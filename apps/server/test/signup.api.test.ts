@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness.ts";
 import { authClient, type CaughtMail, startMailCatcher } from "./auth-helpers.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+import type { Json } from "./http.ts";
 
 // Company sign-up (issue 4 item 6) on a server of its own that mails through a real SMTP receiver.
 describe("company sign-up", () => {
   let server: TestServer;
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const json = async (res: Response) => ({ status: res.status, body: await res.json() });
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const json = async (res: Response): Promise<{ status: number; body: Json }> => ({
+    status: res.status,
+    body: await res.json(),
+  });
   const signup = (over: Record<string, unknown> = {}) => ({
     companyName: "Bedok Hardware Pte Ltd",
     slug: "bedok-hardware",
@@ -30,17 +38,27 @@ describe("company sign-up", () => {
   });
 
   it("checks workspace addresses", async () => {
-    const check = async (slug: string) => (await fetch(`${server.url}/api/public/slug-availability?slug=${slug}`)).json();
+    const check = async (slug: string): Promise<Json> =>
+      (await fetch(`${server.url}/api/public/slug-availability?slug=${slug}`)).json();
     expect(await check("demo")).toMatchObject({ available: false, message: "That address is taken" });
     expect(await check("ab")).toMatchObject({ available: false, message: "The address needs at least 3 characters" });
-    expect(await check("admin")).toMatchObject({ available: false, message: "That address is reserved; choose another" });
+    expect(await check("admin")).toMatchObject({
+      available: false,
+      message: "That address is reserved; choose another",
+    });
     expect(await check("bedok-hardware")).toMatchObject({ available: true });
   });
 
   it("prices coupons on the server and refuses bad ones", async () => {
     const q = (code: string) => fetch(`${server.url}/api/public/coupons/${code}?tierId=11&cycle=monthly`).then(json);
-    expect((await q("welcome10")).body).toMatchObject({ code: "WELCOME10", quote: { listPrice: "149.00", discount: "14.90", price: "134.10" } });
-    expect(await q("EXPIRED2025")).toMatchObject({ status: 422, body: { message: "The coupon EXPIRED2025 has expired" } });
+    expect((await q("welcome10")).body).toMatchObject({
+      code: "WELCOME10",
+      quote: { listPrice: "149.00", discount: "14.90", price: "134.10" },
+    });
+    expect(await q("EXPIRED2025")).toMatchObject({
+      status: 422,
+      body: { message: "The coupon EXPIRED2025 has expired" },
+    });
     expect(await q("NOPE")).toMatchObject({ status: 422, body: { details: [{ field: "couponCode" }] } });
   });
 
@@ -54,17 +72,24 @@ describe("company sign-up", () => {
     const coupon = await json(await post("/api/public/signup", signup({ couponCode: "EXPIRED2025" })));
     expect(coupon).toMatchObject({ status: 422, body: { details: [{ field: "couponCode" }] } });
     const taken = await json(await post("/api/public/signup", signup({ slug: "demo" })));
-    expect(taken).toMatchObject({ status: 409, body: { details: [{ field: "slug", message: "That address is taken" }] } });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { details: [{ field: "slug", message: "That address is taken" }] },
+    });
     const exists = await json(await post("/api/public/signup", signup({ email: "owner@demo.test" })));
     expect(exists).toMatchObject({ status: 409, body: { details: [{ field: "email" }] } });
-    const still = await (await fetch(`${server.url}/api/public/slug-availability?slug=bedok-hardware`)).json();
+    const still: Json = await (await fetch(`${server.url}/api/public/slug-availability?slug=bedok-hardware`)).json();
     expect(still.available).toBe(true);
   });
 
   it("creates the owner, the workspace and the discounted subscription; the e-mailed link signs the owner in on the workspace host", async () => {
     const res = await json(await post("/api/public/signup", signup({ couponCode: "WELCOME10" })));
+    const port = new URL(server.url).port;
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ email: "aisyah@bedok.example", workspace: { slug: "bedok-hardware", url: "http://bedok-hardware.localhost:3000" } });
+    expect(res.body).toEqual({
+      email: "aisyah@bedok.example",
+      workspace: { slug: "bedok-hardware", url: `http://bedok-hardware.localhost:${port}` },
+    });
 
     const letter: CaughtMail = await mail.next("aisyah@bedok.example");
     const link = letter.text.match(/https?:\/\/\S+/g)?.find((l) => l.includes("/auth/v1/verify"));
@@ -74,16 +99,25 @@ describe("company sign-up", () => {
     const answer = await fetch(`${server.url}${verify.pathname}${verify.search}`, { redirect: "manual" });
     expect(answer.status).toBeGreaterThanOrEqual(300);
     const location = answer.headers.get("location") ?? "";
-    expect(location.startsWith("http://bedok-hardware.localhost:3000/auth/success")).toBe(true);
+    expect(location.startsWith(`http://bedok-hardware.localhost:${port}/auth/success`)).toBe(true);
     expect(location).toContain("access_token=");
 
     const auth = await authClient(server.url);
-    const { data, error } = await auth.signInWithPassword({ email: "aisyah@bedok.example", password: "marina-bay-sands-2026" });
+    const { data, error } = await auth.signInWithPassword({
+      email: "aisyah@bedok.example",
+      password: "marina-bay-sands-2026",
+    });
     expect(error).toBeNull();
-    const me = await (await fetch(`${server.url}/api/auth/user`, { headers: { authorization: `Bearer ${data.session?.access_token}` } })).json();
-    expect(me.profile).toMatchObject({ name: "Nur Aisyah", role_id: 31, workspace: { slug: "bedok-hardware", name: "Bedok Hardware Pte Ltd", tier_id: 11 } });
+    const me: Json = await (
+      await fetch(`${server.url}/api/auth/user`, { headers: { authorization: `Bearer ${data.session?.access_token}` } })
+    ).json();
+    expect(me.profile).toMatchObject({
+      name: "Nur Aisyah",
+      role_id: 31,
+      workspace: { slug: "bedok-hardware", name: "Bedok Hardware Pte Ltd", tier_id: 11 },
+    });
 
-    const again = await (await fetch(`${server.url}/api/public/slug-availability?slug=bedok-hardware`)).json();
+    const again: Json = await (await fetch(`${server.url}/api/public/slug-availability?slug=bedok-hardware`)).json();
     expect(again.available).toBe(false);
   });
 });

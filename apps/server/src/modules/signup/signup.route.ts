@@ -118,12 +118,13 @@ export async function signupRoutes(app: FastifyInstance, opts: { db: Db }): Prom
       throw err;
     }
     // The confirmation link lands the owner on their own workspace host, signed in (DESIGN §3.3).
+    // Same scheme and port as the page the owner signed up on (PUBLIC_URL's when the request does not say).
     const base = new URL(deps.config.publicUrl);
-    const host = workspaceHost(input.slug, deps.config.baseDomain, "main", base.port || undefined);
-    const redirectTo = `${base.protocol}//${host}/auth/success`;
+    const port = /:(\d+)$/.exec(req.host ?? "")?.[1] ?? base.port;
+    const protocol = req.host ? `${req.protocol}:` : base.protocol;
+    const host = workspaceHost(input.slug, deps.config.baseDomain, "main", port || undefined);
+    const redirectTo = `${protocol}//${host}/auth/success`;
     await sendTokenMail(deps, created, "signup", { to: input.email, redirectTo });
-    return reply
-      .code(201)
-      .send({ email: input.email, workspace: { slug: input.slug, url: `${base.protocol}//${host}` } });
+    return reply.code(201).send({ email: input.email, workspace: { slug: input.slug, url: `${protocol}//${host}` } });
   });
 }
