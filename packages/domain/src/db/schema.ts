@@ -4,6 +4,7 @@ import {
   boolean,
   date,
   foreignKey,
+  index,
   integer,
   jsonb,
   numeric,
@@ -202,9 +203,10 @@ export const company = pgTable(
     active: boolean("active").notNull().default(true),
     ...timestamps,
   },
-  (t) => tenantKeys("company", t, workspace),
+  (t) => [...tenantKeys("company", t, workspace), index("company_name_idx").on(t.workspaceId, t.name, t.id)],
 ).enableRLS();
 
 export * from "./auth-schema.ts";
+export * from "./master-schema.ts";
 export * from "./storage-schema.ts";
 export * from "./tenancy-schema.ts";
