@@ -36,6 +36,7 @@ export type FieldDef = {
   reference?: { resource: string; display: string }; // kind "reference": target resource and its label column
   help?: string;
   width?: number; // list column width hint in px
+  operatorOnly?: boolean; // only platform operators write it (workspace.tier_id, workspace.suspended_at)
 };
 
 // one: this row's `column` points at the target's `references` (product.category_id → category.id).
@@ -60,6 +61,14 @@ export type ResourceDef = {
   feature?: Feature; // tier feature the resource needs (spec §9)
   insert: z.ZodType<Record<string, unknown>>; // wire-shaped (snake_case) create schema
   update: z.ZodType<Record<string, unknown>>; // wire-shaped partial update schema
+  // Optional refinements of who may do what (the REST engine enforces them; the web may read them to hide buttons):
+  actions?: readonly ResourceAction[]; // what /rest/v1 offers at all (default: all four)
+  writers?: "workspace" | "platform"; // who writes: members by permission (tenant default) or platform operators only
+  featureActions?: readonly ResourceAction[]; // the actions `feature` gates (default: all)
+  workspaceColumn?: string; // platform rows that belong to a workspace (workspace.id): members read their own row
+  ownerColumn?: string; // a user-id column: members without `<name>.read` still read the rows they own
+  publicWhere?: Readonly<Record<string, boolean>>; // public scope: rows anyone may read (published, active)
+  naturalKey?: string; // the unique column CSV import and upserts match existing rows on (product.sku)
 };
 
 export const permission = (resource: string, action: string): string => `${resource}.${action}`;

@@ -1,0 +1,333 @@
+import { WORKSPACE_COLORS } from "../brand.ts";
+import { banner, caseStudy, demoRequest, role, tier, user, workspace, workspaceRole } from "../db/schema.ts";
+import { coupon, creditEntry, feedback, subscription } from "../db/tenancy-schema.ts";
+import { FEATURES } from "../tiers.ts";
+import { defineResource } from "./define.ts";
+import { auditFields, f, idField } from "./fields.ts";
+
+// Issue 4 items 8–9: the workspace and platform administration tables, as resources of the same engine.
+
+const COLORS = ["-", ...Object.keys(WORKSPACE_COLORS)];
+
+export const userResource = defineResource({
+  name: "user",
+  title: "User",
+  plural: "Users",
+  route: "users",
+  scope: "tenant",
+  table: user,
+  actions: ["read", "update"], // users join through the auth invite flow, never by a bare insert
+  ownerColumn: "id",
+  display: "name",
+  search: ["name", "email", "slug"],
+  defaultOrder: "name.asc",
+  fields: [
+    idField("text"),
+    f.text("name", "Name", { required: true, list: true, width: 200 }),
+    f.email("email", "E-mail", { readOnly: true, list: true, width: 240 }),
+    f.text("slug", "Slug", { readOnly: true, form: false }),
+    f.ref("workspace_role_id", "Role", "workspace_role", "title", {
+      list: true,
+      help: "The role's permissions apply from the user's next request",
+    }),
+    f.ref("role_id", "System role", "role", "title", { readOnly: true }),
+    f.ref("currency_factor_id", "Currency factor", "currency_factor", "currency", { readOnly: true, form: false }),
+    f.boolean("active", "Active", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {
+    role: { resource: "role", kind: "one", column: "role_id", references: "id" },
+    workspace_role: { resource: "workspace_role", kind: "one", column: "workspace_role_id", references: "id" },
+    workspace: { resource: "workspace", kind: "one", column: "workspace_id", references: "id" },
+    currency_factor: { resource: "currency_factor", kind: "one", column: "currency_factor_id", references: "id" },
+  },
+});
+
+export const workspaceRoleResource = defineResource({
+  name: "workspace_role",
+  title: "Role",
+  plural: "Roles",
+  route: "roles",
+  scope: "tenant",
+  table: workspaceRole,
+  feature: "roles",
+  featureActions: ["create", "update", "delete"], // every tier reads its roles; custom roles are a Pro feature
+  naturalKey: "slug",
+  display: "title",
+  search: ["title", "slug"],
+  defaultOrder: "title.asc",
+  fields: [
+    idField(),
+    f.text("title", "Title", { required: true, list: true, width: 200 }),
+    f.text("slug", "Slug", { required: true, list: true, width: 160 }),
+    f.ref("base_role_id", "Based on", "role", "title", {
+      required: true,
+      list: true,
+      help: "Decides the apps and hosts the role may use",
+    }),
+    f.boolean("is_system", "System role", { readOnly: true, list: true, width: 110 }),
+    f.tags("permissions", "Permissions", { help: "resource.action patterns, e.g. product.read or quotation.*" }),
+    ...auditFields,
+  ],
+  relations: {
+    base_role: { resource: "role", kind: "one", column: "base_role_id", references: "id" },
+    users: { resource: "user", kind: "many", column: "workspace_role_id", references: "id" },
+  },
+});
+
+export const feedbackResource = defineResource({
+  name: "feedback",
+  title: "Feedback",
+  plural: "Feedbacks",
+  route: "feedbacks",
+  scope: "tenant",
+  table: feedback,
+  ownerColumn: "user_id",
+  display: "message",
+  search: ["message"],
+  defaultOrder: "created_at.desc",
+  fields: [
+    idField(),
+    f.enum("category", "Category", ["idea", "problem", "praise", "question"], { required: true, list: true }),
+    f.textarea("message", "Message", { required: true, list: true }),
+    f.ref("user_id", "From", "user", "name", { readOnly: true, list: true }),
+    f.datetime("handled_at", "Handled", { list: true, help: "Set when the feedback has been dealt with" }),
+    f.ref("handled_by", "Handled by", "user", "name", { readOnly: true }),
+    ...auditFields,
+  ],
+  relations: {
+    user: { resource: "user", kind: "one", column: "user_id", references: "id" },
+  },
+});
+
+export const subscriptionResource = defineResource({
+  name: "subscription",
+  title: "Subscription",
+  plural: "Subscriptions",
+  route: null,
+  scope: "tenant",
+  table: subscription,
+  actions: ["read"],
+  writers: "platform",
+  display: "cycle",
+  search: [],
+  defaultOrder: "created_at.desc",
+  fields: [
+    idField(),
+    f.ref("tier_id", "Tier", "tier", "title", { readOnly: true, list: true }),
+    f.enum("cycle", "Billing", ["monthly", "yearly"], { readOnly: true, list: true }),
+    f.money("list_price", "List price", { readOnly: true }),
+    f.money("discount", "Discount", { readOnly: true }),
+    f.money("price", "Price", { readOnly: true, list: true }),
+    f.text("coupon_code", "Coupon", { readOnly: true }),
+    f.status("status", "Status", ["active", "cancelled"], { readOnly: true, list: true }),
+    f.datetime("starts_at", "Starts", { readOnly: true, list: true }),
+    ...auditFields,
+  ],
+  relations: {
+    tier: { resource: "tier", kind: "one", column: "tier_id", references: "id" },
+  },
+});
+
+// Usage credits: a workspace reads its ledger; platform operators grant or deduct (issue 4 item 9).
+export const creditEntryResource = defineResource({
+  name: "credit_entry",
+  title: "Credit",
+  plural: "Credits",
+  route: "credits",
+  scope: "tenant",
+  table: creditEntry,
+  actions: ["read", "create"], // a ledger: corrections are new entries
+  writers: "platform",
+  display: "reason",
+  search: ["reason"],
+  defaultOrder: "created_at.desc",
+  fields: [
+    idField(),
+    f.money("amount", "Amount", { required: true, list: true, help: "Negative to deduct" }),
+    f.text("reason", "Reason", { required: true, list: true, width: 300 }),
+    f.ref("workspace_id", "Workspace", "workspace", "name", { readOnly: true, list: true }),
+    f.datetime("created_at", "Date", { readOnly: true, form: false, list: true }),
+  ],
+  relations: {
+    workspace: { resource: "workspace", kind: "one", column: "workspace_id", references: "id" },
+  },
+});
+
+export const workspaceResource = defineResource({
+  name: "workspace",
+  title: "Workspace",
+  plural: "Workspaces",
+  route: "workspaces",
+  scope: "platform",
+  table: workspace,
+  workspaceColumn: "id",
+  actions: ["read", "update"], // created by company sign-up
+  display: "name",
+  search: ["name", "slug"],
+  defaultOrder: "name.asc",
+  fields: [
+    idField("text"),
+    f.text("name", "Name", { required: true, list: true, width: 240 }),
+    f.text("slug", "Address", { readOnly: true, list: true, width: 140 }),
+    f.ref("tier_id", "Tier", "tier", "title", { list: true, operatorOnly: true }),
+    f.enum("primary_color", "Primary colour", COLORS),
+    f.enum("secondary_color", "Secondary colour", COLORS),
+    f.text("base_currency", "Base currency", { width: 90 }),
+    f.datetime("suspended_at", "Suspended", { list: true, operatorOnly: true }),
+    ...auditFields,
+  ],
+  relations: {
+    tier: { resource: "tier", kind: "one", column: "tier_id", references: "id" },
+    users: { resource: "user", kind: "many", column: "workspace_id", references: "id" },
+    credits: { resource: "credit_entry", kind: "many", column: "workspace_id", references: "id" },
+  },
+});
+
+export const tierResource = defineResource({
+  name: "tier",
+  title: "Tier",
+  plural: "Tiers",
+  route: "tiers",
+  scope: "public",
+  table: tier,
+  actions: ["read", "update"], // the three tiers of spec §9 have fixed ids
+  display: "title",
+  search: ["title"],
+  defaultOrder: "id.asc",
+  fields: [
+    idField(),
+    f.text("slug", "Slug", { readOnly: true, list: true }),
+    f.text("title", "Title", { required: true, list: true }),
+    f.money("monthly_price", "Monthly price", { list: true }),
+    f.money("yearly_price", "Yearly price", { list: true }),
+    f.integer("min_users", "Users from", { list: true }),
+    f.integer("max_users", "Users up to", { list: true }),
+    f.tags("features", "Features", { options: Object.keys(FEATURES) }),
+    ...auditFields,
+  ],
+  relations: {},
+});
+
+export const couponResource = defineResource({
+  name: "coupon",
+  title: "Coupon",
+  plural: "Coupons",
+  route: "coupons",
+  scope: "platform",
+  table: coupon,
+  naturalKey: "code",
+  display: "code",
+  search: ["code"],
+  defaultOrder: "created_at.desc",
+  fields: [
+    idField(),
+    f.text("code", "Code", { required: true, list: true }),
+    f.enum("kind", "Kind", ["percent", "amount"], { required: true, list: true }),
+    f.money("value", "Value", { required: true, list: true }),
+    f.datetime("valid_from", "Valid from", { list: true }),
+    f.datetime("valid_until", "Valid until", { list: true }),
+    f.integer("usage_limit", "Usage limit"),
+    f.integer("times_used", "Used", { readOnly: true, list: true }),
+    f.boolean("active", "Active", { list: true }),
+    ...auditFields,
+  ],
+  relations: {},
+});
+
+export const bannerResource = defineResource({
+  name: "banner",
+  title: "Banner",
+  plural: "Banners",
+  route: "banners",
+  scope: "public",
+  table: banner,
+  publicWhere: { active: true },
+  display: "title",
+  search: ["title", "body"],
+  defaultOrder: "created_at.desc",
+  fields: [
+    idField(),
+    f.text("title", "Title", { required: true, list: true, width: 260 }),
+    f.textarea("body", "Text"),
+    f.url("link_url", "Link"),
+    f.text("link_label", "Link label"),
+    f.enum("placement", "Shown on", ["landing", "dashboard"], { list: true }),
+    f.datetime("starts_at", "From", { list: true }),
+    f.datetime("ends_at", "Until", { list: true }),
+    f.boolean("active", "Active", { list: true }),
+    ...auditFields,
+  ],
+  relations: {},
+});
+
+export const caseStudyResource = defineResource({
+  name: "case_study",
+  title: "Case study",
+  plural: "Case studies",
+  route: "case-studies",
+  scope: "public",
+  table: caseStudy,
+  publicWhere: { published: true },
+  display: "title",
+  search: ["title", "company_name", "industry"],
+  defaultOrder: "sort_order.asc",
+  fields: [
+    idField(),
+    f.text("title", "Title", { required: true, list: true, width: 260 }),
+    f.text("company_name", "Company", { required: true, list: true }),
+    f.text("industry", "Industry", { required: true, list: true }),
+    f.textarea("summary", "Summary", { required: true }),
+    f.textarea("quote", "Quote"),
+    f.text("quote_author", "Quote by"),
+    f.text("metric_value", "Figure"),
+    f.text("metric_label", "Figure label"),
+    f.boolean("published", "Published", { list: true }),
+    f.integer("sort_order", "Order", { list: true }),
+    ...auditFields,
+  ],
+  relations: {},
+});
+
+export const demoRequestResource = defineResource({
+  name: "demo_request",
+  title: "Demo request",
+  plural: "Demo requests",
+  route: null,
+  scope: "platform",
+  table: demoRequest,
+  actions: ["read", "update", "delete"], // created by the public /book-a-demo form
+  display: "company_name",
+  search: ["name", "email", "company_name"],
+  defaultOrder: "created_at.desc",
+  fields: [
+    idField(),
+    f.text("name", "Name", { readOnly: true, list: true }),
+    f.email("email", "E-mail", { readOnly: true, list: true }),
+    f.phone("phone", "Phone", { readOnly: true }),
+    f.text("company_name", "Company", { readOnly: true, list: true }),
+    f.text("company_size", "Size", { readOnly: true, list: true }),
+    f.text("interest", "Interest", { readOnly: true }),
+    f.date("preferred_date", "Preferred date", { readOnly: true, list: true }),
+    f.textarea("message", "Message", { readOnly: true }),
+    f.datetime("handled_at", "Handled", { list: true }),
+    ...auditFields,
+  ],
+  relations: {},
+});
+
+// System roles (spec §3, §6): reference data, read only.
+export const roleResource = defineResource({
+  name: "role",
+  title: "System role",
+  plural: "System roles",
+  route: null,
+  scope: "public",
+  table: role,
+  actions: ["read"],
+  display: "title",
+  search: ["title", "slug"],
+  defaultOrder: "id.asc",
+  fields: [idField(), f.text("slug", "Slug", { readOnly: true, list: true }), f.text("title", "Title", { list: true })],
+  relations: {},
+});

@@ -1,0 +1,60 @@
+import type { FieldDef, FieldKind } from "./types.ts";
+
+// Small builders so a resource lists its fields in one line each (STYLE: spread, not restated).
+type Options = Partial<Omit<FieldDef, "name" | "label" | "kind">>;
+
+const of =
+  (kind: FieldKind) =>
+  (name: string, label: string, opts: Options = {}): FieldDef => ({ name, label, kind, ...opts });
+
+export const f = {
+  text: of("text"),
+  textarea: of("textarea"),
+  email: of("email"),
+  phone: of("phone"),
+  url: of("url"),
+  integer: of("integer"),
+  number: of("number"),
+  money: of("money"),
+  percent: of("percent"),
+  boolean: of("boolean"),
+  date: of("date"),
+  datetime: of("datetime"),
+  tags: of("tags"),
+  image: of("image"),
+  enum: (name: string, label: string, options: readonly string[], opts: Options = {}): FieldDef => ({
+    name,
+    label,
+    kind: "enum",
+    options,
+    ...opts,
+  }),
+  status: (name: string, label: string, options: readonly string[], opts: Options = {}): FieldDef => ({
+    name,
+    label,
+    kind: "status",
+    options,
+    ...opts,
+  }),
+  ref: (name: string, label: string, resource: string, display: string, opts: Options = {}): FieldDef => ({
+    name,
+    label,
+    kind: "reference",
+    reference: { resource, display },
+    ...opts,
+  }),
+};
+
+export const idField = (kind: "integer" | "text" = "integer"): FieldDef => ({
+  name: "id",
+  label: "ID",
+  kind,
+  readOnly: true,
+  form: false,
+  width: 90,
+});
+
+export const auditFields: FieldDef[] = [
+  { name: "created_at", label: "Created", kind: "datetime", readOnly: true, form: false },
+  { name: "updated_at", label: "Updated", kind: "datetime", readOnly: true, form: false },
+];

@@ -1,0 +1,66 @@
+import {
+  bannerResource,
+  caseStudyResource,
+  couponResource,
+  creditEntryResource,
+  demoRequestResource,
+  feedbackResource,
+  roleResource,
+  subscriptionResource,
+  tierResource,
+  userResource,
+  workspaceResource,
+  workspaceRoleResource,
+} from "./admin.ts";
+import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
+import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
+import {
+  currencyFactorResource,
+  projectBrandResource,
+  projectCurrencyResource,
+  projectGroupResource,
+  projectResource,
+} from "./projects.ts";
+import type { ResourceDef } from "./types.ts";
+
+export { defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
+export * from "./types.ts";
+
+// DESIGN §2.3: every resource /rest/v1 serves, the generic screens list and CSV import/export reads.
+// Pure: importable by the web bundle (no server code).
+export const RESOURCES: readonly ResourceDef[] = [
+  productResource,
+  categoryResource,
+  locationResource,
+  brandResource,
+  serviceResource,
+  companyResource,
+  contactResource,
+  memoResource,
+  memoReadResource,
+  projectResource,
+  projectBrandResource,
+  projectCurrencyResource,
+  currencyFactorResource,
+  projectGroupResource,
+  userResource,
+  workspaceRoleResource,
+  feedbackResource,
+  subscriptionResource,
+  creditEntryResource,
+  workspaceResource,
+  tierResource,
+  couponResource,
+  bannerResource,
+  caseStudyResource,
+  demoRequestResource,
+  roleResource,
+];
+
+export const RESOURCES_BY_NAME: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
+  RESOURCES.map((r) => [r.name, r]),
+);
+
+export function findResource(name: string): ResourceDef | undefined {
+  return Object.hasOwn(RESOURCES_BY_NAME, name) ? RESOURCES_BY_NAME[name] : undefined;
+}

@@ -1,0 +1,140 @@
+import { brand, category, location, product, service, TAX_CODES } from "../db/master-schema.ts";
+import { defineResource } from "./define.ts";
+import { auditFields, f, idField } from "./fields.ts";
+
+// Issue 5 item 5: products, categorys, locations (warehouses), brands, services.
+
+export const productResource = defineResource({
+  name: "product",
+  title: "Product",
+  plural: "Products",
+  route: "products",
+  scope: "tenant",
+  table: product,
+  feature: "erp",
+  naturalKey: "sku",
+  display: "name",
+  search: ["sku", "name", "description"],
+  defaultOrder: "name.asc",
+  fields: [
+    idField(),
+    f.text("sku", "SKU", { required: true, list: true, width: 130 }),
+    f.text("name", "Name", { required: true, list: true, width: 260 }),
+    f.textarea("description", "Description"),
+    f.ref("category_id", "Category", "category", "name", { list: true }),
+    f.ref("brand_id", "Brand", "brand", "name", { list: true }),
+    f.text("unit", "Unit", { help: "pcs, box, kg, m …", width: 80 }),
+    f.money("cost", "Cost", { width: 110 }),
+    f.money("price", "Price", { list: true, width: 110 }),
+    f.enum("tax_code", "Tax code", TAX_CODES, { help: "SR 9% GST, ZR zero-rated, ES exempt, OS out of scope" }),
+    f.boolean("is_stock_tracked", "Stock tracked"),
+    f.tags("image_urls", "Images", { help: "Image addresses, one per line" }),
+    f.boolean("active", "Active", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {
+    category: { resource: "category", kind: "one", column: "category_id", references: "id" },
+    brand: { resource: "brand", kind: "one", column: "brand_id", references: "id" },
+  },
+});
+
+export const categoryResource = defineResource({
+  name: "category",
+  title: "Category",
+  plural: "Categories",
+  route: "categorys",
+  scope: "tenant",
+  table: category,
+  feature: "erp",
+  naturalKey: "name",
+  display: "name",
+  search: ["name", "description"],
+  defaultOrder: "name.asc",
+  fields: [
+    idField(),
+    f.text("name", "Name", { required: true, list: true, width: 240 }),
+    f.ref("parent_id", "Parent category", "category", "name", { list: true }),
+    f.textarea("description", "Description", { list: true }),
+    f.boolean("active", "Active", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {
+    parent: { resource: "category", kind: "one", column: "parent_id", references: "id" },
+    children: { resource: "category", kind: "many", column: "parent_id", references: "id" },
+    products: { resource: "product", kind: "many", column: "category_id", references: "id" },
+  },
+});
+
+export const brandResource = defineResource({
+  name: "brand",
+  title: "Brand",
+  plural: "Brands",
+  route: "brands",
+  scope: "tenant",
+  table: brand,
+  feature: "erp",
+  naturalKey: "name",
+  display: "name",
+  search: ["name", "description"],
+  defaultOrder: "name.asc",
+  fields: [
+    idField(),
+    f.text("name", "Name", { required: true, list: true, width: 220 }),
+    f.textarea("description", "Description", { list: true }),
+    f.url("website", "Website", { list: true }),
+    f.boolean("active", "Active", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {
+    products: { resource: "product", kind: "many", column: "brand_id", references: "id" },
+  },
+});
+
+export const locationResource = defineResource({
+  name: "location",
+  title: "Location",
+  plural: "Locations",
+  route: "locations",
+  scope: "tenant",
+  table: location,
+  feature: "erp",
+  naturalKey: "code",
+  display: "name",
+  search: ["code", "name", "address"],
+  defaultOrder: "code.asc",
+  fields: [
+    idField(),
+    f.text("code", "Code", { required: true, list: true, width: 110 }),
+    f.text("name", "Name", { required: true, list: true, width: 220 }),
+    f.textarea("address", "Address", { list: true }),
+    f.boolean("active", "Active", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {},
+});
+
+export const serviceResource = defineResource({
+  name: "service",
+  title: "Service",
+  plural: "Services",
+  route: "services",
+  scope: "tenant",
+  table: service,
+  feature: "erp",
+  naturalKey: "code",
+  display: "name",
+  search: ["code", "name", "description"],
+  defaultOrder: "name.asc",
+  fields: [
+    idField(),
+    f.text("code", "Code", { required: true, list: true, width: 120 }),
+    f.text("name", "Name", { required: true, list: true, width: 240 }),
+    f.textarea("description", "Description"),
+    f.text("unit", "Unit", { list: true, help: "hour, visit, job …", width: 90 }),
+    f.money("price", "Price", { list: true, width: 110 }),
+    f.enum("tax_code", "Tax code", TAX_CODES),
+    f.boolean("active", "Active", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {},
+});

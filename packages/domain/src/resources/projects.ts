@@ -1,0 +1,146 @@
+import {
+  currencyFactor,
+  PROJECT_STATUSES,
+  project,
+  projectBrand,
+  projectCurrency,
+  projectGroup,
+} from "../db/master-schema.ts";
+import { defineResource } from "./define.ts";
+import { auditFields, f, idField } from "./fields.ts";
+
+// Issue 5 item 5: projects with project-brands, project-currencies, currency-factors and project-groups (Pro tier).
+
+export const projectResource = defineResource({
+  name: "project",
+  title: "Project",
+  plural: "Projects",
+  route: "projects",
+  scope: "tenant",
+  table: project,
+  feature: "projects",
+  naturalKey: "code",
+  display: "name",
+  search: ["code", "name", "description"],
+  defaultOrder: "code.desc",
+  fields: [
+    idField(),
+    f.text("code", "Code", { required: true, list: true, width: 120 }),
+    f.text("name", "Name", { required: true, list: true, width: 260 }),
+    f.ref("company_id", "Customer", "company", "name", { list: true }),
+    f.ref("project_group_id", "Group", "project_group", "name"),
+    f.status("status", "Status", PROJECT_STATUSES, { list: true, width: 120 }),
+    f.date("start_date", "Start", { list: true }),
+    f.date("end_date", "End", { list: true }),
+    f.money("budget", "Budget", { list: true }),
+    f.textarea("description", "Description"),
+    ...auditFields,
+  ],
+  relations: {
+    company: { resource: "company", kind: "one", column: "company_id", references: "id" },
+    project_group: { resource: "project_group", kind: "one", column: "project_group_id", references: "id" },
+    project_brand: { resource: "project_brand", kind: "many", column: "project_id", references: "id" },
+    project_currency: { resource: "project_currency", kind: "many", column: "project_id", references: "id" },
+    currency_factor: { resource: "currency_factor", kind: "many", column: "project_id", references: "id" },
+  },
+});
+
+export const projectGroupResource = defineResource({
+  name: "project_group",
+  title: "Project group",
+  plural: "Project groups",
+  route: "project-groups",
+  scope: "tenant",
+  table: projectGroup,
+  feature: "projects",
+  naturalKey: "name",
+  display: "name",
+  search: ["name", "description"],
+  defaultOrder: "name.asc",
+  fields: [
+    idField(),
+    f.text("name", "Name", { required: true, list: true, width: 240 }),
+    f.textarea("description", "Description", { list: true }),
+    ...auditFields,
+  ],
+  relations: {
+    projects: { resource: "project", kind: "many", column: "project_group_id", references: "id" },
+  },
+});
+
+export const projectBrandResource = defineResource({
+  name: "project_brand",
+  title: "Project brand",
+  plural: "Project brands",
+  route: "project-brands",
+  scope: "tenant",
+  table: projectBrand,
+  feature: "projects",
+  display: "id",
+  search: ["notes"],
+  defaultOrder: "project_id.desc",
+  fields: [
+    idField(),
+    f.ref("project_id", "Project", "project", "name", { required: true, list: true }),
+    f.ref("brand_id", "Brand", "brand", "name", { required: true, list: true }),
+    f.percent("discount_percent", "Discount %", { list: true }),
+    f.textarea("notes", "Notes", { list: true }),
+    ...auditFields,
+  ],
+  relations: {
+    project: { resource: "project", kind: "one", column: "project_id", references: "id" },
+    brand: { resource: "brand", kind: "one", column: "brand_id", references: "id" },
+  },
+});
+
+export const projectCurrencyResource = defineResource({
+  name: "project_currency",
+  title: "Project currency",
+  plural: "Project currencies",
+  route: "project-currencies",
+  scope: "tenant",
+  table: projectCurrency,
+  feature: "projects",
+  display: "currency",
+  search: ["currency"],
+  defaultOrder: "project_id.desc",
+  fields: [
+    idField(),
+    f.ref("project_id", "Project", "project", "name", { required: true, list: true }),
+    f.text("currency", "Currency", { required: true, list: true, width: 100 }),
+    f.boolean("is_default", "Default", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {
+    project: { resource: "project", kind: "one", column: "project_id", references: "id" },
+  },
+});
+
+export const currencyFactorResource = defineResource({
+  name: "currency_factor",
+  title: "Currency factor",
+  plural: "Currency factors",
+  route: "currency-factors",
+  scope: "tenant",
+  table: currencyFactor,
+  feature: "projects",
+  display: "currency",
+  search: ["currency"],
+  defaultOrder: "effective_date.desc",
+  fields: [
+    idField(),
+    f.ref("project_id", "Project", "project", "name", { required: true, list: true }),
+    f.text("currency", "Currency", { required: true, list: true, width: 100 }),
+    f.number("factor", "Rate to base currency", {
+      required: true,
+      list: true,
+      help: "1 unit of the currency in the workspace's base currency",
+    }),
+    f.date("effective_date", "Effective", { list: true }),
+    f.boolean("locked", "Locked", { list: true, width: 90 }),
+    ...auditFields,
+  ],
+  relations: {
+    project: { resource: "project", kind: "one", column: "project_id", references: "id" },
+  },
+});
