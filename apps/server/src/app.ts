@@ -36,6 +36,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(publicRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
-  await registerSpa(app, config.webDist);
+  await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

@@ -6,7 +6,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { MESSAGES, REDIRECTS } from "@workmetrics/domain";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { isRemembered, setRemember } from "../app/session/client.ts";
 import { useSession } from "../app/session/SessionProvider.tsx";
@@ -32,6 +32,14 @@ export default function Login() {
   const error = failure ?? unreachable;
   const [busy, setBusy] = useState(false);
   const next = safeRedirect(params.get("redirectedFrom"));
+  const { session, loading, needsMfa } = useSession();
+
+  // Already signed in (e.g. the root of a workspace host sends everyone here): go straight on, or to the code step.
+  useEffect(() => {
+    if (loading || !session || step !== "password" || busy || params.get("message")) return;
+    if (needsMfa) setStep("mfa");
+    else void cookiesSynced().then(() => navigate(next, { replace: true }));
+  }, [loading, session, needsMfa, step, busy, params, navigate, next, cookiesSynced]);
 
   async function signIn(e: FormEvent) {
     e.preventDefault();
@@ -49,8 +57,11 @@ export default function Login() {
       return setError(err.message);
     }
     const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
-    setBusy(false);
-    if (aal && aal.nextLevel === "aal2" && aal.currentLevel !== "aal2") return setStep("mfa");
+    if (aal && aal.nextLevel === "aal2" && aal.currentLevel !== "aal2") {
+      setBusy(false);
+      return setStep("mfa");
+    }
+    // Still busy until the page changes, so the "already signed in" effect does not race the cookies.
     await cookiesSynced();
     navigate(next, { replace: true });
   }

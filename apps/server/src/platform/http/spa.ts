@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { isGuestPath } from "@workmetrics/domain";
+import { decideHost, isGuestPath } from "@workmetrics/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const API_PREFIXES = ["/api/", "/auth/v1/", "/rest/v1/", "/storage/v1/", "/realtime/", "/webhooks/"];
 
 // The built SPA: hashed assets cached for a year, every other GET that accepts HTML gets index.html.
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webDist: string, baseDomain: string): Promise<void> {
   const indexFile = path.join(webDist, "index.html");
   const built = existsSync(indexFile);
   if (built) {
@@ -29,7 +29,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     const url = req.url.split("?")[0];
     const wantsHtml = req.method === "GET" && (req.headers.accept ?? "").includes("text/html");
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url.startsWith("/dev/");
-    if (wantsHtml && !isApi && (await redirectedToSignIn(req, reply, url))) return reply;
+    if (wantsHtml && !isApi) {
+      // DESIGN §3.3: the root of a sub-domain host is the login page (the query, e.g. redirectedFrom, goes along).
+      const rule = decideHost({ host: req.headers.host ?? "", path: url, baseDomain, user: null });
+      if (rule.action === "redirect") {
+        const query = req.url.slice(url.length);
+        return reply.header("cache-control", "no-store").redirect(`${rule.to}${query}`, 302);
+      }
+      if (await redirectedToSignIn(req, reply, url)) return reply;
+    }
     if (indexHtml && wantsHtml && !isApi) {
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
     }

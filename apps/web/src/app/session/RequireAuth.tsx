@@ -12,13 +12,13 @@ import { useSession } from "./SessionProvider.tsx";
 
 // Spec §2: a protected page needs a session and shows a full-screen spinner until the database user is loaded.
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { session, loading, dbUser, dbUserLoading, dbUserError, signOut } = useSession();
+  const { session, loading, needsMfa, dbUser, dbUserLoading, dbUserError, signOut } = useSession();
   const location = useLocation();
   const hostOk = useHostRules();
 
   if (loading) return <FullScreenSpinner />;
   const from = `${location.pathname}${location.search}`;
-  if (!session) return <Navigate to={`/auth/login?redirectedFrom=${encodeURIComponent(from)}`} replace />;
+  if (!session || needsMfa) return <Navigate to={`/auth/login?redirectedFrom=${encodeURIComponent(from)}`} replace />;
   // The server no longer accepts this session (ended elsewhere, user deactivated): sign in again.
   if (dbUserError?.status === 401) return <SignOutTo path={`/auth/login?redirectedFrom=${encodeURIComponent(from)}`} />;
   if (dbUserError) {
@@ -64,7 +64,9 @@ function useHostRules(): boolean {
       if (decision.action !== "signOut") return setOk(true);
       await signOut();
       if (decision.message) toast.error(decision.message);
-      if (decision.toHost) window.location.assign(`${window.location.protocol}//${decision.toHost}${decision.path}`);
+      const port = window.location.port ? `:${window.location.port}` : "";
+      if (decision.toHost)
+        window.location.assign(`${window.location.protocol}//${decision.toHost}${port}${decision.path}`);
       else window.location.assign(`${decision.path}?message=${encodeURIComponent(decision.message ?? "")}`);
     });
     return () => {

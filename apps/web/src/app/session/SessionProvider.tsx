@@ -12,6 +12,7 @@ type SessionState = {
   error: string | null;
   dbUser: DbUser | undefined;
   dbUserLoading: boolean;
+  needsMfa: boolean; // signed in with a password but the second step is still due
   dbUserError: { message: string; status: number } | null;
   signOut(returnTo?: string): Promise<void>;
   // Resolves once the server's cookies follow the latest auth event (await before a full page load).
@@ -58,6 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           if (event !== "INITIAL_SESSION") void postCallback(event, s);
         });
         unsubscribe = () => data.subscription.unsubscribe();
+        void adoptLinkSession(c);
       },
       (err: Error) => {
         setError(err.message);
@@ -74,13 +76,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const token = session?.access_token;
   // An MFA user's aal1 session cannot read the user; the aal2 token after the code must fetch it afresh.
   const aal = token ? tokenClaim(token, "aal") : undefined;
+  const needsMfa = aal === "aal1" && Boolean(session?.user.factors?.some((f) => f.status === "verified"));
   // Spec §9: the database user is fresh for 60 s and refetched when the auth user changes.
   const dbUserQuery = useQuery({
     queryKey: [DB_USER, userId, aal],
     queryFn: () => apiFetch<DbUser>("/api/auth/user", { headers: { authorization: `Bearer ${token}` } }),
     // Until the code step, a user with a verified factor holds an aal1 token the server will not accept.
-    enabled:
-      Boolean(userId && token) && !(aal === "aal1" && session?.user.factors?.some((f) => f.status === "verified")),
+    enabled: Boolean(userId && token) && !needsMfa,
     staleTime: 60_000,
     retry: (count, err) => count < 3 && !(err instanceof ApiError && err.status === 401),
   });
@@ -106,7 +108,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading,
       error,
       dbUser: dbUserQuery.data,
-      dbUserLoading: dbUserQuery.isPending && Boolean(userId),
+      dbUserLoading: dbUserQuery.isPending && Boolean(userId) && !needsMfa,
+      needsMfa,
       dbUserError: dbUserQuery.error
         ? {
             message: dbUserQuery.error.message,
@@ -116,7 +119,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       cookiesSynced,
     }),
-    [client, session, loading, error, dbUserQuery.data, dbUserQuery.isPending, dbUserQuery.error, userId, signOut],
+    [
+      client,
+      session,
+      loading,
+      error,
+      needsMfa,
+      dbUserQuery.data,
+      dbUserQuery.isPending,
+      dbUserQuery.error,
+      userId,
+      signOut,
+    ],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
@@ -134,4 +148,15 @@ function tokenClaim(token: string, claim: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+// Links the server sends on its own (company sign-up, invitations) carry the session in the fragment, as GoTrue's
+// implicit flow does; the client runs the PKCE flow for what it starts itself, so it adopts such a session here.
+async function adoptLinkSession(client: SupabaseClient): Promise<void> {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const access_token = hash.get("access_token");
+  const refresh_token = hash.get("refresh_token");
+  if (!access_token || !refresh_token) return;
+  window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  await client.auth.setSession({ access_token, refresh_token });
 }
