@@ -10,6 +10,7 @@ import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
 import { registerSecurity } from "./platform/http/security.ts";
 import { registerSpa } from "./platform/http/spa.ts";
+import { storagePlugin } from "./platform/storage/storage.plugin.ts";
 import { VERSION } from "./version.ts";
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
@@ -36,6 +37,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(publicRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
+  await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import type { FileHandle } from "node:fs/promises";
+import { storageObject } from "@workmetrics/domain/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { isUniqueViolation } from "../auth/lookup.ts";
+import type { Db, Tx } from "../db/database.ts";
+import { findBucket } from "./buckets.route.ts";
+import { asCaller, type Caller } from "./caller.ts";
+import type { DiskStore } from "./disk.ts";
+import type { BucketRow, ObjectRow } from "./json.ts";
+import { duplicate, invalid, notFound } from "./storage-error.ts";
+import type { Received } from "./upload.ts";
+
+// Byte-order equality, so the lookup uses storage_object_name_key (an index on name COLLATE "C").
+const nameIs = (name: string) => sql`${storageObject.name} collate "C" = ${name}`;
+
+const isForeignKeyViolation = (err: unknown): boolean =>
+  !!err &&
+  typeof err === "object" &&
+  ((err as { code?: string }).code === "23503" || isForeignKeyViolation((err as { cause?: unknown }).cause));
+
+export async function findObject(tx: Tx, workspaceId: string, bucket: BucketRow, name: string, lock = false) {
+  const q = tx
+    .select()
+    .from(storageObject)
+    .where(and(eq(storageObject.workspaceId, workspaceId), eq(storageObject.bucketId, bucket.id), nameIs(name)));
+  const [row] = lock ? await q.for("update") : await q;
+  return row ?? null;
+}
+
+// Object operations: every one scoped to the caller's workspace (both walls), rows first, bytes after commit.
+export function createObjectStore(db: Db, disk: DiskStore) {
+  const pathOf = (caller: Caller, bucket: string, version: string) =>
+    disk.filePath(caller.workspaceId, bucket, version);
+
+  return {
+    // Before reading a body: the bucket exists, and without upsert the name is free (fail before 50 MB arrive).
+    async prepareUpload(caller: Caller, bucketName: string, name: string, upsert: boolean): Promise<BucketRow> {
+      return asCaller(db, caller, async (tx) => {
+        const bucket = await findBucket(tx, caller.workspaceId, bucketName);
+        if (!upsert && (await findObject(tx, caller.workspaceId, bucket, name))) throw duplicate("object");
+        return bucket;
+      });
+    },
+
+    async saveUpload(caller: Caller, bucket: BucketRow, name: string, upsert: boolean, file: Received) {
+      const version = randomUUID();
+      const target = pathOf(caller, bucket.name, version);
+      let replaced: string | null = null;
+      try {
+        const row = await asCaller(db, caller, async (tx) => {
+          const existing = await findObject(tx, caller.workspaceId, bucket, name, true);
+          if (existing && !upsert) throw duplicate("object");
+          const values = {
+            version,
+            size: file.size,
+            mimeType: file.mimeType,
+            cacheControl: file.cacheControl,
+            etag: file.etag,
+            userMetadata: file.metadata,
+            owner: caller.userId,
+          };
+          let saved: ObjectRow;
+          if (existing) {
+            const now = new Date();
+            [saved] = await tx
+              .update(storageObject)
+              .set({ ...values, updatedAt: now, lastAccessedAt: now })
+              .where(and(eq(storageObject.workspaceId, caller.workspaceId), eq(storageObject.id, existing.id)))
+              .returning();
+            replaced = pathOf(caller, bucket.name, existing.version);
+          } else {
+            [saved] = await tx
+              .insert(storageObject)
+              .values({ workspaceId: caller.workspaceId, bucketId: bucket.id, name, ...values })
+              .returning();
+          }
+          await disk.place(file.tmpPath, target);
+          return saved;
+        });
+        if (replaced) await disk.discard(replaced);
+        return row;
+      } catch (err) {
+        await disk.discard(file.tmpPath, target);
+        if (isUniqueViolation(err)) throw duplicate("object");
+        if (isForeignKeyViolation(err)) throw notFound("Bucket");
+        throw err;
+      }
+    },
+
+    // The row and an open handle to its bytes, taken together so an overwrite committed meanwhile cannot pull the
+    // file away (the old version is unlinked, but an open handle still reads it).
+    async open(caller: Caller, bucketName: string, name: string, withFile: boolean) {
+      return asCaller(db, caller, async (tx) => {
+        const bucket = await findBucket(tx, caller.workspaceId, bucketName);
+        const row = await findObject(tx, caller.workspaceId, bucket, name);
+        if (!row) throw notFound();
+        let file: FileHandle | null = null;
+        if (withFile) {
+          file = await disk.open(pathOf(caller, bucket.name, row.version)).catch(() => {
+            throw notFound();
+          });
+        }
+        return { bucket, row, file };
+      });
+    },
+
+    async exists(caller: Caller, bucketName: string, names: string[]): Promise<Set<string>> {
+      return asCaller(db, caller, async (tx) => {
+        const bucket = await findBucket(tx, caller.workspaceId, bucketName);
+        if (names.length === 0) return new Set<string>();
+        const rows = await tx
+          .select({ name: storageObject.name })
+          .from(storageObject)
+          .where(
+            and(
+              eq(storageObject.workspaceId, caller.workspaceId),
+              eq(storageObject.bucketId, bucket.id),
+              inArray(sql`${storageObject.name} collate "C"`, names),
+            ),
+          );
+        return new Set(rows.map((r) => r.name));
+      });
+    },
+
+    async move(caller: Caller, from: { bucket: string; name: string }, to: { bucket: string; name: string }) {
+      if (from.bucket === to.bucket && from.name === to.name) {
+        throw invalid("The source and the destination are the same.");
+      }
+      // A move to another bucket gives the bytes a second name first and drops the old one after commit.
+      const link: { from?: string; to?: string } = {};
+      try {
+        await asCaller(db, caller, async (tx) => {
+          const src = await findBucket(tx, caller.workspaceId, from.bucket);
+          const dst = from.bucket === to.bucket ? src : await findBucket(tx, caller.workspaceId, to.bucket);
+          const row = await findObject(tx, caller.workspaceId, src, from.name, true);
+          if (!row) throw notFound();
+          if (await findObject(tx, caller.workspaceId, dst, to.name)) throw duplicate("object");
+          await tx
+            .update(storageObject)
+            .set({ bucketId: dst.id, name: to.name, updatedAt: new Date() })
+            .where(and(eq(storageObject.workspaceId, caller.workspaceId), eq(storageObject.id, row.id)));
+          if (dst.id !== src.id) {
+            link.from = pathOf(caller, src.name, row.version);
+            link.to = pathOf(caller, dst.name, row.version);
+            await disk.hardLink(link.from, link.to);
+          }
+        });
+      } catch (err) {
+        if (link.to) await disk.discard(link.to);
+        throw isUniqueViolation(err) ? duplicate("object") : err;
+      }
+      if (link.from) await disk.discard(link.from);
+    },
+
+    async copy(
+      caller: Caller,
+      from: { bucket: string; name: string },
+      to: { bucket: string; name: string },
+      upsert: boolean,
+    ) {
+      if (from.bucket === to.bucket && from.name === to.name) {
+        throw invalid("The source and the destination are the same.");
+      }
+      const version = randomUUID();
+      let target: string | null = null;
+      let replaced: string | null = null;
+      try {
+        const row = await asCaller(db, caller, async (tx) => {
+          const src = await findBucket(tx, caller.workspaceId, from.bucket);
+          const dst = from.bucket === to.bucket ? src : await findBucket(tx, caller.workspaceId, to.bucket);
+          const row = await findObject(tx, caller.workspaceId, src, from.name);
+          if (!row) throw notFound();
+          const existing = await findObject(tx, caller.workspaceId, dst, to.name, true);
+          if (existing && !upsert) throw duplicate("object");
+          target = pathOf(caller, dst.name, version);
+          await disk.copy(pathOf(caller, src.name, row.version), target);
+          const { id: _id, uid: _uid, workspaceId: _ws, ...fields } = row;
+          const now = new Date();
+          const values = { ...fields, bucketId: dst.id, name: to.name, version, owner: caller.userId };
+          if (existing) {
+            replaced = pathOf(caller, dst.name, existing.version);
+            const [saved] = await tx
+              .update(storageObject)
+              .set({ ...values, createdAt: existing.createdAt, updatedAt: now, lastAccessedAt: now })
+              .where(and(eq(storageObject.workspaceId, caller.workspaceId), eq(storageObject.id, existing.id)))
+              .returning();
+            return saved;
+          }
+          const [saved] = await tx
+            .insert(storageObject)
+            .values({ ...values, workspaceId: caller.workspaceId, createdAt: now, updatedAt: now, lastAccessedAt: now })
+            .returning();
+          return saved;
+        });
+        if (replaced) await disk.discard(replaced);
+        return row;
+      } catch (err) {
+        if (target) await disk.discard(target);
+        throw isUniqueViolation(err) ? duplicate("object") : err;
+      }
+    },
+
+    // Removes exactly the named objects (storage-js calls them prefixes); names that do not exist are skipped.
+    async remove(caller: Caller, bucketName: string, names: string[]) {
+      const { bucket, rows } = await asCaller(db, caller, async (tx) => {
+        const bucket = await findBucket(tx, caller.workspaceId, bucketName);
+        if (names.length === 0) return { bucket, rows: [] as ObjectRow[] };
+        const rows = await tx
+          .delete(storageObject)
+          .where(
+            and(
+              eq(storageObject.workspaceId, caller.workspaceId),
+              eq(storageObject.bucketId, bucket.id),
+              inArray(sql`${storageObject.name} collate "C"`, names),
+            ),
+          )
+          .returning();
+        return { bucket, rows };
+      });
+      await disk.discard(...rows.map((r) => pathOf(caller, bucket.name, r.version)));
+      return { bucket, rows };
+    },
+  };
+}
+
+export type ObjectStore = ReturnType<typeof createObjectStore>;
