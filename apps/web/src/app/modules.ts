@@ -1,6 +1,22 @@
 import type { SvgIconComponent } from "@mui/icons-material";
+import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
+import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
+import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
+import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
+import CurrencyExchangeOutlined from "@mui/icons-material/CurrencyExchangeOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
+import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
+import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
+import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import PaidOutlined from "@mui/icons-material/PaidOutlined";
+import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
+import SellOutlined from "@mui/icons-material/SellOutlined";
+import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
+import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
+import WorkOutlined from "@mui/icons-material/WorkOutlined";
+import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
 import type { Feature } from "@workmetrics/domain";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
@@ -14,6 +30,11 @@ export type NavSection =
   | "Administration"
   | "Settings";
 
+type Page = LazyExoticComponent<ComponentType>;
+
+// A page under a module's path (":id", "new", ":id/edit"); the module's own component is its index page.
+export type ChildPage = { path: string; component: Page };
+
 // One entry per dashboard module that exists; the router and the navigation are both built from this list.
 export type AppModule = {
   path: string; // under /dashboard; "" is the home page
@@ -22,7 +43,9 @@ export type AppModule = {
   section: NavSection;
   feature?: Feature; // tier feature the module needs (spec §9)
   hidden?: boolean; // routed but not listed in the navigation
-  component: LazyExoticComponent<ComponentType>;
+  component: Page;
+  children?: ChildPage[];
+  resource?: boolean; // served by the generic resource pages; `path` is the resource's route in the registry
 };
 
 export const SECTION_ORDER: NavSection[] = [
@@ -36,6 +59,35 @@ export const SECTION_ORDER: NavSection[] = [
   "Settings",
 ];
 
+// The generic list, detail and form pages serve every resource with a route (DESIGN §2.3). Title and feature
+// are repeated here so the navigation needs no registry in the first bundle; modules.test.ts keeps them equal.
+const ResourceList = lazy(() => import("../platform/resource/ResourceList.tsx"));
+const ResourceShow = lazy(() => import("../platform/resource/ResourceShow.tsx"));
+const ResourceForm = lazy(() => import("../platform/resource/ResourceForm.tsx"));
+
+function resource(
+  path: string,
+  title: string,
+  icon: SvgIconComponent,
+  section: NavSection,
+  feature?: Feature,
+): AppModule {
+  return {
+    path,
+    title,
+    icon,
+    section,
+    feature,
+    resource: true,
+    component: ResourceList,
+    children: [
+      { path: "new", component: ResourceForm },
+      { path: ":id", component: ResourceShow },
+      { path: ":id/edit", component: ResourceForm },
+    ],
+  };
+}
+
 export const MODULES: AppModule[] = [
   {
     path: "",
@@ -44,6 +96,22 @@ export const MODULES: AppModule[] = [
     section: "Overview",
     component: lazy(() => import("../modules/home/Home.tsx")),
   },
+  resource("companies", "Companies", BusinessOutlined, "Sales", "erp"),
+  resource("contacts", "Contacts", ContactsOutlined, "Sales", "erp"),
+  resource("memos", "Memos", StickyNote2Outlined, "Sales", "erp"),
+  resource("products", "Products", Inventory2Outlined, "Inventory", "erp"),
+  resource("categorys", "Categories", CategoryOutlined, "Inventory", "erp"),
+  resource("brands", "Brands", LocalOfferOutlined, "Inventory", "erp"),
+  resource("services", "Services", HandymanOutlined, "Inventory", "erp"),
+  resource("locations", "Locations", WarehouseOutlined, "Inventory", "erp"),
+  resource("projects", "Projects", WorkOutlined, "Projects", "projects"),
+  resource("project-brands", "Project brands", SellOutlined, "Projects", "projects"),
+  resource("project-currencies", "Project currencies", PaidOutlined, "Projects", "projects"),
+  resource("currency-factors", "Currency factors", CurrencyExchangeOutlined, "Projects", "projects"),
+  resource("project-groups", "Project groups", WorkspacesOutlined, "Projects", "projects"),
+  resource("users", "Users", PeopleOutlined, "Administration"),
+  resource("roles", "Roles", AdminPanelSettingsOutlined, "Administration"),
+  resource("feedbacks", "Feedbacks", FeedbackOutlined, "Administration"),
   {
     path: "settings/account",
     title: "My account",

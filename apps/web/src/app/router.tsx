@@ -2,7 +2,8 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PublicLayout } from "../public/PublicLayout.tsx";
 import { FullScreenSpinner } from "./FullScreenSpinner.tsx";
-import { MODULES } from "./modules.ts";
+import { type AppModule, MODULES } from "./modules.ts";
+import { ModuleScope } from "./shell/ModuleScope.tsx";
 
 const Landing = lazy(() => import("../public/Landing.tsx"));
 const Pricing = lazy(() => import("../public/Pricing.tsx"));
@@ -19,6 +20,25 @@ const DashboardRoot = lazy(() => import("./shell/DashboardRoot.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
+
+// A module's pages share its scope (tier gate, which module this is); child pages sit under its path.
+function moduleRoute(m: AppModule): RouteObject {
+  const Component = m.component;
+  // Keyed by module: the same generic page on another resource must start afresh, not keep the last one's state.
+  const scoped = (node: ReactNode) => (
+    <ModuleScope key={m.path} module={m}>
+      {node}
+    </ModuleScope>
+  );
+  if (m.path === "") return { index: true, element: scoped(<Component />) };
+  return {
+    path: m.path,
+    children: [
+      { index: true, element: scoped(<Component />) },
+      ...(m.children ?? []).map(({ path, component: Child }) => ({ path, element: scoped(<Child />) })),
+    ],
+  };
+}
 
 // Spec §2: public pages load no user; /auth and /dashboard share one session.
 const children: RouteObject[] = [
@@ -48,13 +68,7 @@ const children: RouteObject[] = [
       {
         path: "dashboard",
         element: page(<DashboardRoot />),
-        children: [
-          ...MODULES.map((m): RouteObject => {
-            const Component = m.component;
-            return m.path === "" ? { index: true, element: <Component /> } : { path: m.path, element: <Component /> };
-          }),
-          { path: "*", element: <NotFound /> },
-        ],
+        children: [...MODULES.map(moduleRoute), { path: "*", element: <NotFound /> }],
       },
     ],
   },

@@ -1,3 +1,4 @@
+import type { GridFilterModel } from "@mui/x-data-grid";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { describe, expect, it } from "vitest";
 import { escapeLike, parseOrder, quickSearch, quoteValue, toDay, toPgFilters, toPgOrder } from "./filters.ts";
@@ -12,9 +13,12 @@ const fields: FieldDef[] = [
   { name: "category_id", label: "Category", kind: "reference", reference: { resource: "category", display: "name" } },
 ];
 
-const model = (items: { field: string; operator: string; value?: unknown }[], logicOperator?: "and" | "or") => ({
+const model = (
+  items: { field: string; operator: string; value?: unknown }[],
+  logic?: "and" | "or",
+): GridFilterModel => ({
   items,
-  logicOperator,
+  logicOperator: logic as GridFilterModel["logicOperator"],
 });
 
 describe("quoteValue", () => {

@@ -1,0 +1,126 @@
+import CheckIcon from "@mui/icons-material/Check";
+import RemoveIcon from "@mui/icons-material/Remove";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
+import { Link as RouterLink } from "react-router";
+import { useSession } from "../../app/session/SessionProvider.tsx";
+import { referenceLabel } from "../resource/definition.ts";
+import { pathsOf, useDashboardBase } from "../resource/paths.ts";
+import { formatAmount, formatDate, formatDateTime, formatNumber, humanize, statusColor } from "./format.ts";
+
+type Props = { def: ResourceDef; field: FieldDef; row: Record<string, unknown>; dense?: boolean };
+
+const Empty = () => (
+  <Box component="span" sx={{ color: "text.disabled" }}>
+    —
+  </Box>
+);
+
+export function useCurrency(): string {
+  return useSession().dbUser?.profile?.workspace.base_currency ?? "SGD";
+}
+
+// One widget per field kind (Twenty's FieldDisplay): lists and detail pages both render values through here.
+export function FieldDisplay({ def, field, row, dense }: Props) {
+  const currency = useCurrency();
+  const base = useDashboardBase();
+  const value = row[field.name];
+  if (field.kind === "boolean") {
+    return value ? (
+      <CheckIcon fontSize="small" color="success" aria-label="Yes" />
+    ) : (
+      <RemoveIcon fontSize="small" sx={{ color: "text.disabled" }} aria-label="No" />
+    );
+  }
+  if (value === null || value === undefined || value === "") return <Empty />;
+  const text = String(value);
+  switch (field.kind) {
+    case "money":
+      return <span style={{ fontVariantNumeric: "tabular-nums" }}>{formatAmount(value, currency)}</span>;
+    case "number":
+    case "integer":
+      return <span style={{ fontVariantNumeric: "tabular-nums" }}>{formatNumber(value)}</span>;
+    case "percent":
+      return <span>{formatNumber(value, 2)}%</span>;
+    case "date":
+      return <span>{formatDate(value)}</span>;
+    case "datetime":
+      return <span>{formatDateTime(value)}</span>;
+    case "status":
+      return (
+        <Chip
+          size="small"
+          label={humanize(text)}
+          sx={{ bgcolor: statusColor(text), color: "#fff", fontWeight: 500, height: dense ? 22 : 24 }}
+        />
+      );
+    case "enum":
+      return <span>{humanize(text)}</span>;
+    case "email":
+      return (
+        <Link href={`mailto:${text}`} onClick={(e) => e.stopPropagation()}>
+          {text}
+        </Link>
+      );
+    case "phone":
+      return (
+        <Link href={`tel:${text.replace(/\s/g, "")}`} onClick={(e) => e.stopPropagation()}>
+          {text}
+        </Link>
+      );
+    case "url":
+      return /^https?:\/\//i.test(text) ? (
+        <Link href={text} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
+          {text}
+        </Link>
+      ) : (
+        <span>{text}</span>
+      );
+    case "reference": {
+      const label = referenceLabel(def, field, row);
+      const paths = field.reference ? pathsOf(base, field.reference.resource) : null;
+      return paths ? (
+        <Link component={RouterLink} to={paths.show(text)} onClick={(e) => e.stopPropagation()}>
+          {label}
+        </Link>
+      ) : (
+        <span>{label}</span>
+      );
+    }
+    case "tags": {
+      const tags = Array.isArray(value) ? value.map(String) : text.split(",").map((t) => t.trim());
+      return (
+        <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
+          {tags.filter(Boolean).map((t) => (
+            <Chip key={t} size="small" label={t} variant="outlined" />
+          ))}
+        </Stack>
+      );
+    }
+    case "image": {
+      const src = Array.isArray(value) ? String(value[0] ?? "") : text;
+      return src ? (
+        <Box
+          component="img"
+          src={src}
+          alt={field.label}
+          loading="lazy"
+          sx={{ height: dense ? 32 : 96, maxWidth: "100%", objectFit: "contain", borderRadius: 1 }}
+        />
+      ) : (
+        <Empty />
+      );
+    }
+    case "textarea":
+      return (
+        <Box component="span" sx={{ whiteSpace: dense ? "nowrap" : "pre-wrap" }}>
+          {text}
+        </Box>
+      );
+    default:
+      return <span>{text}</span>;
+  }
+}

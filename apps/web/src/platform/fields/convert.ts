@@ -1,0 +1,139 @@
+import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
+
+// Form state ↔ wire values by field kind, and validation against the resource's own zod schema
+// (STYLE: the web imports the domain's schema, never writes its own).
+
+export type FormValues = Record<string, unknown>;
+type Schema = ResourceDef["insert"];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+// An instant as the value of a datetime-local input (local wall time, minutes).
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function toFormValue(field: FieldDef, value: unknown): unknown {
+  switch (field.kind) {
+    case "boolean":
+      return Boolean(value);
+    case "reference":
+      return value ?? null;
+    case "tags":
+      return Array.isArray(value) ? value.map(String) : [];
+    case "datetime":
+      return typeof value === "string" ? toLocalInput(value) : "";
+    case "date":
+      return typeof value === "string" ? value.slice(0, 10) : "";
+    default:
+      return value === null || value === undefined ? "" : String(value);
+  }
+}
+
+export function toFormValues(fields: readonly FieldDef[], row: Record<string, unknown> | undefined): FormValues {
+  return Object.fromEntries(fields.map((f) => [f.name, toFormValue(f, row?.[f.name])]));
+}
+
+// Typed numbers lose their grouping: "1,234.50" → "1234.50".
+export function normaliseNumber(text: string): string {
+  return text.replace(/[\s,]/g, "");
+}
+
+// What a form value is on the wire. A blank value is left out on create (so column defaults apply) and
+// clears the column (null) on edit.
+export function toWireValue(field: FieldDef, value: unknown, mode: "create" | "edit"): unknown {
+  const blank = mode === "create" ? undefined : null;
+  if (field.kind === "boolean") return Boolean(value);
+  if (field.kind === "tags") return Array.isArray(value) ? value.map(String) : [];
+  if (value === null || value === undefined) return blank;
+  if (typeof value !== "string") return value;
+  const text = field.kind === "textarea" ? value : value.trim();
+  if (text === "") return blank;
+  switch (field.kind) {
+    case "integer": {
+      const n = Number(normaliseNumber(text));
+      return Number.isFinite(n) ? n : text;
+    }
+    case "number":
+    case "money":
+    case "percent":
+      return normaliseNumber(text);
+    case "reference":
+      return /^\d+$/.test(text) ? Number(text) : text;
+    case "datetime": {
+      const d = new Date(text);
+      return Number.isNaN(d.getTime()) ? text : d.toISOString();
+    }
+    default:
+      return text;
+  }
+}
+
+export function toWire(
+  fields: readonly FieldDef[],
+  values: FormValues,
+  mode: "create" | "edit",
+  only?: ReadonlySet<string>,
+): FormValues {
+  const out: FormValues = {};
+  for (const f of fields) {
+    if (only && !only.has(f.name)) continue;
+    const v = toWireValue(f, values[f.name], mode);
+    if (v !== undefined) out[f.name] = v;
+  }
+  return out;
+}
+
+type Issue = { code: string; path: PropertyKey[]; message: string; expected?: string; input?: unknown };
+
+// A value of the wrong JSON type for the schema (a decimal column declared as a number, a timestamp as a Date)
+// is converted once and checked again, so the form need not know how each schema spells its columns.
+function coerce(values: FormValues, issues: readonly Issue[]): FormValues | null {
+  const next = { ...values };
+  let changed = false;
+  for (const issue of issues) {
+    const key = issue.path[0];
+    if (issue.code !== "invalid_type" || typeof key !== "string" || issue.path.length !== 1) continue;
+    const v = next[key];
+    if (issue.expected === "number" && typeof v === "string" && v !== "" && Number.isFinite(Number(v))) {
+      next[key] = Number(v);
+      changed = true;
+    } else if (issue.expected === "string" && typeof v === "number") {
+      next[key] = String(v);
+      changed = true;
+    } else if (issue.expected === "date" && typeof v === "string" && !Number.isNaN(Date.parse(v))) {
+      next[key] = new Date(v);
+      changed = true;
+    }
+  }
+  return changed ? next : null;
+}
+
+export type Validation = { ok: true; data: FormValues } | { ok: false; errors: Record<string, string> };
+
+// Zod's message for a value that was never given reads "Invalid input: expected string, received undefined".
+const requiredMessage = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null ? "Required" : undefined;
+
+export function validate(schema: Schema, values: FormValues): Validation {
+  let input = values;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const r = schema.safeParse(input, { error: requiredMessage });
+    if (r.success) return { ok: true, data: r.data };
+    const issues = r.error.issues as Issue[];
+    const retry = attempt === 0 ? coerce(input, issues) : null;
+    if (retry) {
+      input = retry;
+      continue;
+    }
+    const errors: Record<string, string> = {};
+    for (const issue of issues) {
+      const key = issue.path.length ? String(issue.path[0]) : "";
+      if (!(key in errors)) errors[key] = issue.message;
+    }
+    return { ok: false, errors };
+  }
+  return { ok: false, errors: { "": "Invalid values" } };
+}

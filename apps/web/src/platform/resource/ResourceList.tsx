@@ -1,0 +1,196 @@
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import { DataGrid, type GridColumnVisibilityModel, type GridRowId, type GridRowSelectionModel } from "@mui/x-data-grid";
+import { useCallback, useMemo, useState } from "react";
+import toast from "react-hot-toast";
+import { useNavigate, useSearchParams } from "react-router";
+import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
+import { usePageTitle } from "../../app/usePageTitle.ts";
+import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
+import { type Id, useDataProvider } from "../data-access/provider.ts";
+import { useCan } from "./access.ts";
+import { CsvImportDialog } from "./CsvImportDialog.tsx";
+import { buildColumns, defaultVisibility, isSortable } from "./columns.tsx";
+import { selectWithLabels } from "./definition.ts";
+import { download, fetchAll, rowsToCsv } from "./export.ts";
+import { countLabel, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
+import { ListHeader } from "./ListHeader.tsx";
+import { EmptyOverlay } from "./ListOverlays.tsx";
+import { type ListState, PAGE_SIZES, readListState, writeListState } from "./listState.ts";
+import { resourcePaths, useDashboardBase } from "./paths.ts";
+
+const EMPTY_SELECTION: GridRowSelectionModel = { type: "include", ids: new Set() };
+
+function useColumnVisibility(key: string, fallback: GridColumnVisibilityModel) {
+  const storageKey = `workmetrics.columns.${key}`;
+  const [model, setModel] = useState<GridColumnVisibilityModel>(() => {
+    try {
+      return { ...fallback, ...JSON.parse(localStorage.getItem(storageKey) ?? "{}") };
+    } catch {
+      return fallback;
+    }
+  });
+  const update = useCallback(
+    (m: GridColumnVisibilityModel) => {
+      setModel(m);
+      localStorage.setItem(storageKey, JSON.stringify(m));
+    },
+    [storageKey],
+  );
+  return [model, update] as const;
+}
+
+// The one list page of every resource (issue 5 item 4): server-side paging, sorting, filtering and search.
+export default function ResourceList() {
+  const def = useResourceDef();
+  usePageTitle(def.plural);
+  const navigate = useNavigate();
+  const can = useCan(def);
+  const data = useDataProvider();
+  const base = useDashboardBase();
+  const paths = useMemo(() => resourcePaths(base, def.route ?? ""), [base, def.route]);
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params), [params]);
+  const setState = (patch: Partial<ListState>) => setParams(writeListState({ ...state, ...patch }), { replace: true });
+
+  const columns = useMemo(() => buildColumns(def, paths), [def, paths]);
+  const [visibility, setVisibility] = useColumnVisibility(
+    def.name,
+    useMemo(() => defaultVisibility(def), [def]),
+  );
+  const sortable = useMemo(() => def.fields.filter(isSortable).map((f) => f.name), [def]);
+  const query = useMemo(
+    () => ({
+      filters: toPgFilters(state.filter, def.fields, def.search),
+      order: toPgOrder(state.sort, def.defaultOrder, sortable),
+    }),
+    [state.filter, state.sort, def, sortable],
+  );
+  const { pageSize, page } = state.pagination;
+  const list = useList(def, {
+    select: selectWithLabels(def),
+    ...query,
+    range: [page * pageSize, page * pageSize + pageSize - 1],
+    count: true,
+  });
+  useErrorToast(list.error);
+  const total = list.data?.total ?? 0;
+
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const rows = list.data?.data ?? [];
+  // "Select all" on a server-paged grid means this page: an exclude-model is the page's rows minus the exclusions.
+  const selected: Id[] =
+    selection.type === "include"
+      ? ([...selection.ids] as Id[])
+      : rows.map((r) => r.id).filter((id) => !selection.ids.has(id));
+  const [confirming, setConfirming] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const remove = useDeleteMany(def);
+  const filtered = query.filters.length > 0;
+
+  async function exportCsv() {
+    setExporting(true);
+    const id = toast.loading("Preparing the export…");
+    try {
+      const rows = await fetchAll(data, def, query, (done, all) =>
+        toast.loading(`Exporting ${done.toLocaleString()} of ${(all ?? done).toLocaleString()} rows…`, { id }),
+      );
+      const shown = def.fields.filter((f) => visibility[f.name] !== false && f.name !== "workspace_id");
+      download(`${def.route}-${new Date().toISOString().slice(0, 10)}.csv`, rowsToCsv(def, shown, rows));
+      toast.success(`Exported ${countLabel(def, rows.length)}`, { id });
+    } catch (err) {
+      toast.error((err as Error).message, { id });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function deleteSelected() {
+    try {
+      const ids = await remove.mutateAsync(selected);
+      toast.success(`Deleted ${countLabel(def, ids.length)}`);
+      setSelection(EMPTY_SELECTION);
+    } catch (err) {
+      toast.error((err as Error).message);
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 2, height: { md: "calc(100vh - 64px - 48px)" } }}>
+      <ListHeader
+        def={def}
+        total={list.data?.total ?? null}
+        selectedCount={selected.length}
+        exporting={exporting}
+        canCreate={can("create")}
+        onCreate={() => navigate(paths.create)}
+        onImport={() => setImporting(true)}
+        onExport={exportCsv}
+        onDelete={() => setConfirming(true)}
+      />
+      <Paper variant="outlined" sx={{ flex: 1, minHeight: 420, display: "flex" }}>
+        <DataGrid
+          aria-label={def.plural}
+          rows={rows}
+          columns={columns}
+          rowCount={total}
+          loading={list.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={state.pagination}
+          onPaginationModelChange={(m) => setState({ pagination: m })}
+          pageSizeOptions={[...PAGE_SIZES]}
+          sortModel={state.sort}
+          onSortModelChange={(m) => setState({ sort: m, pagination: { ...state.pagination, page: 0 } })}
+          filterModel={state.filter}
+          onFilterModelChange={(m) => setState({ filter: m, pagination: { ...state.pagination, page: 0 } })}
+          columnVisibilityModel={visibility}
+          onColumnVisibilityModelChange={setVisibility}
+          checkboxSelection={can("delete")}
+          keepNonExistentRowsSelected
+          disableRowSelectionOnClick
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          onRowClick={({ id }: { id: GridRowId }) => navigate(paths.show(id))}
+          onCellKeyDown={({ id, field }, e) => {
+            if (e.key === "Enter" && field !== "__check__") navigate(paths.show(id));
+          }}
+          showToolbar
+          slots={{ noRowsOverlay: EmptyOverlay }}
+          slotProps={{
+            toolbar: {
+              showQuickFilter: true,
+              quickFilterProps: { debounceMs: 300 },
+              csvOptions: { disableToolbarButton: true },
+              printOptions: { disableToolbarButton: true },
+            },
+            noRowsOverlay: {
+              title: filtered ? `No ${def.plural.toLowerCase()} match` : `No ${def.plural.toLowerCase()} yet`,
+              hint: filtered
+                ? "Try other search words or clear the filters."
+                : can("create")
+                  ? `Create the first ${def.title.toLowerCase()} or import a CSV file.`
+                  : undefined,
+            },
+            loadingOverlay: { variant: "linear-progress", noRowsVariant: "skeleton" },
+          }}
+          sx={{ border: 0, "& .MuiDataGrid-row": { cursor: "pointer" } }}
+        />
+      </Paper>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${countLabel(def, selected.length)}?`}
+        body={`The selected ${selected.length === 1 ? def.title.toLowerCase() : def.plural.toLowerCase()} will be removed for everyone in the workspace. This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setConfirming(false)}
+        onConfirm={deleteSelected}
+      />
+      {importing && <CsvImportDialog def={def} onClose={() => setImporting(false)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { RESOURCES } from "@workmetrics/domain/resources";
+import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
+
+// What the generic pages read from a resource definition (DESIGN §2.3): one registry, no per-resource code.
+
+const byName = new Map<string, ResourceDef>(RESOURCES.map((r) => [r.name, r]));
+const byRoute = new Map<string, ResourceDef>(RESOURCES.filter((r) => r.route).map((r) => [r.route as string, r]));
+
+export function resourceByName(name: string): ResourceDef {
+  const def = byName.get(name);
+  if (!def) throw new Error(`Unknown resource ${name}`);
+  return def;
+}
+
+export function resourceByRoute(route: string): ResourceDef | undefined {
+  return byRoute.get(route);
+}
+
+// The relation a reference field is embedded through (product.category_id → relation "category").
+export function embedName(def: ResourceDef, field: FieldDef): string | null {
+  for (const [key, rel] of Object.entries(def.relations)) {
+    if (rel.kind === "one" && rel.column === field.name && rel.resource === field.reference?.resource) return key;
+  }
+  return null;
+}
+
+// `*` plus the display column of every referenced row, so a list or detail shows labels without more requests.
+export function selectWithLabels(def: ResourceDef): string {
+  const embeds = def.fields
+    .filter((f) => f.kind === "reference" && f.reference)
+    .map((f) => {
+      const key = embedName(def, f);
+      return key && f.reference ? `${key}:${key}(id,${f.reference.display})` : null;
+    })
+    .filter((e) => e !== null);
+  return ["*", ...new Set(embeds)].join(",");
+}
+
+// The label of the row a reference field points at, read from its embed; null when it points nowhere.
+export function referenceLabel(def: ResourceDef, field: FieldDef, row: Record<string, unknown>): string | null {
+  const value = row[field.name];
+  if (value === null || value === undefined || value === "") return null;
+  const key = embedName(def, field);
+  const embedded = key ? row[key] : undefined;
+  if (embedded && typeof embedded === "object" && field.reference) {
+    const label = (embedded as Record<string, unknown>)[field.reference.display];
+    if (label !== null && label !== undefined && label !== "") return String(label);
+  }
+  return `#${String(value)}`;
+}
+
+export const listFields = (def: ResourceDef): FieldDef[] => {
+  const listed = def.fields.filter((f) => f.list);
+  return listed.length ? listed : def.fields.filter((f) => f.kind !== "textarea").slice(0, 6);
+};
+
+export const formFields = (def: ResourceDef, mode: "create" | "edit"): FieldDef[] =>
+  def.fields.filter((f) => !f.readOnly && f.form !== false && !(mode === "edit" && f.name === "id"));
+
+export const detailFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.name !== "workspace_id");
+
+// A record's name for titles and links: its display column, shortened; the id when there is nothing better.
+export function recordTitle(def: ResourceDef, row: Record<string, unknown> | undefined): string {
+  const label = def.display === "id" ? null : row?.[def.display];
+  if (label !== null && label !== undefined && label !== "") {
+    const text = String(label).replace(/\s+/g, " ").trim();
+    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  }
+  return row ? `${def.title} #${String(row.id)}` : def.title;
+}

@@ -1,0 +1,79 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ResourceDef } from "@workmetrics/domain/resources/types";
+import { useEffect } from "react";
+import toast from "react-hot-toast";
+import { useModule } from "../../app/shell/ModuleScope.tsx";
+import { DataError } from "../data-access/errors.ts";
+import { type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
+import { resourceByRoute, selectWithLabels } from "./definition.ts";
+
+// The resource the current module route serves.
+export function useResourceDef(): ResourceDef {
+  const m = useModule();
+  const def = resourceByRoute(m.path);
+  if (!def) throw new Error(`No resource has the route ${m.path}`);
+  return def;
+}
+
+// A failed query shows once as a toast (spec §2: toasts top-right); 4xx are not retried.
+export function useErrorToast(error: unknown): void {
+  useEffect(() => {
+    if (error instanceof Error) toast.error(error.message, { id: error.message });
+  }, [error]);
+}
+
+export const retryUnlessClientError = (count: number, err: unknown) =>
+  count < 3 && !(err instanceof DataError && err.status >= 400 && err.status < 500);
+
+export function useList(def: ResourceDef, params: Omit<ListParams, "signal">) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: [def.name, "list", params],
+    queryFn: ({ signal }) => data.getList(def.name, { ...params, signal }),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useRecord(def: ResourceDef, id: Id | undefined) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: [def.name, "one", String(id)],
+    queryFn: ({ signal }) => data.getOne(def.name, id as Id, selectWithLabels(def), signal),
+    enabled: id !== undefined,
+    retry: retryUnlessClientError,
+  });
+}
+
+// Create or update one record; every cached query of the resource is refreshed afterwards.
+export function useSave(def: ResourceDef) {
+  const data = useDataProvider();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: Id; values: Record<string, unknown> }): Promise<Row> =>
+      id === undefined
+        ? data.create(def.name, values, selectWithLabels(def))
+        : data.update(def.name, id, values, selectWithLabels(def)),
+    onSuccess: (row) => {
+      qc.setQueryData([def.name, "one", String(row.id)], row);
+      return qc.invalidateQueries({ queryKey: [def.name], predicate: (q) => q.queryKey[1] !== "one" });
+    },
+  });
+}
+
+export function useDeleteMany(def: ResourceDef) {
+  const data = useDataProvider();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly Id[]) => data.deleteMany(def.name, ids),
+    onSuccess: (ids) => {
+      for (const id of ids) qc.removeQueries({ queryKey: [def.name, "one", String(id)] });
+      return qc.invalidateQueries({ queryKey: [def.name] });
+    },
+  });
+}
+
+// "1 product", "3 products"
+export function countLabel(def: ResourceDef, n: number): string {
+  return `${n.toLocaleString()} ${(n === 1 ? def.title : def.plural).toLowerCase()}`;
+}

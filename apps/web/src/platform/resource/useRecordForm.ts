@@ -1,0 +1,84 @@
+import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
+import { useMemo, useRef } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import toast from "react-hot-toast";
+import { DataError } from "../data-access/errors.ts";
+import type { Row } from "../data-access/provider.ts";
+import { type FormValues, toFormValues, toWire, validate } from "../fields/convert.ts";
+import { useSave } from "./hooks.ts";
+
+type Mode = "create" | "edit";
+
+// The fields whose wire value differs from what the form started with: an edit sends only those.
+function changedFields(fields: readonly FieldDef[], values: FormValues, initial: FormValues): Set<string> {
+  const now = toWire(fields, values, "edit");
+  const before = toWire(fields, initial, "edit");
+  return new Set(
+    fields.filter((f) => JSON.stringify(now[f.name]) !== JSON.stringify(before[f.name])).map((f) => f.name),
+  );
+}
+
+function toFieldErrors(errors: Record<string, string>, known: ReadonlySet<string>): FieldErrors<FormValues> {
+  const out: FieldErrors<FormValues> = {};
+  for (const [name, message] of Object.entries(errors)) {
+    const key = known.has(name) ? name : "root";
+    if (!out[key]) out[key] = { type: "validation", message: key === "root" && name ? `${name}: ${message}` : message };
+  }
+  return out;
+}
+
+// react-hook-form bound to the resource's own zod schema (insert on create, update on edit) and to the server's
+// 422/409 answers, which land on the fields they name.
+export function useRecordForm(opts: {
+  def: ResourceDef;
+  fields: FieldDef[];
+  mode: Mode;
+  row: Row | undefined;
+  prefill?: Record<string, unknown>;
+  onSaved(row: Row): void;
+}) {
+  const { def, fields, mode, row, prefill, onSaved } = opts;
+  const initial = useMemo(() => toFormValues(fields, row ?? prefill), [fields, row, prefill]);
+  const known = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
+  const schema = mode === "create" ? def.insert : def.update;
+
+  const resolver: Resolver<FormValues> = (values) => {
+    const only = mode === "edit" ? changedFields(fields, values, initial) : undefined;
+    const result = validate(schema, toWire(fields, values, mode, only));
+    return result.ok
+      ? { values: result.data, errors: {} }
+      : { values: {}, errors: toFieldErrors(result.errors, known) };
+  };
+
+  const form = useForm<FormValues>({
+    values: initial,
+    resolver,
+    mode: "onTouched",
+    resetOptions: { keepDirtyValues: true },
+  });
+  const saving = useRef(false);
+  const save = useSave(def);
+
+  const onSubmit = form.handleSubmit(async (wire) => {
+    if (mode === "edit" && Object.keys(wire).length === 0) {
+      saving.current = true;
+      onSaved(row as Row);
+      return;
+    }
+    try {
+      saving.current = true;
+      const saved = await save.mutateAsync({ id: mode === "edit" ? row?.id : undefined, values: wire });
+      toast.success(`${def.title} ${mode === "create" ? "created" : "saved"}`);
+      onSaved(saved);
+    } catch (err) {
+      saving.current = false;
+      const fieldsBlamed = err instanceof DataError ? Object.entries(err.fields).filter(([n]) => known.has(n)) : [];
+      for (const [i, [name, message]] of fieldsBlamed.entries()) {
+        form.setError(name, { type: "server", message }, { shouldFocus: i === 0 });
+      }
+      if (fieldsBlamed.length === 0) toast.error((err as Error).message);
+    }
+  });
+
+  return { form, onSubmit, saving, submitting: save.isPending };
+}
