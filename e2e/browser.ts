@@ -50,7 +50,11 @@ export function appUrl(pathname = "/", sub?: string): string {
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+    // Failed requests are recorded below with their address, which the console message lacks.
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
   });
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
