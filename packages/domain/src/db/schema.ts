@@ -84,6 +84,8 @@ export const workspace = pgTable("workspace", {
   primaryColor: text("primary_color"),
   secondaryColor: text("secondary_color"),
   baseCurrency: text("base_currency").notNull().default("SGD"),
+  // A small image as a data URL (≤ 200 KB), so the header and printed documents need no file request.
+  logo: text("logo"),
   suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   ...timestamps,
 });
