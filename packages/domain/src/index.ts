@@ -6,4 +6,5 @@ export * from "./money.ts";
 export * from "./permissions.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
+export * from "./storage.ts";
 export * from "./tiers.ts";

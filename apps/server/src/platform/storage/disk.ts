@@ -4,6 +4,7 @@ import { copyFile, link, mkdir, open, rename, rm, unlink } from "node:fs/promise
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { formatBytes } from "@workmetrics/domain";
 import { StorageError } from "./storage-error.ts";
 
 export type Written = { tmpPath: string; size: number; etag: string };
@@ -92,9 +93,3 @@ const aborted = (err: unknown) => {
     ? new StorageError(400, "InvalidRequest", "The upload was interrupted before the whole file arrived.")
     : (err as Error);
 };
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-  return `${bytes} bytes`;
-}

@@ -1,8 +1,7 @@
+import { MAX_UPLOAD_BYTES, objectNameProblem } from "@workmetrics/domain";
 import { StorageError } from "./storage-error.ts";
 
-// The largest file the server takes (issue 5 item 6); a bucket may set a smaller limit.
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-export const MAX_NAME_BYTES = 1024;
+export { MAX_UPLOAD_BYTES };
 
 // Path words of the /object API that cannot double as bucket names.
 const RESERVED_BUCKETS = new Set(["list", "move", "copy", "sign", "info", "authenticated", "public", "upload"]);
@@ -21,22 +20,11 @@ export function bucketName(raw: unknown): string {
   return raw;
 }
 
-// Characters that would change a URL's meaning (? # %), backslashes, and control characters.
-const FORBIDDEN = /[?#%\\\p{Cc}]/u;
-
-// An object's path inside its bucket: "folder/sub/file.pdf". No empty, "." or ".." segments, no leading slash.
+// An object's path inside its bucket: "folder/sub/file.pdf" (rules shared with the web, packages/domain).
 export function objectName(raw: unknown): string {
-  if (typeof raw !== "string" || raw === "") throw invalidKey("A file name is required.");
-  if (Buffer.byteLength(raw) > MAX_NAME_BYTES) throw invalidKey("That path is too long (1024 bytes at most).");
-  if (FORBIDDEN.test(raw)) throw invalidKey("A file name cannot contain ? # % \\ or control characters.");
-  if (raw.startsWith("/")) throw invalidKey("A path cannot start with a slash.");
-  const segments = raw.split("/");
-  for (const s of segments) {
-    if (s === "") throw invalidKey("A path cannot contain empty folder names or end with a slash.");
-    if (s === "." || s === "..") throw invalidKey('A path cannot contain "." or ".." segments.');
-    if (s.trim() === "") throw invalidKey("A file or folder name cannot be blank.");
-    if (Buffer.byteLength(s) > 255) throw invalidKey("A file or folder name is 255 bytes at most.");
-  }
+  if (typeof raw !== "string") throw invalidKey("A file name is required.");
+  const problem = objectNameProblem(raw);
+  if (problem) throw invalidKey(problem);
   return raw;
 }
 

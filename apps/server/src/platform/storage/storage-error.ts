@@ -18,6 +18,6 @@ export const notFound = (what: "Object" | "Bucket" = "Object") =>
   new StorageError(404, "not_found", `${what} not found`);
 
 export const duplicate = (what: "object" | "bucket") =>
-  new StorageError(409, "Duplicate", `A${what === "object" ? "n object" : " bucket"} with that name already exists`);
+  new StorageError(409, "Duplicate", `A ${what === "object" ? "file" : "bucket"} with that name already exists`);
 
 export const invalid = (message: string) => new StorageError(400, "InvalidRequest", message);

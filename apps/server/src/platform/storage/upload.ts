@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import Busboy from "@fastify/busboy";
 import type { DiskStore, Written } from "./disk.ts";
-import { cacheControl, MAX_NAME_BYTES } from "./names.ts";
+import { cacheControl } from "./names.ts";
 import { invalid, StorageError } from "./storage-error.ts";
 
 export type Received = Written & {
@@ -49,7 +49,7 @@ function receiveForm(
     try {
       form = Busboy({
         headers: headers as IncomingHttpHeaders & { "content-type": string },
-        limits: { files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, fieldNameSize: MAX_NAME_BYTES },
+        limits: { files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, fieldNameSize: 1024 },
       });
     } catch {
       return reject(invalid("The upload form could not be read."));
