@@ -5,11 +5,13 @@ import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
+import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
 import { authPlugin } from "./platform/auth/auth.plugin.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
 import { registerSecurity } from "./platform/http/security.ts";
 import { registerSpa } from "./platform/http/spa.ts";
+import { restRoutes } from "./platform/rest/rest.route.ts";
 import { storagePlugin } from "./platform/storage/storage.plugin.ts";
 import { VERSION } from "./version.ts";
 
@@ -37,7 +39,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(publicRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
+  await app.register(workspaceRoutes, { db: database.db });
   await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
+  await app.register(restRoutes, { db: database.db });
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

@@ -1,0 +1,115 @@
+import { findResource, type RelationDef, type ResourceDef, wireColumns } from "@workmetrics/domain/resources";
+import { type Column, getTableName } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { RestError } from "./rest-error.ts";
+
+// What the engine needs to know about a resource's table, computed once from its Drizzle definition.
+export type ColumnMeta = {
+  name: string;
+  sqlType: string; // "numeric(14, 2)", "text[]", "uuid" …: the cast applied to every parameter for this column
+  numeric: boolean; // sent as a decimal string (DESIGN §2.3)
+  array: boolean;
+  boolean: boolean;
+  json: boolean;
+  text: boolean;
+  column: Column;
+};
+
+export type ResourceMeta = {
+  def: ResourceDef;
+  table: string;
+  columns: Map<string, ColumnMeta>;
+  tenant: boolean; // has workspace_id
+  hasId: boolean;
+  uniqueKeys: string[][]; // unique indexes and constraints, workspace_id left out
+};
+
+const cache = new Map<string, ResourceMeta>();
+
+function describe(column: Column): ColumnMeta {
+  const sqlType = column.getSQLType();
+  return {
+    name: column.name,
+    sqlType,
+    numeric: column.columnType === "PgNumeric",
+    array: sqlType.endsWith("[]"),
+    boolean: sqlType === "boolean",
+    json: sqlType === "json" || sqlType === "jsonb",
+    text: sqlType === "text" || sqlType.startsWith("varchar"),
+    column,
+  };
+}
+
+function uniqueKeys(table: PgTable): string[][] {
+  const cfg = getTableConfig(table);
+  const keys: string[][] = [];
+  const named = (cols: { name: string }[]) => cols.map((c) => c.name).filter((c) => c !== "workspace_id");
+  for (const idx of cfg.indexes) {
+    if (!idx.config.unique) continue;
+    const cols = idx.config.columns.map((c) => ("name" in c && typeof c.name === "string" ? c.name : null));
+    if (cols.every((c): c is string => c !== null)) keys.push(cols.filter((c) => c !== "workspace_id"));
+  }
+  for (const u of cfg.uniqueConstraints) keys.push(named(u.columns));
+  for (const c of cfg.columns) if (c.isUnique) keys.push([c.name]);
+  for (const pk of cfg.primaryKeys) keys.push(named(pk.columns));
+  for (const c of cfg.columns) if (c.primary) keys.push([c.name]);
+  return keys;
+}
+
+export function metaOf(def: ResourceDef): ResourceMeta {
+  let meta = cache.get(def.name);
+  if (!meta) {
+    const columns = new Map([...wireColumns(def)].map(([name, c]) => [name, describe(c)]));
+    meta = {
+      def,
+      table: getTableName(def.table),
+      columns,
+      tenant: columns.has("workspace_id"),
+      hasId: columns.has("id"),
+      uniqueKeys: uniqueKeys(def.table),
+    };
+    cache.set(def.name, meta);
+  }
+  return meta;
+}
+
+export function resourceMeta(name: string): ResourceMeta {
+  const def = findResource(name);
+  if (!def) {
+    throw new RestError(404, "PGRST205", `Could not find the table 'public.${name}' in the schema cache`);
+  }
+  return metaOf(def);
+}
+
+export function columnOf(meta: ResourceMeta, name: string): ColumnMeta {
+  const c = meta.columns.get(name);
+  if (!c) throw new RestError(400, "42703", `column ${meta.def.name}.${name} does not exist`);
+  return c;
+}
+
+// The relation an embed names: a relation key, a target resource (disambiguated by a hint) or a foreign-key column.
+export function relationFor(meta: ResourceMeta, name: string, hint: string | null): { key: string; rel: RelationDef } {
+  const rels = Object.entries(meta.def.relations);
+  const byKey = rels.find(([k]) => k === name);
+  if (byKey && (!hint || byKey[1].column === hint || byKey[1].resource === hint)) {
+    return { key: byKey[0], rel: byKey[1] };
+  }
+  const byTarget = rels.filter(([, r]) => r.resource === name && (!hint || r.column === hint || r.references === hint));
+  if (byTarget.length === 1) return { key: byTarget[0][0], rel: byTarget[0][1] };
+  if (byTarget.length > 1) {
+    throw new RestError(
+      300,
+      "PGRST201",
+      `Could not embed because more than one relationship was found for '${meta.def.name}' and '${name}'`,
+      byTarget.map(([k, r]) => ({ relationship: k, column: r.column })),
+      `Try changing '${name}' to one of: ${byTarget.map(([k]) => k).join(", ")}`,
+    );
+  }
+  const byColumn = rels.find(([, r]) => r.kind === "one" && r.column === name);
+  if (byColumn) return { key: byColumn[0], rel: byColumn[1] };
+  throw new RestError(
+    400,
+    "PGRST200",
+    `Could not find a relationship between '${meta.def.name}' and '${name}' in the schema cache`,
+  );
+}

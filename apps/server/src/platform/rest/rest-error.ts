@@ -1,0 +1,95 @@
+// PostgREST's error shape (DESIGN §2.1): {code, message, details, hint}, with its codes where they apply.
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: unknown = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+  }
+
+  body() {
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  }
+}
+
+export const parseError = (message: string, details: unknown = null) =>
+  new RestError(400, "PGRST100", message, details);
+
+export const unknownColumn = (resource: string, column: string) =>
+  new RestError(400, "42703", `column ${resource}.${column} does not exist`);
+
+type PgLikeError = {
+  code?: unknown;
+  message?: unknown;
+  detail?: unknown;
+  hint?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+};
+
+// The Postgres error under a driver or Drizzle wrapper (DrizzleQueryError keeps it as `cause`).
+function pgError(err: unknown): PgLikeError | null {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    const code = (e as PgLikeError).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return e as PgLikeError;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+// "Key (workspace_id, sku)=(…, A-1) already exists." → "Key (sku)=(A-1) already exists.": the workspace is never
+// the user's doing, and its id is not theirs to see in a message.
+export function withoutWorkspace(detail: string): string {
+  const m = /^Key \(([^)]*)\)=\((.*)\)( .*)$/s.exec(detail);
+  if (!m) return detail;
+  const cols = m[1].split(",").map((c) => c.trim());
+  const i = cols.indexOf("workspace_id");
+  if (i < 0) return detail;
+  const values = m[2].split(", ");
+  if (values.length !== cols.length) return `Key (${cols.filter((c) => c !== "workspace_id").join(", ")})${m[3]}`;
+  cols.splice(i, 1);
+  values.splice(i, 1);
+  return `Key (${cols.join(", ")})=(${values.join(", ")})${m[3]}`;
+}
+
+// Map a database error to a client error; null when it is ours (a 500, logged, never shown).
+export function fromDatabaseError(err: unknown): RestError | null {
+  if (err instanceof RestError) return err;
+  const pg = pgError(err);
+  if (!pg || typeof pg.code !== "string") return null;
+  const code = pg.code;
+  const message = typeof pg.message === "string" ? pg.message : "Request refused by the database";
+  const detail = typeof pg.detail === "string" ? withoutWorkspace(pg.detail) : null;
+  const hint = typeof pg.hint === "string" ? pg.hint : null;
+  const column = typeof pg.column === "string" ? pg.column : null;
+  switch (code) {
+    case "23505":
+      return new RestError(409, code, "A record with this value already exists", detail, hint);
+    case "23503":
+      return new RestError(
+        409,
+        code,
+        /is still referenced/.test(detail ?? "")
+          ? "This record is still used by other records"
+          : "The referenced record does not exist",
+        detail,
+        hint,
+      );
+    case "23502":
+      return new RestError(400, code, column ? `${column} is required` : message, detail, hint);
+    case "23514":
+      return new RestError(400, code, message, column ? [{ field: column, message }] : detail, hint);
+    case "42501":
+      return new RestError(403, code, "Permission denied", null, null);
+    case "40001":
+    case "40P01":
+      return new RestError(409, code, "The record changed at the same time; try again", null, null);
+  }
+  // Class 22 (data exceptions: a value that does not fit its column) is the client's input.
+  if (code.startsWith("22")) return new RestError(400, code, message, detail, hint);
+  return null;
+}

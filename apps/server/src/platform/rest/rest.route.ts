@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bearerToken } from "../auth/guard.ts";
+import { decodePayload } from "../auth/jwt.ts";
+import type { Db } from "../db/database.ts";
+import { unauthenticated } from "./access.ts";
+import { type RestRequest, type RestResult, runDelete, runInsert, runRead, runUpdate } from "./engine.ts";
+import { parsePrefer, parseQuery, parseRange } from "./query-parse.ts";
+import { resourceMeta } from "./resource-meta.ts";
+import { fromDatabaseError, RestError } from "./rest-error.ts";
+import { runRpc } from "./rpc/registry.ts";
+import { callerFor, inCallerTransaction } from "./transaction.ts";
+
+// DESIGN §2.1: /rest/v1/{resource} in PostgREST's dialect over registered resources, /rest/v1/rpc/{fn} for commands.
+
+const OBJECT = "application/vnd.pgrst.object+json";
+const BODY_LIMIT = 8 * 1024 * 1024; // a CSV import of a few thousand rows
+
+function queryPairs(req: FastifyRequest): [string, string][] {
+  const raw = req.raw.url ?? "";
+  const q = raw.indexOf("?");
+  if (q < 0) return [];
+  try {
+    return [...new URLSearchParams(raw.slice(q + 1))];
+  } catch {
+    throw new RestError(400, "PGRST100", "The query string could not be read");
+  }
+}
+
+// The caller's session: a bearer token (supabase-js) or the session cookie; the anon key or no key is anon.
+async function authenticate(app: FastifyInstance, req: FastifyRequest) {
+  const token = bearerToken(req);
+  if (token && decodePayload(token)?.role === "anon") return null;
+  const auth = await app.authGuard.authenticate(req);
+  if (token && !auth) throw new RestError(401, "PGRST301", "JWT expired or invalid", null, "Sign in again");
+  return auth;
+}
+
+function send(reply: FastifyReply, result: RestResult): FastifyReply {
+  reply.code(result.status).header("cache-control", "no-store");
+  for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
+  if (result.body === null) return reply.send();
+  return reply.type(result.headers["content-type"] ?? "application/json; charset=utf-8").send(result.body);
+}
+
+export async function restRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+  app.setErrorHandler((err, req, reply) => {
+    const known = fromDatabaseError(err);
+    if (known) return reply.code(known.status).send(known.body());
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) {
+      const message = status === 413 ? "The request body is too large" : "The request could not be read";
+      return reply.code(status).send({ code: "PGRST102", message, details: null, hint: null });
+    }
+    req.log.error({ err }, "rest request failed");
+    return reply.code(500).send({
+      code: "internal_error",
+      message: "Something went wrong on our side. Please try again.",
+      details: null,
+      hint: null,
+    });
+  });
+
+  const handle = async (req: FastifyRequest<{ Params: { resource: string } }>, reply: FastifyReply) => {
+    const meta = resourceMeta(req.params.resource);
+    const query = parseQuery(queryPairs(req));
+    const prefer = parsePrefer(req.headers.prefer);
+    const accept = String(req.headers.accept ?? "");
+    const rangeHeader = req.headers.range;
+    const rest: Omit<RestRequest, "caller"> = {
+      meta,
+      query,
+      prefer,
+      single: accept.includes(OBJECT),
+      range: req.method === "GET" || req.method === "HEAD" ? parseRange(rangeHeader) : null,
+      head: req.method === "HEAD",
+    };
+    const auth = await authenticate(app, req);
+    const body = req.body;
+    const plan = callerFor(auth, meta, query, body);
+    if (plan.caller.kind === "anon" && meta.def.scope !== "public") throw unauthenticated();
+    const result = await inCallerTransaction(db, plan, prefer.rollback, async (tx, full) => {
+      const r: RestRequest = { ...rest, caller: full };
+      switch (req.method) {
+        case "GET":
+        case "HEAD":
+          return runRead(tx, r);
+        case "POST":
+          return runInsert(tx, r, body);
+        case "PATCH":
+          return runUpdate(tx, r, body);
+        case "DELETE":
+          return runDelete(tx, r);
+        default:
+          throw new RestError(405, "PGRST105", "Method not allowed");
+      }
+    });
+    if (rest.single && result.body !== null) result.headers["content-type"] = `${OBJECT}; charset=utf-8`;
+    return send(reply, result);
+  };
+
+  app.route({
+    method: ["GET", "POST", "PATCH", "DELETE"],
+    url: "/rest/v1/:resource",
+    bodyLimit: BODY_LIMIT,
+    handler: handle,
+  });
+
+  app.post<{ Params: { fn: string } }>("/rest/v1/rpc/:fn", { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+    const auth = await authenticate(app, req);
+    if (!auth) throw unauthenticated();
+    const prefer = parsePrefer(req.headers.prefer);
+    const data = await inCallerTransaction(db, callerFor(auth, null, null, null), prefer.rollback, (tx, caller) =>
+      runRpc(tx, req.params.fn, req.body ?? {}, caller),
+    );
+    return reply.header("cache-control", "no-store").send(data);
+  });
+}

@@ -1,0 +1,207 @@
+import { findResource } from "@workmetrics/domain/resources";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "../../db/database.ts";
+import { type Caller, readScope, writeScope } from "../access.ts";
+import { type RestRequest, runInsert } from "../engine.ts";
+import { emptyLevel, type ParsedQuery } from "../query-parse.ts";
+import { type ColumnMeta, metaOf, type ResourceMeta } from "../resource-meta.ts";
+import { fromDatabaseError, RestError } from "../rest-error.ts";
+import { arrayLiteral, ident } from "../sql-compile.ts";
+import { Rollback } from "../transaction.ts";
+import { defineRpc } from "./command.ts";
+
+// Issue 5 item 4: CSV import. Rows keyed by column name or field label, cells as text; a bad row imports nothing of
+// its file unless skip_bad_rows; the answer is a row-by-row report. Upserts match on the resource's natural key.
+
+const Cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const Args = z.object({
+  resource: z.string().min(1),
+  rows: z.array(z.record(z.string(), Cell)).max(20_000, "At most 20,000 rows per import"),
+  skip_bad_rows: z.boolean().default(false),
+  upsert: z.boolean().default(false), // update rows whose natural key (product SKU, location code …) exists
+});
+
+export type ImportError = { row: number; field: string | null; message: string };
+export type ImportReport = {
+  resource: string;
+  total: number;
+  imported: number;
+  skipped: number;
+  committed: boolean;
+  errors: ImportError[];
+};
+
+const TRUE = new Set(["true", "yes", "y", "1", "t"]);
+const FALSE = new Set(["false", "no", "n", "0", "f"]);
+
+// A CSV cell → the JSON value the resource's schema expects; "" leaves the column out (its default applies).
+function coerce(c: ColumnMeta, cell: string | number | boolean | null): unknown {
+  if (cell === null) return undefined;
+  if (typeof cell !== "string") return c.numeric ? String(cell) : cell;
+  const v = cell.trim();
+  if (v === "") return undefined;
+  if (c.boolean) return TRUE.has(v.toLowerCase()) ? true : FALSE.has(v.toLowerCase()) ? false : v;
+  if (c.numeric) return v.replace(/,/g, "");
+  if (c.array) {
+    if (v.startsWith("[")) {
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    }
+    const items = v
+      .split(/[;|\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    return c.sqlType.startsWith("bigint") || c.sqlType.startsWith("integer") ? items.map(Number) : items;
+  }
+  if (c.column.dataType === "number") return /^-?\d+$/.test(v) ? Number(v) : v;
+  if (c.json) {
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }
+  return v;
+}
+
+// Reference cells may name the row by its label ("Fasteners") instead of its id: resolved in one query per column.
+async function resolveReferences(
+  tx: Tx,
+  meta: ResourceMeta,
+  rows: Record<string, unknown>[],
+  caller: Caller,
+  errors: ImportError[],
+): Promise<void> {
+  for (const field of meta.def.fields) {
+    if (field.kind !== "reference" || !field.reference || field.readOnly) continue;
+    const labels = [...new Set(rows.map((r) => r[field.name]).filter((v): v is string => typeof v === "string"))];
+    if (labels.length === 0) continue;
+    const target = findResource(field.reference.resource);
+    if (!target) continue;
+    const tm = metaOf(target);
+    const scope = readScope(target, caller, sql.raw("t0"));
+    const res = await tx.execute(sql`
+      select t0.id as id, t0.${ident(field.reference.display)}::text as label from ${ident(tm.table)} t0
+      where ${scope ?? sql`true`} and lower(t0.${ident(field.reference.display)}::text) = any(${arrayLiteral(labels.map((l) => l.toLowerCase()))}::text[])`);
+    const ids = new Map<string, unknown>();
+    for (const r of res.rows as Array<{ id: unknown; label: string }>) ids.set(r.label.toLowerCase(), r.id);
+    rows.forEach((row, i) => {
+      const v = row[field.name];
+      if (typeof v !== "string") return;
+      const id = ids.get(v.toLowerCase());
+      if (id === undefined) {
+        errors.push({ row: i + 1, field: field.name, message: `No ${target.title.toLowerCase()} named "${v}"` });
+      } else row[field.name] = id;
+    });
+  }
+}
+
+function describeError(err: unknown, row: number): ImportError[] {
+  const e = err instanceof RestError ? err : fromDatabaseError(err);
+  if (!e) throw err;
+  if (Array.isArray(e.details) && e.details.length) {
+    return e.details.map((d: { field?: string; message?: string }) => ({
+      row,
+      field: d.field ?? null,
+      message: d.message ?? e.message,
+    }));
+  }
+  const field = typeof e.details === "string" ? (/Key \(([^)=]+)\)/.exec(e.details)?.[1] ?? null) : null;
+  return [
+    { row, field, message: field && e.code === "23505" ? `${field} is already used by another record` : e.message },
+  ];
+}
+
+export const csvImport = defineRpc({
+  name: "csv_import",
+  args: Args,
+  permission: null, // checked per resource: <resource>.create (and .update for upserts)
+  async run(tx, args, caller): Promise<ImportReport> {
+    const def = findResource(args.resource);
+    if (!def?.route) throw new RestError(404, "PGRST205", `Cannot import into '${args.resource}'`);
+    const meta = metaOf(def);
+    writeScope(def, caller, "create", sql.raw("t0"));
+    if (args.upsert) {
+      writeScope(def, caller, "update", sql.raw("t0"));
+      if (!def.naturalKey) throw new RestError(400, "PGRST100", `${def.plural} have no unique key to update by`);
+    }
+    // Headers: column names or field labels, case-insensitive.
+    const byHeader = new Map<string, string>();
+    for (const f of def.fields) {
+      byHeader.set(f.name.toLowerCase(), f.name);
+      byHeader.set(f.label.toLowerCase(), f.name);
+    }
+    const errors: ImportError[] = [];
+    const unknown = new Set<string>();
+    const rows = args.rows.map((raw) => {
+      const row: Record<string, unknown> = {};
+      for (const [header, cell] of Object.entries(raw)) {
+        const name = byHeader.get(header.trim().toLowerCase());
+        if (!name) {
+          unknown.add(header);
+          continue;
+        }
+        const value = coerce(meta.columns.get(name) as ColumnMeta, cell);
+        if (value !== undefined) row[name] = value;
+      }
+      return row;
+    });
+    if (unknown.size) {
+      throw new RestError(
+        400,
+        "PGRST204",
+        `Unknown columns: ${[...unknown].join(", ")}`,
+        [...unknown].map((h) => ({ field: h, message: "Not a column of this resource" })),
+      );
+    }
+    await resolveReferences(tx, meta, rows, caller, errors);
+    const query: ParsedQuery = {
+      select: [{ kind: "star" }],
+      levels: new Map([["", emptyLevel()]]),
+      onConflict: args.upsert && def.naturalKey ? [def.naturalKey] : null,
+      columns: null,
+    };
+    const req: RestRequest = {
+      meta,
+      caller,
+      query,
+      prefer: {
+        return: "minimal",
+        count: null,
+        resolution: args.upsert ? "merge-duplicates" : null,
+        rollback: false,
+      },
+      single: false,
+      range: null,
+      head: false,
+    };
+    const bad = new Set(errors.map((e) => e.row));
+    let imported = 0;
+    // Each row in its own savepoint, so one bad row is reported with its own error and the rest stay.
+    for (let i = 0; i < rows.length; i++) {
+      if (bad.has(i + 1)) continue;
+      try {
+        await tx.transaction((sp) => runInsert(sp, req, rows[i]));
+        imported++;
+      } catch (err) {
+        errors.push(...describeError(err, i + 1));
+        bad.add(i + 1);
+      }
+    }
+    errors.sort((a, b) => a.row - b.row);
+    const report: ImportReport = {
+      resource: def.name,
+      total: rows.length,
+      imported,
+      skipped: bad.size,
+      committed: true,
+      errors,
+    };
+    if (bad.size && !args.skip_bad_rows) throw new Rollback({ ...report, imported: 0, committed: false });
+    return report;
+  },
+});
