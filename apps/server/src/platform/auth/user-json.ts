@@ -165,6 +165,7 @@ export async function loadProfile(db: Db, userId: string) {
       primary_color: color(w.primaryColor),
       secondary_color: color(w.secondaryColor),
       base_currency: w.baseCurrency,
+      logo: w.logo,
       suspended_at: iso(w.suspendedAt) ?? null,
       tier: { id: t.id, slug: t.slug, title: t.title, features: t.features },
       features: t.features,

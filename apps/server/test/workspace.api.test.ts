@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { authClient, DEMO_PASSWORD, fragmentParams, linkIn, mailboxTo, uniqueEmail } from "./auth-helpers.ts";
+import { api, baseUrl } from "./http.ts";
+
+async function tokenFor(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const auth = await authClient(baseUrl());
+  const { data, error } = await auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return data.session!.access_token;
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe("workspace administration (issue 4 item 8)", () => {
+  it("shows the plan, credit balance and seats to members", async () => {
+    const { status, body } = await api("/api/workspace/overview", {
+      headers: bearer(await tokenFor("manager@demo.test")),
+    });
+    expect(status).toBe(200);
+    expect(body.subscription).toMatchObject({ tier_id: 12, cycle: "yearly", price: "2988.00" });
+    expect(Number(body.active_users)).toBeGreaterThanOrEqual(11);
+    expect(body).toHaveProperty("credit_balance");
+    expect((await api("/api/workspace/overview")).status).toBe(401);
+  });
+
+  it("refuses address changes without permission or to a taken or reserved address", async () => {
+    const sales = await tokenFor("sales@demo.test");
+    expect(
+      (await api("/api/workspace/slug", { method: "POST", headers: bearer(sales), json: { slug: "demo-two" } })).status,
+    ).toBe(403);
+    const admin = await tokenFor("admin@demo.test");
+    const taken = await api("/api/workspace/slug", { method: "POST", headers: bearer(admin), json: { slug: "pro" } });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { details: [{ field: "slug", message: "That address is taken" }] },
+    });
+    const reserved = await api("/api/workspace/slug", {
+      method: "POST",
+      headers: bearer(admin),
+      json: { slug: "admin" },
+    });
+    expect(reserved.status).toBe(422);
+  });
+
+  it("accepts a small image logo and refuses anything else", async () => {
+    const admin = await tokenFor("admin@pro.test");
+    const png =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+    expect(
+      (await api("/api/workspace/logo", { method: "PUT", headers: bearer(admin), json: { logo: png } })).status,
+    ).toBe(200);
+    const bad = await api("/api/workspace/logo", {
+      method: "PUT",
+      headers: bearer(admin),
+      json: { logo: "javascript:alert(1)" },
+    });
+    expect(bad.status).toBe(422);
+    expect(
+      (await api("/api/workspace/logo", { method: "PUT", headers: bearer(admin), json: { logo: null } })).status,
+    ).toBe(200);
+  });
+
+  it("invites a colleague with a role; deactivating ends their sessions and blocks sign-in", async () => {
+    const admin = await tokenFor("admin@pro.test");
+    const roles = await api("/rest/v1/workspace_role?select=id,slug&slug=eq.salesperson", { headers: bearer(admin) });
+    expect(roles.status).toBe(200);
+    const email = uniqueEmail("invitee");
+    const bad = await api("/api/workspace/invitations", {
+      method: "POST",
+      headers: bearer(admin),
+      json: { email, name: "", workspace_role_id: 0 },
+    });
+    expect(bad.status).toBe(422);
+    const invited = await api("/api/workspace/invitations", {
+      method: "POST",
+      headers: bearer(admin),
+      json: { email, name: "Ivy Invitee", workspace_role_id: roles.body[0].id },
+    });
+    expect(invited.status).toBe(201);
+    const again = await api("/api/workspace/invitations", {
+      method: "POST",
+      headers: bearer(admin),
+      json: { email, name: "Ivy", workspace_role_id: roles.body[0].id },
+    });
+    expect(again.status).toBe(409);
+
+    const [mail] = await mailboxTo(baseUrl(), email);
+    const link = new URL(linkIn(mail.text));
+    const landing = await fetch(`${baseUrl()}${link.pathname}${link.search}`, { redirect: "manual" });
+    const location = landing.headers.get("location") ?? "";
+    expect(location).toContain("/auth/reset");
+    const session = fragmentParams(location);
+    const auth = await authClient(baseUrl());
+    await auth.setSession({ access_token: session.get("access_token")!, refresh_token: session.get("refresh_token")! });
+    expect((await auth.updateUser({ password: "invited-and-happy-2026" })).error).toBeNull();
+    const ivy = await tokenFor(email, "invited-and-happy-2026");
+    const me = await api("/api/auth/user", { headers: bearer(ivy) });
+    expect(me.body.profile).toMatchObject({ name: "Ivy Invitee", role_id: 3, workspace: { slug: "pro" } });
+
+    const off = await api(`/api/workspace/users/${invited.body.id}/deactivate`, {
+      method: "POST",
+      headers: bearer(admin),
+    });
+    expect(off).toMatchObject({ status: 200, body: { active: false } });
+    expect((await api("/api/auth/user", { headers: bearer(ivy) })).status).toBe(401);
+    await expect(tokenFor(email, "invited-and-happy-2026")).rejects.toThrow();
+
+    const on = await api(`/api/workspace/users/${invited.body.id}/reactivate`, {
+      method: "POST",
+      headers: bearer(admin),
+    });
+    expect(on.body.active).toBe(true);
+    expect(await tokenFor(email, "invited-and-happy-2026")).toBeTruthy();
+  });
+
+  it("never lets one workspace's admin act on another workspace's users", async () => {
+    const admin = await tokenFor("admin@pro.test");
+    const demoSales = await tokenFor("sales@demo.test");
+    const me = await api("/api/auth/user", { headers: bearer(demoSales) });
+    const res = await api(`/api/workspace/users/${me.body.user.id}/deactivate`, {
+      method: "POST",
+      headers: bearer(admin),
+    });
+    expect(res.status).toBe(404);
+    expect((await api("/api/auth/user", { headers: bearer(demoSales) })).status).toBe(200);
+  });
+});
