@@ -51,12 +51,13 @@ export type RequestContext = { workspaceId: string | null; userId: string | null
 // DESIGN §2.2: one transaction per request; settings first, then the non-superuser role so RLS applies.
 export function inRequest<T>(db: Db, ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE, applied from the next statement on.
     await tx.execute(
       sql`select set_config('app.workspace_id', ${ctx.workspaceId ?? ""}, true),
                  set_config('app.user_id', ${ctx.userId ?? ""}, true),
-                 set_config('app.role', ${ctx.role}, true)`,
+                 set_config('app.role', ${ctx.role}, true),
+                 set_config('role', 'workmetrics_app', true)`,
     );
-    await tx.execute(sql`set local role workmetrics_app`);
     return fn(tx);
   });
 }

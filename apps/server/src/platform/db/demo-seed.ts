@@ -1,9 +1,21 @@
 import { ROLE, TIER, TIERS } from "@workmetrics/domain";
-import { authUser, banner, caseStudy, company, coupon, subscription, user, workspace } from "@workmetrics/domain/db/schema";
+import {
+  authUser,
+  banner,
+  caseStudy,
+  company,
+  coupon,
+  subscription,
+  user,
+  workspace,
+} from "@workmetrics/domain/db/schema";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
+import { seedMasterData } from "./master-seed.ts";
 import { setUpWorkspace } from "./workspace-setup.ts";
+
+const PRODUCT_COUNT = { demo: 320, pro: 180, lite: 90 } as const;
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -172,15 +184,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .returning({ id: workspace.id });
       const roles = await setUpWorkspace(tx, created.id);
       const plan = TIERS.find((t) => t.id === ws.tierId)!;
-      await tx
-        .insert(subscription)
-        .values({
-          workspaceId: created.id,
-          tierId: plan.id,
-          cycle: "yearly",
-          listPrice: plan.yearlyPrice,
-          price: plan.yearlyPrice,
-        });
+      await tx.insert(subscription).values({
+        workspaceId: created.id,
+        tierId: plan.id,
+        cycle: "yearly",
+        listPrice: plan.yearlyPrice,
+        price: plan.yearlyPrice,
+      });
       for (const member of ws.team) {
         const email = `${member.local}@${ws.domain}`;
         const [au] = await tx
@@ -207,6 +217,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         }
       }
       await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
+      await seedMasterData(tx, created.id, ws.slug, PRODUCT_COUNT[ws.slug]);
     }
     await tx.insert(authUser).values({
       email: "platform@workmetrics.test",

@@ -1,4 +1,10 @@
-import { findResource, type RelationDef, type ResourceDef, wireColumns } from "@workmetrics/domain/resources";
+import {
+  findResource,
+  RESOURCES,
+  type RelationDef,
+  type ResourceDef,
+  wireColumns,
+} from "@workmetrics/domain/resources";
 import { type Column, getTableName } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { RestError } from "./rest-error.ts";
@@ -112,4 +118,33 @@ export function relationFor(meta: ResourceMeta, name: string, hint: string | nul
     "PGRST200",
     `Could not find a relationship between '${meta.def.name}' and '${name}' in the schema cache`,
   );
+}
+
+// Constraint name → the columns it covers (workspace_id left out). Postgres leaves the key out of a unique or
+// foreign-key violation's detail on tables with row-level security, so the engine names the columns itself.
+let constraints: Map<string, string[]> | null = null;
+
+export function constraintColumns(name: string): string[] | null {
+  if (!constraints) {
+    constraints = new Map();
+    for (const def of RESOURCES) {
+      const cfg = getTableConfig(def.table);
+      for (const idx of cfg.indexes) {
+        const cols = idx.config.columns.map((c) => ("name" in c && typeof c.name === "string" ? c.name : ""));
+        if (idx.config.name)
+          constraints.set(
+            idx.config.name,
+            cols.filter((c) => c && c !== "workspace_id"),
+          );
+      }
+      for (const fk of cfg.foreignKeys) {
+        const cols = fk
+          .reference()
+          .columns.map((c) => c.name)
+          .filter((c) => c !== "workspace_id");
+        constraints.set(fk.getName(), cols);
+      }
+    }
+  }
+  return constraints.get(name) ?? null;
 }

@@ -1,3 +1,5 @@
+import { constraintColumns } from "./resource-meta.ts";
+
 // PostgREST's error shape (DESIGN §2.1): {code, message, details, hint}, with its codes where they apply.
 export class RestError extends Error {
   constructor(
@@ -66,17 +68,28 @@ export function fromDatabaseError(err: unknown): RestError | null {
   const detail = typeof pg.detail === "string" ? withoutWorkspace(pg.detail) : null;
   const hint = typeof pg.hint === "string" ? pg.hint : null;
   const column = typeof pg.column === "string" ? pg.column : null;
+  const keyColumns = typeof pg.constraint === "string" ? constraintColumns(pg.constraint) : null;
+  const keyDetail = (tail: string) =>
+    detail ?? (keyColumns?.length ? `Key (${keyColumns.join(", ")})=(…) ${tail}` : null);
   switch (code) {
     case "23505":
-      return new RestError(409, code, "A record with this value already exists", detail, hint);
+      return new RestError(
+        409,
+        code,
+        keyColumns?.length
+          ? `Another record already has this ${keyColumns.join(" and ")}`
+          : "A record with this value already exists",
+        keyDetail("already exists."),
+        hint,
+      );
     case "23503":
       return new RestError(
         409,
         code,
-        /is still referenced/.test(detail ?? "")
+        /is still referenced/.test(detail ?? "") || /update or delete/.test(message)
           ? "This record is still used by other records"
-          : "The referenced record does not exist",
-        detail,
+          : `The referenced record does not exist${keyColumns?.length ? ` (${keyColumns.join(", ")})` : ""}`,
+        /update or delete/.test(message) ? detail : keyDetail("is not present."),
         hint,
       );
     case "23502":
