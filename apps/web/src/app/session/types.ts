@@ -20,6 +20,7 @@ export type Profile = {
     primary_color: string | null;
     secondary_color: string | null;
     base_currency: string;
+    logo: string | null;
     suspended_at: string | null;
     tier: { id: number; slug: string; title: string; features: string[] };
     features: string[];

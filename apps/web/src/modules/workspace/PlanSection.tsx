@@ -1,0 +1,46 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import { formatMoney, tierById, userRangeLabel } from "@workmetrics/domain";
+import { Link as RouterLink } from "react-router";
+import { Section } from "../account/Section.tsx";
+import { useOverview } from "./api.ts";
+
+// The plan the workspace pays for, what it costs after any coupon, seats in use and usage credits.
+export function PlanSection({ tierTitle }: { tierTitle: string }) {
+  const overview = useOverview();
+  const sub = overview.data?.subscription;
+  const tier = sub ? tierById(sub.tier_id) : undefined;
+  const item = (label: string, value: string, testId?: string) => (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Section title="Plan and usage">
+      {overview.isError && <Alert severity="error">{overview.error.message}</Alert>}
+      {overview.isPending ? (
+        <Skeleton variant="rounded" height={90} />
+      ) : (
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, 1fr)" } }}>
+          {item("Plan", tierTitle, "plan-title")}
+          {sub &&
+            item(`Price per ${sub.cycle === "monthly" ? "month" : "year"}`, formatMoney(sub.price, "S$"), "plan-price")}
+          {sub?.coupon_code && item("Coupon", `${sub.coupon_code} (− ${formatMoney(sub.discount, "S$")})`)}
+          {item("Active users", `${overview.data?.active_users ?? 0}${tier ? ` of ${userRangeLabel(tier)}` : ""}`)}
+          {item("Usage credits", Number(overview.data?.credit_balance ?? 0).toLocaleString(), "credit-balance")}
+        </Box>
+      )}
+      <Button component={RouterLink} to="/pricing" sx={{ mt: 2 }}>
+        Compare plans
+      </Button>
+    </Section>
+  );
+}

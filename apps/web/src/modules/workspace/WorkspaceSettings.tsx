@@ -1,0 +1,31 @@
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useSession } from "../../app/session/SessionProvider.tsx";
+import { usePageTitle } from "../../app/usePageTitle.ts";
+import { Section } from "../account/Section.tsx";
+import { AddressSection } from "./AddressSection.tsx";
+import { BrandSection } from "./BrandSection.tsx";
+import { PlanSection } from "./PlanSection.tsx";
+
+export default function WorkspaceSettings() {
+  usePageTitle("Workspace settings");
+  const { dbUser } = useSession();
+  const ws = dbUser?.profile?.workspace;
+  if (!ws) {
+    return (
+      <Section title="Workspace settings" description="Platform operators manage workspaces from the Workspaces page.">
+        <span />
+      </Section>
+    );
+  }
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+      <Typography variant="h4" component="h1">
+        Workspace settings
+      </Typography>
+      <BrandSection workspace={ws} />
+      <AddressSection slug={ws.slug} />
+      <PlanSection tierTitle={ws.tier.title} />
+    </Stack>
+  );
+}
