@@ -12,8 +12,10 @@ import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
+import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SellOutlined from "@mui/icons-material/SellOutlined";
 import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
+import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import WorkOutlined from "@mui/icons-material/WorkOutlined";
 import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
@@ -112,6 +114,20 @@ export const MODULES: AppModule[] = [
   resource("users", "Users", PeopleOutlined, "Administration"),
   resource("roles", "Roles", AdminPanelSettingsOutlined, "Administration"),
   resource("feedbacks", "Feedbacks", FeedbackOutlined, "Administration"),
+  {
+    path: "permissions",
+    title: "Permissions",
+    icon: RuleOutlined,
+    section: "Administration",
+    component: lazy(() => import("../modules/permissions/PermissionsPage.tsx")),
+  },
+  {
+    path: "settings/workspace",
+    title: "Workspace settings",
+    icon: TuneOutlined,
+    section: "Settings",
+    component: lazy(() => import("../modules/workspace/WorkspaceSettings.tsx")),
+  },
   {
     path: "settings/account",
     title: "My account",
