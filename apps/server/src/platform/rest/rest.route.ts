@@ -44,6 +44,17 @@ function send(reply: FastifyReply, result: RestResult): FastifyReply {
 
 export async function restRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
+  // supabase-js sends DELETE (and some PATCH) requests with a JSON content type and no body.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new RestError(400, "PGRST102", "Could not parse the request body as JSON"), undefined);
+    }
+  });
   app.setErrorHandler((err, req, reply) => {
     const known = fromDatabaseError(err);
     if (known) return reply.code(known.status).send(known.body());

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../db/database.ts";
 import { type Caller, readScope, writeScope } from "../access.ts";
-import { type RestRequest, runInsert } from "../engine.ts";
+import { type RestRequest, runInsert, runUpdate } from "../engine.ts";
 import { emptyLevel, type ParsedQuery } from "../query-parse.ts";
 import { type ColumnMeta, metaOf, type ResourceMeta } from "../resource-meta.ts";
 import { fromDatabaseError, RestError } from "../rest-error.ts";
@@ -179,13 +179,50 @@ export const csvImport = defineRpc({
       range: null,
       head: false,
     };
+    // Upserts: rows whose natural key exists are updates (only the columns the file has), the rest inserts.
+    const existing = new Set<string>();
+    const key = def.naturalKey;
+    if (args.upsert && key) {
+      const values = rows
+        .map((r) => r[key])
+        .filter((v) => v !== undefined)
+        .map(String);
+      if (values.length) {
+        const res = await tx.execute(sql`select t0.${ident(key)}::text as k from ${ident(meta.table)} t0
+          where ${readScope(def, caller, sql.raw("t0")) ?? sql`true`} and t0.${ident(key)}::text = any(${arrayLiteral(values)}::text[])`);
+        for (const r of res.rows as Array<{ k: string }>) existing.add(r.k);
+      }
+    }
+    const updateOf = (value: string): RestRequest => ({
+      ...req,
+      prefer: { ...req.prefer, resolution: null },
+      query: {
+        ...query,
+        levels: new Map([
+          [
+            "",
+            {
+              ...emptyLevel(),
+              conditions: [{ kind: "filter", column: key as string, negate: false, op: "eq", quantifier: null, value }],
+            },
+          ],
+        ]),
+      },
+    });
     const bad = new Set(errors.map((e) => e.row));
     let imported = 0;
     // Each row in its own savepoint, so one bad row is reported with its own error and the rest stay.
     for (let i = 0; i < rows.length; i++) {
       if (bad.has(i + 1)) continue;
       try {
-        await tx.transaction((sp) => runInsert(sp, req, rows[i]));
+        const row = rows[i];
+        const k = key ? row[key] : undefined;
+        if (k !== undefined && existing.has(String(k))) {
+          const { [key as string]: _key, ...patch } = row;
+          await tx.transaction((sp) => runUpdate(sp, updateOf(String(k)), patch));
+        } else {
+          await tx.transaction((sp) => runInsert(sp, req, row));
+        }
         imported++;
       } catch (err) {
         errors.push(...describeError(err, i + 1));
