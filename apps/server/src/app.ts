@@ -6,7 +6,6 @@ import { accountRoutes } from "./modules/account/account.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
-import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
 import { authPlugin } from "./platform/auth/auth.plugin.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
@@ -40,7 +39,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(publicRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
-  await app.register(workspaceRoutes, { db: database.db });
   await app.register(workspaceRoutes, { db: database.db });
   await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
   await app.register(restRoutes, { db: database.db });
