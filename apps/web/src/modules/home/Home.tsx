@@ -9,6 +9,12 @@ import Typography from "@mui/material/Typography";
 import { FEATURES, type Feature, lowestTierWith } from "@workmetrics/domain";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { usePageTitle } from "../../app/usePageTitle.ts";
+import { useErrorToast } from "../../platform/resource/hooks.ts";
+import { useDashboardBase } from "../../platform/resource/paths.ts";
+import { RecentActivity } from "./RecentActivity.tsx";
+import { SummaryCards } from "./SummaryCards.tsx";
+import { SummaryCharts } from "./SummaryCharts.tsx";
+import { useDashboardSummary } from "./useDashboardSummary.ts";
 
 export default function Home() {
   usePageTitle("Dashboard");
@@ -17,6 +23,10 @@ export default function Home() {
   const ws = profile?.workspace;
   const firstName = (profile?.name ?? "").split(" ")[0];
   const included = new Set(ws?.tier.features ?? []);
+  const base = useDashboardBase();
+  // Figures exist for a workspace's members; the platform operator's home has none.
+  const summary = useDashboardSummary(Boolean(ws));
+  useErrorToast(summary.error);
   return (
     <Stack spacing={3}>
       <Box>
@@ -27,6 +37,9 @@ export default function Home() {
           {ws ? `${ws.name} · signed in as ${profile?.role.title ?? "member"}` : "Platform operator"}
         </Typography>
       </Box>
+      {ws && <SummaryCards counts={summary.data?.counts} base={base} />}
+      {summary.data && <SummaryCharts charts={summary.data.charts} />}
+      {summary.data && <RecentActivity recent={summary.data.recent} base={base} />}
       {ws && (
         <Card variant="outlined">
           <CardContent>

@@ -72,7 +72,7 @@ export function fieldErrors(code: string, message: string, details: unknown): Re
     .map((s) => s.trim())
     .filter((c) => c !== "workspace_id")
     .pop();
-  if (code === UNIQUE && keyField) out[keyField] = "Already used by another record";
+  if (code === UNIQUE && keyField) out[keyField] = message || "Already used by another record";
   else if (code === FOREIGN_KEY && keyField) out[keyField] = "Does not exist (or is still in use)";
   else if (code === NOT_NULL) {
     const col = /column "([^"]+)"/.exec(text)?.[1];

@@ -7,9 +7,23 @@ import Stack from "@mui/material/Stack";
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
 import { Link as RouterLink } from "react-router";
 import { useSession } from "../../app/session/SessionProvider.tsx";
+import type { Id } from "../data-access/provider.ts";
 import { referenceLabel } from "../resource/definition.ts";
 import { pathsOf, useDashboardBase } from "../resource/paths.ts";
 import { formatAmount, formatDate, formatDateTime, formatNumber, humanize, statusColor } from "./format.ts";
+import { useReferenceLabels } from "./ReferenceInput.tsx";
+
+function ReferenceTags({ field, ids }: { field: FieldDef; ids: Id[] }) {
+  const label = useReferenceLabels(field, ids);
+  if (ids.length === 0) return <Empty />;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
+      {ids.map((id) => (
+        <Chip key={String(id)} size="small" label={label(id)} variant="outlined" />
+      ))}
+    </Stack>
+  );
+}
 
 type Props = { def: ResourceDef; field: FieldDef; row: Record<string, unknown>; dense?: boolean };
 
@@ -42,6 +56,8 @@ export function FieldDisplay({ def, field, row, dense }: Props) {
       return <span style={{ fontVariantNumeric: "tabular-nums" }}>{formatAmount(value, currency)}</span>;
     case "number":
     case "integer":
+      // Ids are names, not quantities: no digit grouping.
+      if (field.name === "id") return <span>{text}</span>;
       return <span style={{ fontVariantNumeric: "tabular-nums" }}>{formatNumber(value)}</span>;
     case "percent":
       return <span>{formatNumber(value, 2)}%</span>;
@@ -83,7 +99,7 @@ export function FieldDisplay({ def, field, row, dense }: Props) {
       const label = referenceLabel(def, field, row);
       const paths = field.reference ? pathsOf(base, field.reference.resource) : null;
       return paths ? (
-        <Link component={RouterLink} to={paths.show(text)} onClick={(e) => e.stopPropagation()}>
+        <Link component={RouterLink} to={paths.show(text)} underline="hover" onClick={(e) => e.stopPropagation()}>
           {label}
         </Link>
       ) : (
@@ -91,10 +107,12 @@ export function FieldDisplay({ def, field, row, dense }: Props) {
       );
     }
     case "tags": {
-      const tags = Array.isArray(value) ? value.map(String) : text.split(",").map((t) => t.trim());
+      if (field.reference && Array.isArray(value)) return <ReferenceTags field={field} ids={value as Id[]} />;
+      const tags = (Array.isArray(value) ? value.map(String) : text.split(",").map((t) => t.trim())).filter(Boolean);
+      if (tags.length === 0) return <Empty />;
       return (
         <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
-          {tags.filter(Boolean).map((t) => (
+          {tags.map((t) => (
             <Chip key={t} size="small" label={t} variant="outlined" />
           ))}
         </Stack>

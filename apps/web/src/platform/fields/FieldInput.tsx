@@ -13,7 +13,7 @@ import type { Id } from "../data-access/provider.ts";
 import type { FormValues } from "./convert.ts";
 import { useCurrency } from "./FieldDisplay.tsx";
 import { humanize } from "./format.ts";
-import { ReferenceInput } from "./ReferenceInput.tsx";
+import { MultiReferenceInput, ReferenceInput } from "./ReferenceInput.tsx";
 
 type Props = {
   field: FieldDef;
@@ -105,11 +105,24 @@ export function FieldInput({ field, control, referenceLabel, disabled, autoFocus
         </TextField>
       );
     case "tags":
+      if (field.reference) {
+        return (
+          <MultiReferenceInput
+            field={field}
+            value={Array.isArray(f.value) ? (f.value as Id[]) : []}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+            error={error}
+            disabled={common.disabled}
+            inputRef={f.ref}
+          />
+        );
+      }
       return (
-        <Autocomplete<string, true, false, true>
+        <Autocomplete<string, true, false, boolean>
           multiple
-          freeSolo
-          options={[]}
+          freeSolo={!field.options}
+          options={[...(field.options ?? [])]}
           value={Array.isArray(f.value) ? (f.value as string[]) : []}
           onChange={(_, v) => f.onChange(v.map((s) => s.trim()).filter(Boolean))}
           disabled={common.disabled}
@@ -125,7 +138,7 @@ export function FieldInput({ field, control, referenceLabel, disabled, autoFocus
               name={field.name}
               label={field.label}
               error={Boolean(error)}
-              helperText={error ?? field.help ?? "Press Enter after each value"}
+              helperText={error ?? field.help ?? (field.options ? undefined : "Press Enter after each value")}
               inputRef={f.ref}
               onBlur={f.onBlur}
             />

@@ -15,6 +15,13 @@ export function toLocalInput(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+// A list field holds text, or ids when it lists references (memo.audience_role_ids).
+function listValue(field: FieldDef, value: unknown): unknown[] {
+  if (!Array.isArray(value)) return [];
+  if (!field.reference) return value.map(String);
+  return value.map((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v));
+}
+
 export function toFormValue(field: FieldDef, value: unknown): unknown {
   switch (field.kind) {
     case "boolean":
@@ -22,7 +29,7 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
     case "reference":
       return value ?? null;
     case "tags":
-      return Array.isArray(value) ? value.map(String) : [];
+      return listValue(field, value);
     case "datetime":
       return typeof value === "string" ? toLocalInput(value) : "";
     case "date":
@@ -46,7 +53,7 @@ export function normaliseNumber(text: string): string {
 export function toWireValue(field: FieldDef, value: unknown, mode: "create" | "edit"): unknown {
   const blank = mode === "create" ? undefined : null;
   if (field.kind === "boolean") return Boolean(value);
-  if (field.kind === "tags") return Array.isArray(value) ? value.map(String) : [];
+  if (field.kind === "tags") return listValue(field, value);
   if (value === null || value === undefined) return blank;
   if (typeof value !== "string") return value;
   const text = field.kind === "textarea" ? value : value.trim();

@@ -13,6 +13,7 @@ import { useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { parseCsv } from "../data-access/csv.ts";
 import { useDataProvider } from "../data-access/provider.ts";
+import { useCan } from "./access.ts";
 import {
   autoMap,
   checkRow,
@@ -33,6 +34,7 @@ const MAX_ROWS = 10_000;
 // resource's schema, then one rpc; a bad row imports nothing unless "skip bad rows" is ticked.
 export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose(): void }) {
   const data = useDataProvider();
+  const can = useCan(def);
   const qc = useQueryClient();
   const fields = useMemo(() => formFields(def, "create"), [def]);
   const [step, setStep] = useState(0);
@@ -43,6 +45,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
   const [checks, setChecks] = useState<RowCheck[] | null>(null);
   const [checking, setChecking] = useState(false);
   const [skip, setSkip] = useState(false);
+  const [upsert, setUpsert] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [importing, setImporting] = useState(false);
   const missing = missingRequired(fields, mapping);
@@ -82,7 +85,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
     if (!checks) return;
     setImporting(true);
     try {
-      const result = await runImport(data, def, checks, skip);
+      const result = await runImport(data, def, checks, { skipBadRows: skip, upsert });
       setReport(result);
       setStep(3);
       if (result.imported > 0) {
@@ -97,7 +100,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
   }
 
   const bad = checks?.filter((c) => Object.keys(c.errors).length > 0).length ?? 0;
-  const refused = report !== null && report.imported === 0 && report.issues.length > 0;
+  const refused = report !== null && !report.committed;
 
   return (
     <Dialog open onClose={importing ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-title">
@@ -118,7 +121,15 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
           </Alert>
         )}
         {step === 2 && checks && (
-          <PreviewStep def={def} fields={fields} checks={checks} skip={skip} onSkipChange={setSkip} />
+          <PreviewStep
+            def={def}
+            fields={fields}
+            checks={checks}
+            skip={skip}
+            onSkipChange={setSkip}
+            upsert={def.naturalKey && can("update") ? upsert : null}
+            onUpsertChange={setUpsert}
+          />
         )}
         {step === 3 && report && <ReportStep def={def} report={report} refused={refused} fields={fields} />}
       </DialogContent>

@@ -152,8 +152,11 @@ export function PreviewStep(props: {
   checks: RowCheck[];
   skip: boolean;
   onSkipChange(v: boolean): void;
+  upsert: boolean | null; // null: the resource has no natural key (or the user may not update)
+  onUpsertChange(v: boolean): void;
 }) {
-  const { def, fields, checks, skip, onSkipChange } = props;
+  const { def, fields, checks, skip, onSkipChange, upsert, onUpsertChange } = props;
+  const key = fields.find((f) => f.name === def.naturalKey)?.label ?? def.naturalKey;
   const byName = new Map(fields.map((f) => [f.name, f]));
   const shown = fields.filter((f) => checks.some((c) => f.name in c.values));
   const bad = checks.filter((c) => Object.keys(c.errors).length > 0);
@@ -212,11 +215,18 @@ export function PreviewStep(props: {
           {bad.length > LISTED && <li>and {(bad.length - LISTED).toLocaleString()} more</li>}
         </Box>
       )}
-      <FormControlLabel
-        sx={{ mt: 1 }}
-        control={<Checkbox checked={skip} onChange={(e) => onSkipChange(e.target.checked)} />}
-        label="Skip bad rows (import only the good ones)"
-      />
+      <Box sx={{ mt: 1, display: "flex", flexDirection: "column" }}>
+        <FormControlLabel
+          control={<Checkbox checked={skip} onChange={(e) => onSkipChange(e.target.checked)} />}
+          label="Skip bad rows (import only the good ones)"
+        />
+        {upsert !== null && (
+          <FormControlLabel
+            control={<Checkbox checked={upsert} onChange={(e) => onUpsertChange(e.target.checked)} />}
+            label={`Update ${def.plural.toLowerCase()} whose ${key} already exists`}
+          />
+        )}
+      </Box>
     </>
   );
 }
@@ -230,13 +240,12 @@ export function ReportStep(props: { def: ResourceDef; report: ImportReport; refu
     <>
       {refused ? (
         <Alert severity="error" icon={<ErrorOutlineOutlined />} sx={{ mb: 2 }}>
-          Nothing was imported: {report.issues.length.toLocaleString()} problem
-          {report.issues.length === 1 ? "" : "s"} in the file. Fix them, or go back and tick "Skip bad rows".
+          Nothing was imported: {report.skipped.toLocaleString()} row{report.skipped === 1 ? " has" : "s have"}{" "}
+          problems. Fix the file, or go back and tick "Skip bad rows".
         </Alert>
       ) : (
         <Alert severity="success" sx={{ mb: 2 }}>
           Imported {report.imported.toLocaleString()} {def.plural.toLowerCase()}
-          {report.created || report.updated ? ` (${report.created} new, ${report.updated} updated)` : ""}
           {report.skipped ? `; skipped ${report.skipped.toLocaleString()} bad rows` : ""}.
         </Alert>
       )}

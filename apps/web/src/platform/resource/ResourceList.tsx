@@ -16,8 +16,16 @@ import { download, fetchAll, rowsToCsv } from "./export.ts";
 import { countLabel, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
 import { ListHeader } from "./ListHeader.tsx";
 import { EmptyOverlay } from "./ListOverlays.tsx";
+import { ListToolbar } from "./ListToolbar.tsx";
 import { type ListState, PAGE_SIZES, readListState, writeListState } from "./listState.ts";
 import { resourcePaths, useDashboardBase } from "./paths.ts";
+
+// "Search SKU, name or description"
+function searchLabel(def: ReturnType<typeof useResourceDef>): string {
+  const labels = def.search.map((c) => def.fields.find((f) => f.name === c)?.label ?? c);
+  const lower = labels.map((l) => (l === l.toUpperCase() ? l : l.toLowerCase()));
+  return lower.length > 1 ? `${lower.slice(0, -1).join(", ")} or ${lower[lower.length - 1]}` : (lower[0] ?? "");
+}
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: "include", ids: new Set() };
 
@@ -160,14 +168,9 @@ export default function ResourceList() {
             if (e.key === "Enter" && field !== "__check__") navigate(paths.show(id));
           }}
           showToolbar
-          slots={{ noRowsOverlay: EmptyOverlay }}
+          slots={{ noRowsOverlay: EmptyOverlay, toolbar: ListToolbar }}
           slotProps={{
-            toolbar: {
-              showQuickFilter: true,
-              quickFilterProps: { debounceMs: 300 },
-              csvOptions: { disableToolbarButton: true },
-              printOptions: { disableToolbarButton: true },
-            },
+            toolbar: { searchLabel: `Search ${searchLabel(def)}` },
             noRowsOverlay: {
               title: filtered ? `No ${def.plural.toLowerCase()} match` : `No ${def.plural.toLowerCase()} yet`,
               hint: filtered

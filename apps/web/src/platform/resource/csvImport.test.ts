@@ -75,6 +75,7 @@ describe("rows and checks", () => {
     expect(checkRow(def, fields, imported[0], refs)).toEqual({
       line: 2,
       values: { sku: "A-1", name: "Bolt", category_id: 1001, price: "1.50" },
+      cells: { sku: "A-1", name: "Bolt", category_id: "Fasteners", price: "1.50" },
       errors: {},
     });
     expect(checkRow(def, fields, imported[2], refs).errors).toEqual({});

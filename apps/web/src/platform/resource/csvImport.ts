@@ -45,18 +45,23 @@ export function cellToForm(field: FieldDef, text: string): unknown {
   }
 }
 
-export type ImportRow = { line: number; values: FormValues };
+// values: as a form would hold them (for the preview's checks); cells: the text sent to the server, which reads
+// CSV cells itself (csv_import coerces by column type and resolves labels).
+export type ImportRow = { line: number; values: FormValues; cells: Record<string, string> };
 
 // The records of a parsed file (first row = headers), numbered by their line as a spreadsheet shows them.
 export function toImportRows(rows: readonly string[][], mapping: Mapping, fields: readonly FieldDef[]): ImportRow[] {
   const byName = new Map(fields.map((f) => [f.name, f]));
   return rows.slice(1).map((cells, i) => {
     const values: FormValues = {};
+    const text: Record<string, string> = {};
     mapping.forEach((name, col) => {
       const field = name ? byName.get(name) : undefined;
-      if (field) values[field.name] = cellToForm(field, cells[col] ?? "");
+      if (!field) return;
+      values[field.name] = cellToForm(field, cells[col] ?? "");
+      text[field.name] = cells[col] ?? "";
     });
-    return { line: i + 2, values };
+    return { line: i + 2, values, cells: text };
   });
 }
 
@@ -90,7 +95,12 @@ export async function resolveReferences(
   return out;
 }
 
-export type RowCheck = { line: number; values: FormValues; errors: Record<string, string> };
+export type RowCheck = {
+  line: number;
+  values: FormValues;
+  cells: Record<string, string>;
+  errors: Record<string, string>;
+};
 
 // One record's wire values, with labels swapped for ids, checked against the insert schema.
 export function checkRow(def: ResourceDef, fields: readonly FieldDef[], row: ImportRow, refs: References): RowCheck {
@@ -106,7 +116,7 @@ export function checkRow(def: ResourceDef, fields: readonly FieldDef[], row: Imp
   const wire = toWire(fields, form, "create", new Set(Object.keys(form)));
   const result = validate(def.insert, wire);
   if (!result.ok) for (const [k, m] of Object.entries(result.errors)) errors[k] ??= m;
-  return { line: row.line, values: wire, errors };
+  return { line: row.line, values: wire, cells: row.cells, errors };
 }
 
 // Fields the schema needs that no column fills.
