@@ -42,7 +42,16 @@ async function landingJs(url: string): Promise<{ files: number; raw: number; gzi
   const profile = mkdtempSync(path.join(os.tmpdir(), "wm-bench-chromium-"));
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const bodies: Buffer[] = [];
   const page = await ctx.newPage();
