@@ -1,0 +1,174 @@
+// Issue 5 item 8: the product list page's query, (a) straight through the database driver and (b) through
+// GET /rest/v1/product?select=*,category:category(name)&order=name&limit=50&offset=… with count=exact, side by side.
+// Generates the data set into a fresh database (never into the repository): on PostgreSQL 100 workspaces with
+// 1,000,000 products and companies in total, one workspace (demo) holding 200,000 products; PGlite gets a tenth.
+// Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/rest-list.ts
+//      node --import tsx bench/rest-list.ts            (PGlite)
+import { performance } from "node:perf_hooks";
+import autocannon, { type Result } from "autocannon";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { startTestServer } from "../apps/server/test/harness.ts";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const PAGES = 200; // offsets cycle through the first 200 pages of 50
+
+const server = await startTestServer({ LOG_LEVEL: "silent" });
+const onPg = Boolean(server.databaseUrl);
+const scale = Number(process.env.BENCH_SCALE ?? (onPg ? 1 : 0.1));
+const db = server.running.database.db;
+const big = Math.round(200_000 * scale); // products of the demo workspace
+const total = Math.round(1_000_000 * scale); // products and companies, all workspaces
+
+async function generate(): Promise<string> {
+  const t = performance.now();
+  const demo = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
+  await db.execute(sql`insert into workspace (slug, name, tier_id)
+    select 'bench-' || g, 'Bench Trading ' || g || ' Pte Ltd', 12 from generate_series(1, 97) g`);
+  const spread = total - big;
+  await db.execute(sql`insert into category (workspace_id, name)
+    select w.id, 'Bench category ' || g from workspace w, generate_series(1, 20) g where w.slug like 'bench-%' or w.id = ${demo}::uuid`);
+  // Products: 200,000 in demo, the rest of 60% of the total spread over the other workspaces.
+  await db.execute(sql`insert into product (workspace_id, sku, name, category_id, price, cost)
+    select ${demo}::uuid, 'BN-' || g, 'Bench item ' || md5(g::text),
+      (select min(id) from category where workspace_id = ${demo}::uuid and name = 'Bench category ' || (g % 20 + 1)),
+      (g % 997)::numeric / 7, (g % 991)::numeric / 9 from generate_series(1, ${big}) g`);
+  const ws = (await db.execute(sql`select id from workspace where slug <> 'demo' order by slug`)).rows as Array<{
+    id: string;
+  }>;
+  const perProducts = Math.floor((spread * 0.5) / ws.length);
+  const perCompanies = Math.floor((spread * 0.5) / (ws.length + 1));
+  for (const w of ws) {
+    await db.execute(sql`insert into product (workspace_id, sku, name, price)
+      select ${w.id}::uuid, 'BN-' || g, 'Bench item ' || md5(g::text), (g % 997)::numeric / 7
+      from generate_series(1, ${perProducts}) g`);
+  }
+  for (const w of [{ id: demo }, ...ws]) {
+    await db.execute(sql`insert into company (workspace_id, name, uen)
+      select ${w.id}::uuid, 'Bench customer ' || md5(g::text), 'B' || g from generate_series(1, ${perCompanies}) g`);
+  }
+  await db.execute(sql`analyze`);
+  const counts = (
+    await db.execute(sql`select (select count(*) from product)::int as p, (select count(*) from company)::int as c,
+    (select count(*) from workspace)::int as w`)
+  ).rows[0] as { p: number; c: number; w: number };
+  console.log(
+    `data set: ${counts.w} workspaces, ${counts.p.toLocaleString()} products + ${counts.c.toLocaleString()} companies; demo has ${big.toLocaleString()} products (${((performance.now() - t) / 1000).toFixed(1)} s to generate)`,
+  );
+  return demo;
+}
+
+type Figures = { name: string; rps: number; p50: number; p99: number; ok: number; errors: number };
+
+function print(f: Figures): void {
+  console.log(
+    `${f.name.padEnd(34)} ${f.rps.toFixed(1).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   (${f.ok} ok, ${f.errors} errors)`,
+  );
+}
+
+const LIST = (workspaceId: string, offset: number) => ({
+  page: sql`select p.*, json_build_object('name', c.name) as category from product p
+    left join category c on c.workspace_id = p.workspace_id and c.id = p.category_id
+    where p.workspace_id = ${workspaceId}::uuid order by p.name, p.id limit 50 offset ${offset}`,
+  count: sql`select count(*) from product where workspace_id = ${workspaceId}::uuid`,
+});
+
+// (a) the same page and count, straight through the driver, CONNECTIONS at a time.
+async function direct(workspaceId: string): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const end = performance.now() + DURATION * 1000;
+  let run: (offset: number) => Promise<void>;
+  let close = async () => {};
+  if (server.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CONNECTIONS });
+    const dialect = new PgDialect();
+    const text = (q: ReturnType<typeof LIST>["page"]) => {
+      const { sql: statement, params } = dialect.sqlToQuery(q);
+      return pool.query(statement, params as unknown[]);
+    };
+    run = async (offset) => {
+      const q = LIST(workspaceId, offset);
+      await Promise.all([text(q.page), text(q.count)]);
+    };
+    close = () => pool.end();
+  } else {
+    run = async (offset) => {
+      const q = LIST(workspaceId, offset);
+      await db.execute(q.page);
+      await db.execute(q.count);
+    };
+  }
+  const worker = async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      try {
+        await run(((i++ * 7) % PAGES) * 50);
+        latencies.push(performance.now() - t);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await close();
+  latencies.sort((x, y) => x - y);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return {
+    name: "(a) direct driver",
+    rps: latencies.length / DURATION,
+    p50: q(0.5),
+    p99: q(0.99),
+    ok: latencies.length,
+    errors,
+  };
+}
+
+// (b) the same list through the server.
+async function viaServer(): Promise<Figures> {
+  const cfg = (await (await fetch(`${server.url}/api/config`)).json()) as { anonKey: string };
+  const login = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: cfg.anonKey },
+    body: JSON.stringify({ email: "admin@demo.test", password: "demo-pass-2026" }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  let i = 0;
+  const path = (offset: number) =>
+    `/rest/v1/product?select=*,category:category(name)&order=name&limit=50&offset=${offset}`;
+  const headers = { apikey: cfg.anonKey, authorization: `Bearer ${access_token}`, prefer: "count=exact" };
+  const check = await fetch(`${server.url}${path(0)}`, { headers });
+  if (!check.ok) throw new Error(`list failed: ${check.status} ${await check.text()}`);
+  console.log(`server answers content-range ${check.headers.get("content-range")}`);
+  const r: Result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ method: "GET", headers, setupRequest: (req) => ({ ...req, path: path(((i++ * 7) % PAGES) * 50) }) }],
+  });
+  return {
+    name: "(b) GET /rest/v1/product (server)",
+    rps: r["2xx"] / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok: r["2xx"],
+    errors: r.errors + r.non2xx,
+  };
+}
+
+try {
+  const demo = await generate();
+  console.log(
+    `rest list bench on ${onPg ? "PostgreSQL" : "PGlite"}: ${CONNECTIONS} connections, ${DURATION} s each, node ${process.version}`,
+  );
+  const a = await direct(demo);
+  print(a);
+  const b = await viaServer();
+  print(b);
+  console.log(`(b) reaches ${((b.rps / a.rps) * 100).toFixed(0)}% of (a)'s throughput`);
+} finally {
+  await server.close();
+}
