@@ -6,6 +6,7 @@ import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
 import CurrencyExchangeOutlined from "@mui/icons-material/CurrencyExchangeOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
+import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
@@ -97,6 +98,13 @@ export const MODULES: AppModule[] = [
     icon: DashboardOutlined,
     section: "Overview",
     component: lazy(() => import("../modules/home/Home.tsx")),
+  },
+  {
+    path: "my-files",
+    title: "My files",
+    icon: FolderOutlined,
+    section: "Overview",
+    component: lazy(() => import("../modules/files/MyFiles.tsx")),
   },
   resource("companies", "Companies", BusinessOutlined, "Sales", "erp"),
   resource("contacts", "Contacts", ContactsOutlined, "Sales", "erp"),
