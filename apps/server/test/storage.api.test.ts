@@ -58,6 +58,15 @@ describe("without a session", () => {
   });
 });
 
+describe("outside a workspace", () => {
+  it("a platform operator, who belongs to no workspace, is refused with 403", async () => {
+    const operator = await signedIn("platform@workmetrics.test");
+    const res = await operator.storage.listBuckets();
+    expect(res.error).toMatchObject({ status: 403 });
+    expect(res.error?.message).toBe("Files belong to a workspace, and this account is not in one.");
+  });
+});
+
 describe("buckets", () => {
   it("creates, reads, lists, refuses duplicates, bad names and public buckets", async () => {
     const name = await newBucket(owner, { fileSizeLimit: "2MB", allowedMimeTypes: ["image/*", "application/pdf"] });
@@ -300,6 +309,14 @@ describe("objects", () => {
     );
     expect(expired.status).toBe(400);
     expect(expired.body).toMatchObject({ error: "InvalidJWT", message: "This link has expired. Ask for a new one." });
+
+    // A link dies with its file: a new file later uploaded under the same name is not reachable through it.
+    await files.remove(["share/report.pdf"]);
+    expect((await fetch(url)).status).toBe(404);
+    await files.upload("share/report.pdf", "a different file");
+    expect((await fetch(url)).status).toBe(404);
+    const fresh = await files.createSignedUrl("share/report.pdf", 60);
+    expect(await (await fetch(fresh.data?.signedUrl ?? "")).text()).toBe("a different file");
 
     expect((await files.createSignedUrl("share/missing.pdf", 60)).error).toMatchObject({ status: 404 });
     expect((await files.createSignedUrl("share/report.pdf", 0)).error).toMatchObject({ status: 400 });

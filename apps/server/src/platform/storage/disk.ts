@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { copyFile, link, mkdir, open, rename, rm, unlink } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -74,6 +74,17 @@ export function createDiskStore(dataDir: string) {
     // Best effort: a file left behind costs disk, never correctness (rows are the catalogue).
     async discard(...paths: string[]): Promise<void> {
       await Promise.all(paths.map((p) => unlink(p).catch(() => undefined)));
+    },
+
+    // Uploads cut off by a crash leave temporary files; anything a day old is no upload in progress.
+    async sweepTemporary(maxAgeMs = 24 * 3600 * 1000): Promise<void> {
+      const names = await readdir(tmpDir).catch(() => [] as string[]);
+      const cutoff = Date.now() - maxAgeMs;
+      for (const name of names) {
+        const p = path.join(tmpDir, name);
+        const info = await stat(p).catch(() => null);
+        if (info && info.mtimeMs < cutoff) await rm(p, { force: true });
+      }
     },
 
     async removeBucketDir(workspaceId: string, bucket: string): Promise<void> {

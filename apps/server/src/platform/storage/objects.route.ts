@@ -84,28 +84,29 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     const caller = await member(req);
     const { bucket, name } = target(req.params);
     const { expiresIn } = SignInput.parse(req.body ?? {});
-    const found = await objects.exists(caller, bucket, [name]);
-    if (!found.has(name)) throw new StorageError(404, "not_found", "Object not found");
-    return { signedURL: await signedPath(caller, bucket, name, expiresIn) };
+    const oid = (await objects.ids(caller, bucket, [name])).get(name);
+    if (!oid) throw new StorageError(404, "not_found", "Object not found");
+    return { signedURL: await signedPath(caller, bucket, name, oid, expiresIn) };
   });
 
   app.post<{ Params: { bucket: string } }>("/object/sign/:bucket", async (req) => {
     const caller = await member(req);
     const bucket = bucketName(req.params.bucket);
     const { expiresIn, paths } = SignManyInput.parse(req.body ?? {});
-    const found = await objects.exists(caller, bucket, paths);
+    const found = await objects.ids(caller, bucket, paths);
     return Promise.all(
-      paths.map(async (path) =>
-        found.has(path)
-          ? { error: null, path, signedURL: await signedPath(caller, bucket, path, expiresIn) }
-          : { error: "Either the object does not exist or you do not have access to it", path, signedURL: null },
-      ),
+      paths.map(async (path) => {
+        const oid = found.get(path);
+        return oid
+          ? { error: null, path, signedURL: await signedPath(caller, bucket, path, oid, expiresIn) }
+          : { error: "Either the object does not exist or you do not have access to it", path, signedURL: null };
+      }),
     );
   });
 
   // The path is left unencoded: storage-js runs encodeURI over the whole signed URL itself.
-  async function signedPath(caller: Caller, bucket: string, name: string, expiresIn: number) {
-    const token = await signer.sign({ url: `${bucket}/${name}`, ws: caller.workspaceId }, expiresIn);
+  async function signedPath(caller: Caller, bucket: string, name: string, oid: string, expiresIn: number) {
+    const token = await signer.sign({ url: `${bucket}/${name}`, ws: caller.workspaceId, oid }, expiresIn);
     return `/object/sign/${bucket}/${name}?token=${token}`;
   }
 
@@ -137,6 +138,10 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       if (claims.url !== `${bucket}/${name}`) throw new StorageError(400, "InvalidJWT", "This link is not valid.");
       const caller: Caller = { workspaceId: claims.ws, userId: null, roleId: null };
       const { row, file } = await objects.open(caller, bucket, name, !headOnly);
+      if (row.uid !== claims.oid) {
+        await file?.close();
+        throw new StorageError(404, "not_found", "Object not found");
+      }
       return sendObject(req, reply, row, file);
     };
   app.get("/object/sign/:bucket/*", { exposeHeadRoute: false }, signedDownload(false));

@@ -91,26 +91,33 @@ export function createObjectStore(db: Db, disk: DiskStore) {
     // The row and an open handle to its bytes, taken together so an overwrite committed meanwhile cannot pull the
     // file away (the old version is unlinked, but an open handle still reads it).
     async open(caller: Caller, bucketName: string, name: string, withFile: boolean) {
-      return asCaller(db, caller, async (tx) => {
-        const bucket = await findBucket(tx, caller.workspaceId, bucketName);
-        const row = await findObject(tx, caller.workspaceId, bucket, name);
-        if (!row) throw notFound();
-        let file: FileHandle | null = null;
-        if (withFile) {
-          file = await disk.open(pathOf(caller, bucket.name, row.version)).catch(() => {
-            throw notFound();
-          });
-        }
-        return { bucket, row, file };
-      });
+      const held: { file?: FileHandle } = {};
+      try {
+        return await asCaller(db, caller, async (tx) => {
+          const bucket = await findBucket(tx, caller.workspaceId, bucketName);
+          const row = await findObject(tx, caller.workspaceId, bucket, name);
+          if (!row) throw notFound();
+          if (withFile) {
+            held.file = await disk.open(pathOf(caller, bucket.name, row.version)).catch(() => {
+              throw notFound();
+            });
+          }
+          return { bucket, row, file: held.file ?? null };
+        });
+      } catch (err) {
+        await held.file?.close();
+        throw err;
+      }
     },
 
-    async exists(caller: Caller, bucketName: string, names: string[]): Promise<Set<string>> {
+    // The stable ids of the named objects that exist (a signed URL is bound to one, so a later file uploaded under
+    // a deleted file's name is not reachable through the old link).
+    async ids(caller: Caller, bucketName: string, names: string[]): Promise<Map<string, string>> {
       return asCaller(db, caller, async (tx) => {
         const bucket = await findBucket(tx, caller.workspaceId, bucketName);
-        if (names.length === 0) return new Set<string>();
+        if (names.length === 0) return new Map<string, string>();
         const rows = await tx
-          .select({ name: storageObject.name })
+          .select({ name: storageObject.name, uid: storageObject.uid })
           .from(storageObject)
           .where(
             and(
@@ -119,7 +126,7 @@ export function createObjectStore(db: Db, disk: DiskStore) {
               inArray(sql`${storageObject.name} collate "C"`, names),
             ),
           );
-        return new Set(rows.map((r) => r.name));
+        return new Map(rows.map((r) => [r.name, r.uid]));
       });
     },
 

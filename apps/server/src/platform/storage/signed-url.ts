@@ -2,9 +2,9 @@ import { hkdfSync } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { StorageError } from "./storage-error.ts";
 
-// A signed URL carries a JWT naming one object (bucket/path) in one workspace until it expires, signed with a key
-// derived from JWT_SECRET for this purpose only (an access token can never pass for one, nor the reverse).
-export type SignedClaims = { url: string; ws: string };
+// A signed URL carries a JWT naming one object (bucket/path and its stable id) in one workspace until it expires,
+// signed with a key derived from JWT_SECRET for this purpose only (an access token can never pass for one).
+export type SignedClaims = { url: string; ws: string; oid: string };
 
 export const MAX_SIGNED_SECONDS = 365 * 24 * 3600;
 
@@ -23,8 +23,11 @@ export function createUrlSigner(secret: string) {
       if (!token) throw new StorageError(400, "InvalidJWT", "This link has no token.");
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-        if (typeof payload.url !== "string" || typeof payload.ws !== "string") throw new errors.JWTInvalid("claims");
-        return { url: payload.url, ws: payload.ws };
+        const { url, ws, oid } = payload;
+        if (typeof url !== "string" || typeof ws !== "string" || typeof oid !== "string") {
+          throw new errors.JWTInvalid("claims");
+        }
+        return { url, ws, oid };
       } catch (err) {
         if (err instanceof errors.JWTExpired) {
           throw new StorageError(400, "InvalidJWT", "This link has expired. Ask for a new one.");

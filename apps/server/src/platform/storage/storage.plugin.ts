@@ -13,6 +13,7 @@ import { StorageError } from "./storage-error.ts";
 // buckets whose bytes live under DATA_DIR/storage. Register with the prefix /storage/v1.
 export async function storagePlugin(app: FastifyInstance, opts: { config: Config; db: Db }): Promise<void> {
   const disk = createDiskStore(opts.config.dataDir);
+  disk.sweepTemporary().catch((err: unknown) => app.log.warn({ err }, "could not sweep temporary uploads"));
   const deps = {
     db: opts.db,
     disk,
