@@ -12,7 +12,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   // Generous auth rate limits: every suite signs in from 127.0.0.1. auth-rate-limit.api.test.ts checks the defaults
   // on a server of its own.
+  // The tests play the reverse proxy from loopback (X-Forwarded-Proto: https), so loopback is trusted here.
   const server = await startTestServer({
+    TRUST_PROXY: "127.0.0.1,::1,::ffff:127.0.0.1",
     AUTH_RATE_LIMITS:
       "sign_in=100000/300,token_refresh=100000/300,verify=100000/300,otp=100000/300,email_sent=100000/3600,mfa=100000/60",
   });
