@@ -1,19 +1,26 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
+import AutoStoriesOutlined from "@mui/icons-material/AutoStoriesOutlined";
 import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
+import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
+import ConfirmationNumberOutlined from "@mui/icons-material/ConfirmationNumberOutlined";
 import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
 import CurrencyExchangeOutlined from "@mui/icons-material/CurrencyExchangeOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import DomainOutlined from "@mui/icons-material/DomainOutlined";
+import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
+import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
 import RuleOutlined from "@mui/icons-material/RuleOutlined";
+import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import SellOutlined from "@mui/icons-material/SellOutlined";
 import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
@@ -31,6 +38,7 @@ export type NavSection =
   | "Projects"
   | "Channels"
   | "Administration"
+  | "Platform"
   | "Settings";
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -46,6 +54,7 @@ export type AppModule = {
   section: NavSection;
   feature?: Feature; // tier feature the module needs (spec §9)
   hidden?: boolean; // routed but not listed in the navigation
+  platform?: boolean; // for platform operators only (issue 4 item 9); workspace modules are for members
   component: Page;
   children?: ChildPage[];
   resource?: boolean; // served by the generic resource pages; `path` is the resource's route in the registry
@@ -59,6 +68,7 @@ export const SECTION_ORDER: NavSection[] = [
   "Projects",
   "Channels",
   "Administration",
+  "Platform",
   "Settings",
 ];
 
@@ -91,6 +101,8 @@ function resource(
   };
 }
 
+const platform = (m: AppModule): AppModule => ({ ...m, platform: true });
+
 export const MODULES: AppModule[] = [
   {
     path: "",
@@ -119,7 +131,10 @@ export const MODULES: AppModule[] = [
   resource("project-currencies", "Project currencies", PaidOutlined, "Projects", "projects"),
   resource("currency-factors", "Currency factors", CurrencyExchangeOutlined, "Projects", "projects"),
   resource("project-groups", "Project groups", WorkspacesOutlined, "Projects", "projects"),
-  resource("users", "Users", PeopleOutlined, "Administration"),
+  {
+    ...resource("users", "Users", PeopleOutlined, "Administration"),
+    component: lazy(() => import("../modules/users/UsersPage.tsx")),
+  },
   resource("roles", "Roles", AdminPanelSettingsOutlined, "Administration"),
   resource("feedbacks", "Feedbacks", FeedbackOutlined, "Administration"),
   {
@@ -136,6 +151,13 @@ export const MODULES: AppModule[] = [
     section: "Settings",
     component: lazy(() => import("../modules/workspace/WorkspaceSettings.tsx")),
   },
+  platform(resource("workspaces", "Workspaces", DomainOutlined, "Platform")),
+  platform(resource("tiers", "Tiers", LayersOutlined, "Platform")),
+  platform(resource("coupons", "Coupons", ConfirmationNumberOutlined, "Platform")),
+  platform(resource("banners", "Banners", CampaignOutlined, "Platform")),
+  platform(resource("credits", "Credits", SavingsOutlined, "Platform")),
+  platform(resource("case-studies", "Case studies", AutoStoriesOutlined, "Platform")),
+  platform(resource("demo-requests", "Demo requests", EventAvailableOutlined, "Platform")),
   {
     path: "settings/account",
     title: "My account",

@@ -293,7 +293,7 @@ export const demoRequestResource = defineResource({
   name: "demo_request",
   title: "Demo request",
   plural: "Demo requests",
-  route: null,
+  route: "demo-requests",
   scope: "platform",
   table: demoRequest,
   actions: ["read", "update", "delete"], // created by the public /book-a-demo form

@@ -40,7 +40,14 @@ export function DashboardLayout() {
     [resolvedMode, preferences.direction, preferences.responsiveFontSizes, ws?.primary_color, ws?.secondary_color],
   );
   const features = ws?.tier.features ?? [];
-  const sidebar = <Sidebar features={features} base={base} onNavigate={() => setMobileOpen(false)} />;
+  const sidebar = (
+    <Sidebar
+      features={features}
+      base={base}
+      operator={Boolean(dbUser?.is_platform_operator)}
+      onNavigate={() => setMobileOpen(false)}
+    />
+  );
 
   return (
     <ThemeProvider theme={theme}>

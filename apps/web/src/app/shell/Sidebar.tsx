@@ -11,17 +11,19 @@ import { lowestTierWith } from "@workmetrics/domain";
 import { useMemo } from "react";
 import { NavLink } from "react-router";
 import { Logo } from "../Logo.tsx";
-import { MODULES, SECTION_ORDER } from "../modules.ts";
+import { type AppModule, MODULES, SECTION_ORDER } from "../modules.ts";
 import { usePreferences } from "../preferences.tsx";
 import { buildTheme } from "../theme.ts";
 
 export function Sidebar({
   features,
   base,
+  operator,
   onNavigate,
 }: {
   features: readonly string[];
   base: string;
+  operator: boolean; // platform operators see the platform pages; workspace members the workspace's
   onNavigate?: () => void;
 }) {
   const { preferences } = usePreferences();
@@ -53,7 +55,7 @@ export function Sidebar({
       </Box>
       <Box component="nav" aria-label="Dashboard" sx={{ flex: 1, overflowY: "auto" }}>
         {SECTION_ORDER.map((section) => {
-          const items = MODULES.filter((m) => m.section === section && !m.hidden);
+          const items = MODULES.filter((m) => m.section === section && !m.hidden && visibleTo(m, operator));
           if (items.length === 0) return null;
           return (
             <List
@@ -102,4 +104,10 @@ export function Sidebar({
     </Box>
   );
   return preferences.isDarkSidebar ? <ThemeProvider theme={dark}>{nav}</ThemeProvider> : nav;
+}
+
+// Operators have no workspace: they get the platform pages, the home page and their own account.
+function visibleTo(m: AppModule, operator: boolean): boolean {
+  if (m.platform) return operator;
+  return !operator || m.path === "" || m.path === "settings/account";
 }
