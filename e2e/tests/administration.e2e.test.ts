@@ -1,0 +1,141 @@
+import type { Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  appUrl,
+  type Browser,
+  hasChromium,
+  linkFromMailbox,
+  openBrowser,
+  screenshot,
+  signIn,
+  watchErrors,
+} from "../browser.ts";
+
+describe.skipIf(!hasChromium)("workspace and platform administration in Chromium", () => {
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeEach(async () => {
+    browser = await openBrowser();
+    page = await browser.context.newPage();
+    errors = watchErrors(page);
+  });
+  afterEach(async () => {
+    await browser?.close();
+  });
+
+  it("an admin re-themes the workspace with a live preview and sees the plan", async () => {
+    await signIn(page, "admin@pro.test");
+    await page.goto(appUrl("/dashboard/settings/workspace"));
+    await page.getByTestId("plan-title").filter({ hasText: "Pro" }).waitFor();
+    await page.getByLabel("Primary colour").click();
+    await page.getByRole("option", { name: "Purple" }).click();
+    const preview = await page
+      .getByTestId("brand-preview")
+      .getByText("New quotation")
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(preview).toBe("rgb(123, 31, 162)");
+    await page.getByRole("button", { name: "Save name and colours" }).click();
+    await page.getByText("Workspace saved").waitFor();
+    await screenshot(page, "workspace-settings");
+    // The app itself takes the colour: the primary button now renders purple.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("button", { name: "Save name and colours" })
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .toBe("rgb(123, 31, 162)");
+    await page.getByLabel("Workspace address").fill("pos");
+    await page.getByRole("button", { name: "Change address" }).click();
+    await page.getByText("That address is reserved; choose another").waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("an admin invites a colleague with a role; the invitee sets a password and lands in the workspace; deactivation signs them out", async () => {
+    await signIn(page, "admin@pro.test");
+    await page.goto(appUrl("/dashboard/users"));
+    await page.getByTestId("user-row").first().waitFor();
+    await page.getByRole("button", { name: "Invite" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await dialog.getByText("Enter a valid e-mail address").waitFor();
+    await dialog.getByLabel("Name").fill("Hana Rahman");
+    await dialog.getByLabel("E-mail").fill("hana@pro.example");
+    await dialog.getByLabel("Role").click();
+    await page.getByRole("option", { name: "Warehouse Staff" }).click();
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText("Invitation sent to hana@pro.example").waitFor();
+    await page.getByTestId("user-row").filter({ hasText: "Hana Rahman" }).waitFor();
+    await screenshot(page, "users");
+
+    const invitee = await openBrowser();
+    const p2 = await invitee.context.newPage();
+    const link = await linkFromMailbox(p2, "hana@pro.example", /verify/);
+    await p2.goto(link);
+    await p2.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await p2.getByLabel("New password", { exact: true }).fill("tiong-bahru-market-88");
+    await p2.getByLabel("Repeat new password").fill("tiong-bahru-market-88");
+    await p2.getByRole("button", { name: "Save password" }).click();
+    await p2.getByRole("heading", { name: "Welcome back, Hana" }).waitFor();
+
+    await page
+      .getByTestId("user-row")
+      .filter({ hasText: "Hana Rahman" })
+      .getByRole("button", { name: "Deactivate" })
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
+    await page.getByText("Hana Rahman is deactivated and signed out").waitFor();
+    await p2.reload();
+    await p2.waitForURL((u) => u.pathname === "/auth/login" || u.searchParams.has("redirectedFrom"), {
+      timeout: 15_000,
+    });
+    await invitee.close();
+  });
+
+  it("a permission change takes effect on the next request", async () => {
+    await signIn(page, "admin@lite.test");
+    await page.goto(appUrl("/dashboard/permissions"));
+    await page.getByLabel("Role").click();
+    await page.getByRole("option", { name: "Driver", exact: true }).click();
+    const box = page.getByRole("checkbox", { name: "Products: create" });
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await page.getByRole("button", { name: "Save permissions" }).click();
+    await page.getByText("Permissions of Driver saved").waitFor();
+    await screenshot(page, "permissions");
+
+    const driver = await openBrowser();
+    const p2 = await driver.context.newPage();
+    await signIn(p2, "driver@lite.test");
+    const created = await p2.evaluate(async () => {
+      const key = Object.keys(sessionStorage)
+        .concat(Object.keys(localStorage))
+        .find((k) => k.startsWith("sb-"));
+      const raw = (key && (sessionStorage.getItem(key) ?? localStorage.getItem(key))) || "{}";
+      const token = JSON.parse(raw).access_token;
+      const cfg = await (await fetch("/api/config")).json();
+      const res = await fetch("/rest/v1/product", {
+        method: "POST",
+        headers: { apikey: cfg.anonKey, authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ sku: "DRV-1", name: "Driver-made product", price: "1.00", cost: "0.50", unit: "pc" }),
+      });
+      return res.status;
+    });
+    expect(created).toBe(201);
+    await driver.close();
+  });
+
+  it("the platform operator sees the platform pages, not a workspace's", async () => {
+    await signIn(page, "platform@workmetrics.test");
+    const nav = page.getByRole("navigation", { name: "Dashboard" });
+    await nav.getByText("Coupons").waitFor();
+    expect(await nav.getByText("Products").count()).toBe(0);
+    await nav.getByText("Coupons").click();
+    await page.getByText("WELCOME10").waitFor();
+    await screenshot(page, "platform-coupons");
+    await nav.getByText("Demo requests").click();
+    await page.getByRole("heading", { name: /Demo requests/ }).waitFor();
+  });
+});
