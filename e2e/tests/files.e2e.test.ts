@@ -205,6 +205,35 @@ describe.skipIf(!hasChromium)("My files in Chromium", () => {
     await toast(page, "Uploaded dropped.txt").waitFor();
     await row(page, "dropped.txt").waitFor();
 
+    // On a slow uplink the upload shows its progress until it lands.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    await page.getByLabel("Choose files to upload").setInputFiles({
+      name: "site-photos.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.alloc(2 * 1024 * 1024, 7),
+    });
+    const bar = page.getByRole("progressbar", { name: "Uploading site-photos.zip" });
+    await bar.waitFor();
+    await expect
+      .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await screenshot(page, "files-upload-progress");
+    await toast(page, "Uploaded site-photos.zip").waitFor();
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await bar.waitFor({ state: "detached" });
+    await row(page, "site-photos.zip").waitFor();
+
     await page.getByLabel("Choose files to upload").setInputFiles({
       name: "100%.txt",
       mimeType: "text/plain",
