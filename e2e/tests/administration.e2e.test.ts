@@ -39,7 +39,8 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
     await page.getByRole("button", { name: "Save name and colours" }).click();
     await page.getByText("Workspace saved").waitFor();
     await screenshot(page, "workspace-settings");
-    // The app itself takes the colour: the primary button now renders purple.
+    // The app itself takes the colour: the primary button now renders purple (pointer away, not hovered).
+    await page.mouse.move(0, 0);
     await expect
       .poll(() =>
         page
@@ -95,9 +96,9 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
   });
 
   it("a permission change takes effect on the next request", async () => {
-    await signIn(page, "admin@lite.test");
+    await signIn(page, "admin@pro.test");
     await page.goto(appUrl("/dashboard/permissions"));
-    await page.getByLabel("Role").click();
+    await page.getByRole("combobox", { name: "Role" }).click();
     await page.getByRole("option", { name: "Driver", exact: true }).click();
     const box = page.getByRole("checkbox", { name: "Products: create" });
     expect(await box.isChecked()).toBe(false);
@@ -108,7 +109,7 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
 
     const driver = await openBrowser();
     const p2 = await driver.context.newPage();
-    await signIn(p2, "driver@lite.test");
+    await signIn(p2, "driver@pro.test");
     const created = await p2.evaluate(async () => {
       const key = Object.keys(sessionStorage)
         .concat(Object.keys(localStorage))
@@ -125,6 +126,14 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
     });
     expect(created).toBe(201);
     await driver.close();
+  });
+
+  it("a Lite workspace sees roles and permissions locked with an upgrade path", async () => {
+    await signIn(page, "admin@lite.test");
+    await page.goto(appUrl("/dashboard/permissions"));
+    await page.getByText(/Pro/).first().waitFor();
+    expect(await page.getByRole("checkbox").count()).toBe(0);
+    await screenshot(page, "permissions-locked");
   });
 
   it("the platform operator sees the platform pages, not a workspace's", async () => {

@@ -142,6 +142,7 @@ export const MODULES: AppModule[] = [
     title: "Permissions",
     icon: RuleOutlined,
     section: "Administration",
+    feature: "roles",
     component: lazy(() => import("../modules/permissions/PermissionsPage.tsx")),
   },
   {
