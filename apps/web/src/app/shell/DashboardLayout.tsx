@@ -1,5 +1,6 @@
 import MenuIcon from "@mui/icons-material/Menu";
 import AppBar from "@mui/material/AppBar";
+import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
@@ -73,6 +74,9 @@ export function DashboardLayout() {
               >
                 <MenuIcon />
               </IconButton>
+              {ws?.logo && (
+                <Avatar src={ws.logo} alt="" variant="rounded" sx={{ width: 32, height: 32, bgcolor: "transparent" }} />
+              )}
               <Typography sx={{ fontWeight: 600, flex: 1 }} noWrap>
                 {ws?.name ?? "Workmetrics platform"}
               </Typography>

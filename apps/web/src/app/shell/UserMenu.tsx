@@ -1,3 +1,4 @@
+import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import Avatar from "@mui/material/Avatar";
@@ -57,6 +58,19 @@ export function UserMenu({ base }: { base: string }) {
           </ListItemIcon>
           <ListItemText>My account</ListItemText>
         </MenuItem>
+        {profile && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              navigate(`${base}/feedbacks/new`);
+            }}
+          >
+            <ListItemIcon>
+              <FeedbackOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Send feedback</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem onClick={() => update({ isDarkSidebar: !preferences.isDarkSidebar })}>
           <ListItemText>Dark sidebar</ListItemText>
           <Switch
