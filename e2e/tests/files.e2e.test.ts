@@ -240,6 +240,8 @@ describe.skipIf(!hasChromium)("My files in Chromium", () => {
       buffer: Buffer.from("x"),
     });
     await toast(page, "100%.txt: A file name cannot contain ? # % \\ or control characters.").waitFor();
+    // Stacked toasts sit over the header's buttons (top-right, spec §2) until they time out.
+    await expect.poll(() => page.locator('[role="status"]').count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole("button", { name: "New folder" }).click();
     await page.getByLabel("Folder name").fill("a/..");
     await page.getByRole("button", { name: "Create" }).click();
