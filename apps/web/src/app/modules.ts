@@ -74,9 +74,18 @@ export const SECTION_ORDER: NavSection[] = [
 
 // The generic list, detail and form pages serve every resource with a route (DESIGN §2.3). Title and feature
 // are repeated here so the navigation needs no registry in the first bundle; modules.test.ts keeps them equal.
-const ResourceList = lazy(() => import("../platform/resource/ResourceList.tsx"));
-const ResourceShow = lazy(() => import("../platform/resource/ResourceShow.tsx"));
-const ResourceForm = lazy(() => import("../platform/resource/ResourceForm.tsx"));
+const loadList = () => import("../platform/resource/ResourceList.tsx");
+const loadShow = () => import("../platform/resource/ResourceShow.tsx");
+const loadForm = () => import("../platform/resource/ResourceForm.tsx");
+const ResourceList = lazy(loadList);
+const ResourceShow = lazy(loadShow);
+const ResourceForm = lazy(loadForm);
+
+// Fetches the generic pages' code (the grid, the registry) ahead of need: while the session loads when a resource
+// page is opened directly, or once the home page is idle.
+export function preloadResourcePages(): void {
+  void Promise.all([loadList(), loadShow(), loadForm()]).catch(() => undefined);
+}
 
 function resource(
   path: string,

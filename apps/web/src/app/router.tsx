@@ -1,8 +1,9 @@
+import { stripWorkspacePrefix } from "@workmetrics/domain";
 import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PublicLayout } from "../public/PublicLayout.tsx";
 import { FullScreenSpinner } from "./FullScreenSpinner.tsx";
-import { type AppModule, MODULES } from "./modules.ts";
+import { type AppModule, MODULES, preloadResourcePages } from "./modules.ts";
 import { ModuleScope } from "./shell/ModuleScope.tsx";
 
 const Landing = lazy(() => import("../public/Landing.tsx"));
@@ -80,5 +81,13 @@ export const routes: RouteObject[] = [
   { path: "/_workspaces/:workspace", children },
   { path: "*", element: page(<NotFound />) },
 ];
+
+// A resource page opened directly starts loading its code now, alongside the session, not after it.
+const opened = stripWorkspacePrefix(window.location.pathname);
+if (
+  MODULES.some((m) => m.resource && (opened === `/dashboard/${m.path}` || opened.startsWith(`/dashboard/${m.path}/`)))
+) {
+  preloadResourcePages();
+}
 
 export const router = createBrowserRouter(routes);

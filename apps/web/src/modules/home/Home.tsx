@@ -7,6 +7,8 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { FEATURES, type Feature, lowestTierWith } from "@workmetrics/domain";
+import { useEffect } from "react";
+import { preloadResourcePages } from "../../app/modules.ts";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { usePageTitle } from "../../app/usePageTitle.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
@@ -27,6 +29,13 @@ export default function Home() {
   // Figures exist for a workspace's members; the platform operator's home has none.
   const summary = useDashboardSummary(Boolean(ws));
   useErrorToast(summary.error);
+  // The lists are the likely next stop: fetch their code once the home page has what it needs.
+  const ready = summary.isSuccess;
+  useEffect(() => {
+    if (!ready) return;
+    const id = window.setTimeout(preloadResourcePages, 300);
+    return () => window.clearTimeout(id);
+  }, [ready]);
   return (
     <Stack spacing={3}>
       <Box>

@@ -4,7 +4,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import TextField from "@mui/material/TextField";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { quickSearch } from "../data-access/filters.ts";
 import { type Id, useDataProvider } from "../data-access/provider.ts";
 import { resourceByName } from "../resource/definition.ts";
@@ -116,7 +116,9 @@ export function ReferenceInput(
   const choices = useChoices(ref, open);
   const ids = value === null || value === undefined ? [] : [value];
   const labels = useLabels(ref, ids, initialLabel && value != null ? { [String(value)]: initialLabel } : {});
-  const selected = ids.length ? { id: ids[0], label: labels.label(ids[0]) } : null;
+  const label = ids.length ? labels.label(ids[0]) : null;
+  // One object per (id, label): Autocomplete resets what was typed whenever its value changes identity.
+  const selected = useMemo(() => (value != null && label !== null ? { id: value, label } : null), [value, label]);
   return (
     <Autocomplete
       value={selected}
@@ -149,7 +151,9 @@ export function MultiReferenceInput(props: Common & { value: Id[]; onChange(valu
   const [open, setOpen] = useState(false);
   const choices = useChoices(ref, open);
   const labels = useLabels(ref, value, {});
-  const selected = value.map((id) => ({ id, label: labels.label(id) }));
+  const names = value.map((id) => labels.label(id)).join("\u0000");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed only when the ids or their labels change
+  const selected = useMemo(() => value.map((id) => ({ id, label: labels.label(id) })), [value, names]);
   return (
     <Autocomplete
       multiple

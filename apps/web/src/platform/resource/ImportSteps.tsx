@@ -246,7 +246,10 @@ export function ReportStep(props: { def: ResourceDef; report: ImportReport; refu
       ) : (
         <Alert severity="success" sx={{ mb: 2 }}>
           Imported {report.imported.toLocaleString()} {def.plural.toLowerCase()}
-          {report.skipped ? `; skipped ${report.skipped.toLocaleString()} bad rows` : ""}.
+          {report.skipped
+            ? `; skipped ${report.skipped.toLocaleString()} bad row${report.skipped === 1 ? "" : "s"}`
+            : ""}
+          .
         </Alert>
       )}
       {report.issues.length > 0 && (

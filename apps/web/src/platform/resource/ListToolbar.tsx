@@ -33,12 +33,12 @@ export function ListToolbar({ searchLabel }: { searchLabel?: string }) {
             <TextField
               {...controlProps}
               inputRef={ref}
-              aria-label="Search"
               placeholder={searchLabel ?? "Search…"}
               size="small"
               sx={{ flex: 1, maxWidth: 420 }}
               slotProps={{
                 ...controlProps.slotProps,
+                htmlInput: { ...controlProps.slotProps?.htmlInput, "aria-label": "Search" },
                 input: {
                   startAdornment: (
                     <InputAdornment position="start">

@@ -13,7 +13,7 @@ import { usePageTitle } from "../../app/usePageTitle.ts";
 import { DataError } from "../data-access/errors.ts";
 import { FieldInput } from "../fields/FieldInput.tsx";
 import { useCan } from "./access.ts";
-import { embedName, formFields, recordTitle } from "./definition.ts";
+import { columnDefaults, embedName, formFields, recordTitle } from "./definition.ts";
 import { useErrorToast, useRecord, useResourceDef } from "./hooks.ts";
 import { PageCrumbs, RecordMissing } from "./PageParts.tsx";
 import { resourcePaths, useDashboardBase } from "./paths.ts";
@@ -36,16 +36,16 @@ export default function ResourceForm() {
   const missing = record.error instanceof DataError && record.error.status === 404;
   useErrorToast(missing ? null : record.error);
   const fields = useMemo(() => formFields(def, mode), [def, mode]);
-  // A create link may preset fields (?company_id=12 from a company's contacts).
+  // A new record starts from the column defaults; a create link may preset fields (?company_id=12 from a company).
   const [params] = useSearchParams();
   const prefill = useMemo(() => {
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = columnDefaults(def);
     for (const f of fields) {
       const v = params.get(f.name);
       if (v !== null) out[f.name] = f.kind === "reference" && /^\d+$/.test(v) ? Number(v) : v;
     }
     return out;
-  }, [fields, params]);
+  }, [def, fields, params]);
   const title = mode === "create" ? `New ${def.title.toLowerCase()}` : `Edit ${recordTitle(def, row)}`;
   usePageTitle(title);
 

@@ -20,6 +20,21 @@ import { ListToolbar } from "./ListToolbar.tsx";
 import { type ListState, PAGE_SIZES, readListState, writeListState } from "./listState.ts";
 import { resourcePaths, useDashboardBase } from "./paths.ts";
 
+// The grid resets to page 1 whenever its sort or filter model changes identity, so each keeps its identity until
+// its own part of the URL changes (a page change must not look like a new filter).
+function useStableListState(params: URLSearchParams): ListState {
+  const read = readListState(params);
+  const sortKey = params.get("sort") ?? "";
+  const filterKey = `${params.get("q") ?? ""}\u0000${params.get("f") ?? ""}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the URL text of the sort
+  const sort = useMemo(() => read.sort, [sortKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the URL text of the search and filters
+  const filter = useMemo(() => read.filter, [filterKey]);
+  const { page, pageSize } = read.pagination;
+  const pagination = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  return { pagination, sort, filter };
+}
+
 // "Search SKU, name or description"
 function searchLabel(def: ReturnType<typeof useResourceDef>): string {
   const labels = def.search.map((c) => def.fields.find((f) => f.name === c)?.label ?? c);
@@ -58,7 +73,7 @@ export default function ResourceList() {
   const base = useDashboardBase();
   const paths = useMemo(() => resourcePaths(base, def.route ?? ""), [base, def.route]);
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params), [params]);
+  const state = useStableListState(params);
   const setState = (patch: Partial<ListState>) => setParams(writeListState({ ...state, ...patch }), { replace: true });
 
   const columns = useMemo(() => buildColumns(def, paths), [def, paths]);
@@ -75,6 +90,7 @@ export default function ResourceList() {
     [state.filter, state.sort, def, sortable],
   );
   const { pageSize, page } = state.pagination;
+  const firstPage = { page: 0, pageSize };
   const list = useList(def, {
     select: selectWithLabels(def),
     ...query,
@@ -153,9 +169,16 @@ export default function ResourceList() {
           onPaginationModelChange={(m) => setState({ pagination: m })}
           pageSizeOptions={[...PAGE_SIZES]}
           sortModel={state.sort}
-          onSortModelChange={(m) => setState({ sort: m, pagination: { ...state.pagination, page: 0 } })}
+          onSortModelChange={(m) => {
+            // The grid re-announces an unchanged model at times; only a real change goes back to page 1.
+            if (JSON.stringify(m) !== JSON.stringify(state.sort)) setState({ sort: m, pagination: firstPage });
+          }}
           filterModel={state.filter}
-          onFilterModelChange={(m) => setState({ filter: m, pagination: { ...state.pagination, page: 0 } })}
+          onFilterModelChange={(m) => {
+            if (writeListState({ ...state, filter: m }).toString() !== params.toString()) {
+              setState({ filter: m, pagination: firstPage });
+            }
+          }}
           columnVisibilityModel={visibility}
           onColumnVisibilityModelChange={setVisibility}
           checkboxSelection={can("delete")}

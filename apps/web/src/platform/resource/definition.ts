@@ -1,4 +1,4 @@
-import { RESOURCES } from "@workmetrics/domain/resources";
+import { RESOURCES, wireColumns } from "@workmetrics/domain/resources";
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
 
 // What the generic pages read from a resource definition (DESIGN §2.3): one registry, no per-resource code.
@@ -67,4 +67,14 @@ export function recordTitle(def: ResourceDef, row: Record<string, unknown> | und
     return text.length > 80 ? `${text.slice(0, 79)}…` : text;
   }
   return row ? `${def.title} #${String(row.id)}` : def.title;
+}
+
+// A new record starts from the table's literal column defaults (active: true, unit: "pcs"), as the database would.
+export function columnDefaults(def: ResourceDef): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, column] of wireColumns(def)) {
+    const v: unknown = column.default;
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[name] = v;
+  }
+  return out;
 }

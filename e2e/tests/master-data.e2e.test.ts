@@ -1,0 +1,246 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
+
+// Issue 5 items 4 and 7: the generic list, detail and form pages, CSV import/export and the dashboard home, as the
+// demo workspace's admin uses them. Names carry a run id so the journeys never collide with other suites.
+const run = Date.now().toString(36).slice(-5).toUpperCase();
+
+const grid = (page: Page) => page.getByRole("grid", { name: "Products" });
+const total = (page: Page) => page.getByTestId("list-total");
+const rowCells = (page: Page, field: string) => grid(page).locator(`[role="gridcell"][data-field="${field}"]`);
+
+async function totalCount(page: Page): Promise<number> {
+  await total(page).getByText(/\d/).waitFor();
+  return Number(((await total(page).textContent()) ?? "").replace(/[^\d]/g, ""));
+}
+
+// "SGD 1,234.50" → 1234.5
+const amount = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
+
+async function search(page: Page, text: string) {
+  await page.getByLabel("Search", { exact: true }).fill(text);
+  await page.waitForURL((u) => u.searchParams.get("q") === (text || null));
+}
+
+describe.skipIf(!hasChromium)("master data through the generic screens in Chromium", () => {
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeEach(async () => {
+    browser = await openBrowser({ width: 1400, height: 900 });
+    page = await browser.context.newPage();
+    errors = watchErrors(page);
+    await signIn(page, "admin@demo.test");
+  });
+  afterEach(async () => {
+    await browser?.close();
+  });
+
+  it("home shows the workspace's figures, charts and recent activity", async () => {
+    await page.getByRole("list", { name: "Records in your workspace" }).waitFor();
+    await page
+      .getByTestId("count-products")
+      .getByText(/^\d[\d,]*$/)
+      .waitFor();
+    expect(amount(await page.getByTestId("count-products").textContent())).toBeGreaterThan(50);
+    await page.getByRole("region", { name: "Products by category" }).locator("svg").first().waitFor();
+    await page.getByRole("region", { name: "Recent activity" }).getByRole("link").first().waitFor();
+    await screenshot(page, "master-home");
+    await page.getByTestId("count-categorys").click();
+    await page.waitForURL(/\/dashboard\/categorys$/);
+    expect(errors).toEqual([]);
+  });
+
+  it("lists products: first 50 rows, search, sort, page and open one with the keyboard", async () => {
+    const started = Date.now();
+    await page.goto(appUrl("/dashboard/products"));
+    await page.getByText(/^1–50 of \d/).waitFor();
+    await rowCells(page, "name").first().waitFor();
+    console.log(`product list: first 50 rows shown ${Date.now() - started} ms after navigation`);
+    const all = await totalCount(page);
+    expect(all).toBeGreaterThan(50);
+    await screenshot(page, "master-products");
+
+    await search(page, "bolt");
+    await expect.poll(() => totalCount(page)).toBeLessThan(all);
+    const found = await totalCount(page);
+    expect(found).toBeGreaterThan(0);
+    for (const name of await rowCells(page, "name").allTextContents()) expect(name.toLowerCase()).toContain("bolt");
+
+    await grid(page).getByRole("columnheader", { name: "Price" }).click();
+    await page.waitForURL((u) => u.searchParams.get("sort") === "price.asc");
+    await expect
+      .poll(async () => (await rowCells(page, "price").allTextContents()).map(amount))
+      .toSatisfy((prices: number[]) => prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] <= p));
+    await grid(page).getByRole("columnheader", { name: "Price" }).click();
+    await page.waitForURL((u) => u.searchParams.get("sort") === "price.desc");
+    await expect
+      .poll(async () => (await rowCells(page, "price").allTextContents()).map(amount))
+      .toSatisfy((prices: number[]) => prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] >= p));
+    await screenshot(page, "master-products-search-sort");
+
+    await search(page, "");
+    await page.getByRole("button", { name: "Go to next page" }).click();
+    await page.getByText(/^51–100 of /).waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+
+    // Keyboard: focus the first name cell, Enter opens the record.
+    const first = rowCells(page, "name").first();
+    const name = (await first.textContent()) ?? "";
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("edits a price; a bad price is refused with the schema's message; leaving unsaved changes asks first", async () => {
+    await page.goto(appUrl("/dashboard/products?q=hex%20bolt"));
+    const link = rowCells(page, "name").first().getByRole("link");
+    const name = (await link.textContent()) ?? "";
+    await link.click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: `Edit ${name}` }).waitFor();
+
+    const price = page.getByLabel("Price", { exact: true });
+    await price.fill("twelve");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Price must be a number").waitFor();
+    expect(page.url()).toMatch(/\/edit$/);
+    await screenshot(page, "master-edit-refused");
+
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Products" }).click();
+    const discard = page.getByRole("dialog", { name: "Discard your changes?" });
+    await discard.getByRole("button", { name: "Cancel" }).click();
+    expect(page.url()).toMatch(/\/edit$/);
+
+    await price.fill("1,234.5");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Product saved").waitFor();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(await page.locator('[data-field="price"]').textContent()).toBe("SGD 1,234.50");
+    expect(errors).toEqual([]);
+  });
+
+  it("creates a category and a product in it; a taken SKU is refused on its field", async () => {
+    const category = `E2E Fixings ${run}`;
+    await page.goto(appUrl("/dashboard/categorys"));
+    await page.getByRole("button", { name: "New category" }).click();
+    await page.getByLabel(/^Name/).fill(category);
+    await page.getByRole("button", { name: "Create category" }).click();
+    await page.getByRole("heading", { level: 1, name: category }).waitFor();
+
+    await page.getByRole("region", { name: "Products" }).getByRole("link", { name: "Add" }).click();
+    await page.waitForURL(/\/dashboard\/products\/new\?category_id=\d+/);
+    await expect.poll(() => page.getByLabel("Category").inputValue()).toBe(category);
+    await page.getByLabel("SKU").fill("BOL-0008"); // a seeded product's SKU
+    await page.getByLabel(/^Name/).fill(`Wall plug ${run}`);
+    await page.getByLabel("Price", { exact: true }).fill("0.35");
+    await page.getByRole("button", { name: "Create product" }).click();
+    await page.getByText("Another record already has this sku").waitFor();
+    await screenshot(page, "master-create-conflict");
+
+    await page.getByLabel("SKU").fill(`E2E-${run}-1`);
+    // The category picker searches as one types.
+    await page.getByLabel("Category").fill("");
+    await page.getByLabel("Category").fill(`Fixings ${run}`);
+    await page.getByRole("option", { name: category }).click();
+    await page.getByRole("button", { name: "Create product" }).click();
+    await page.getByRole("heading", { level: 1, name: `Wall plug ${run}` }).waitFor();
+    expect(await page.locator('[data-field="category_id"]').textContent()).toBe(category);
+    expect(await page.locator('[data-field="price"]').textContent()).toBe("SGD 0.35");
+
+    await page.locator('[data-field="category_id"]').getByRole("link").click();
+    await page.getByRole("heading", { level: 1, name: category }).waitFor();
+    await page
+      .getByRole("region", { name: "Products" })
+      .getByRole("link", { name: `Wall plug ${run}` })
+      .waitFor();
+  });
+
+  it("imports a CSV: one bad row refuses the file, skip bad rows imports the rest; then exports and bulk-deletes", async () => {
+    const file = path.join(os.tmpdir(), `products-${run}.csv`);
+    writeFileSync(
+      file,
+      [
+        "SKU,Name,Category,Price,Stock tracked",
+        `IMP-${run}-1,Imported anchor ${run},Anchors,4.20,yes`,
+        `IMP-${run}-2,"Imported bracket, ${run}",Anchors,cheap,no`,
+        `IMP-${run}-3,Imported hook ${run},,1.10,`,
+      ].join("\r\n"),
+    );
+    await page.goto(appUrl("/dashboard/products"));
+    const before = await totalCount(page);
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import products from CSV" });
+    await dialog.getByLabel("CSV file").setInputFiles(file);
+    await dialog.getByRole("table", { name: "Column matching" }).waitFor();
+    await dialog.getByRole("button", { name: "Check rows" }).click();
+    await dialog.getByText("3 rows: 2 ready, 1 with problems").waitFor();
+    await dialog.getByText("Line 3: Price: Price must be a number").waitFor();
+    await screenshot(page, "master-import-preview");
+
+    await dialog.getByRole("button", { name: "Import 3 rows" }).click();
+    await dialog.getByText(/Nothing was imported/).waitFor();
+    await dialog.getByRole("table", { name: "Import problems" }).getByText("Price must be a number").waitFor();
+    await screenshot(page, "master-import-refused");
+    await dialog.getByRole("button", { name: "Back to the rows" }).click();
+    await dialog.getByLabel("Skip bad rows (import only the good ones)").check();
+    await dialog.getByRole("button", { name: "Import 2 good rows" }).click();
+    await dialog.getByText("Imported 2 products; skipped 1 bad row.").waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => totalCount(page)).toBe(before + 2);
+
+    // Export: every row of the filtered set, not just the page on screen.
+    await search(page, `IMP-${run}`);
+    await page.getByText("2 products", { exact: true }).waitFor();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const csv = readFileSync((await (await download).path()) ?? "", "utf8").replace(/^\uFEFF/, "");
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("SKU,Name,Category,Brand,Price,Active");
+    expect(lines.slice(1).sort()).toEqual([
+      `IMP-${run}-1,Imported anchor ${run},Anchors,,4.20,true`,
+      `IMP-${run}-3,Imported hook ${run},,,1.10,true`,
+    ]);
+
+    await search(page, "");
+    await expect.poll(() => totalCount(page)).toBe(before + 2);
+    const fullDownload = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const full = readFileSync((await (await fullDownload).path()) ?? "", "utf8");
+    expect(full.trim().split("\r\n")).toHaveLength(before + 2 + 1);
+
+    // Bulk delete with confirmation: cancel keeps them, confirm removes them.
+    await search(page, `IMP-${run}`);
+    await page.getByText("2 products", { exact: true }).waitFor();
+    await grid(page).getByRole("checkbox", { name: "Select all rows" }).check();
+    await page.getByRole("button", { name: "Delete 2 selected" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete 2 products?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await page.getByText("2 products", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Delete 2 selected" }).click();
+    await screenshot(page, "master-bulk-delete");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Deleted 2 products").waitFor();
+    await page.getByText("No products match").waitFor();
+    expect(await totalCount(page)).toBe(0);
+    await screenshot(page, "master-empty");
+  });
+
+  it("a Lite workspace sees projects locked with the way to upgrade", async () => {
+    await browser.close();
+    browser = await openBrowser();
+    page = await browser.context.newPage();
+    await signIn(page, "admin@lite.test");
+    await page.goto(appUrl("/dashboard/projects"));
+    await page.getByRole("heading", { name: "Projects needs the Pro plan" }).waitFor();
+    await page.getByRole("link", { name: "Compare plans" }).waitFor();
+    await screenshot(page, "master-tier-locked");
+  });
+});
