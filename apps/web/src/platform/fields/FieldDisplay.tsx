@@ -77,13 +77,13 @@ export function FieldDisplay({ def, field, row, dense }: Props) {
       return <span>{humanize(text)}</span>;
     case "email":
       return (
-        <Link href={`mailto:${text}`} onClick={(e) => e.stopPropagation()}>
+        <Link href={`mailto:${text}`} underline="hover" onClick={(e) => e.stopPropagation()}>
           {text}
         </Link>
       );
     case "phone":
       return (
-        <Link href={`tel:${text.replace(/\s/g, "")}`} onClick={(e) => e.stopPropagation()}>
+        <Link href={`tel:${text.replace(/\s/g, "")}`} underline="hover" onClick={(e) => e.stopPropagation()}>
           {text}
         </Link>
       );

@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import { DataGrid, type GridColumnVisibilityModel, type GridRowId, type GridRowSelectionModel } from "@mui/x-data-grid";
@@ -140,6 +141,10 @@ export default function ResourceList() {
     } finally {
       setConfirming(false);
     }
+  }
+
+  if (!can("read")) {
+    return <Alert severity="info">Your role does not include reading {def.plural.toLowerCase()}. Ask an admin.</Alert>;
   }
 
   return (
