@@ -59,6 +59,7 @@ const STATUS_COLORS: Record<string, StatusColor> = {
   inactive: "gray",
   archived: "gray",
   new: "cyan",
+  planning: "cyan",
   open: "cyan",
   planned: "cyan",
   sent: "blue",

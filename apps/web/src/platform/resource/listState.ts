@@ -6,6 +6,7 @@ export type ListState = { pagination: GridPaginationModel; sort: GridSortModel; 
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_SIZE = 50;
+export const MAX_FILTER_ITEMS = 1;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 export function readListState(params: URLSearchParams): ListState {
@@ -30,7 +31,9 @@ export function readListState(params: URLSearchParams): ListState {
             !!i && typeof i === "object" && typeof i.field === "string" && typeof i.operator === "string",
         )
         // The grid's date inputs hold Dates; the URL holds their ISO text.
-        .map((i) => (typeof i.value === "string" && ISO.test(i.value) ? { ...i, value: new Date(i.value) } : i));
+        .map((i) => (typeof i.value === "string" && ISO.test(i.value) ? { ...i, value: new Date(i.value) } : i))
+        // The MIT grid filters by one item at a time; more would fight its own model.
+        .slice(0, MAX_FILTER_ITEMS);
       if (raw.op === "or") logicOperator = "or" as GridFilterModel["logicOperator"];
     }
   } catch {
