@@ -9,7 +9,7 @@ import { MODULES } from "../../app/modules.ts";
 
 // One card per resource the user may read, with its count, linking to its list.
 export function SummaryCards({ counts, base }: { counts: Record<string, number> | undefined; base: string }) {
-  const shown = MODULES.filter((m) => m.resource && !m.hidden)
+  const shown = MODULES.filter((m) => m.resource && !m.hidden && !m.platform)
     .map((m) => ({ m, def: RESOURCES.find((r) => r.route === m.path) }))
     .filter(({ def }) => def && (counts === undefined || def.name in counts));
   return (
