@@ -32,7 +32,8 @@ export const userResource = defineResource({
     }),
     f.ref("role_id", "System role", "role", "title", { readOnly: true }),
     f.ref("currency_factor_id", "Currency factor", "currency_factor", "currency", { readOnly: true, form: false }),
-    f.boolean("active", "Active", { list: true, width: 90 }),
+    // Changed only through /api/workspace/users/:id/(de|re)activate, which also ends the user's sessions.
+    f.boolean("active", "Active", { list: true, width: 90, readOnly: true }),
     ...auditFields,
   ],
   relations: {
