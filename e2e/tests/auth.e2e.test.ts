@@ -38,6 +38,13 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
     await signIn(page, "owner@demo.test");
     await page.getByRole("heading", { name: "Welcome back, Olivia" }).waitFor();
     expect(await page.getByTestId("plan-chip").textContent()).toBe("Premium");
+    // A platform banner scheduled for dashboards shows, and stays dismissed for the session.
+    await page
+      .getByTestId("dashboard-banner")
+      .filter({ hasText: "Year-end stock take" })
+      .getByRole("button", { name: "Close" })
+      .click();
+    expect(await page.getByTestId("dashboard-banner").count()).toBe(0);
     await screenshot(page, "dashboard-home");
     await page.reload();
     await page.getByRole("heading", { name: "Welcome back, Olivia" }).waitFor();

@@ -37,6 +37,12 @@ describe("health and public site API", () => {
     expect(body.banners.length).toBeGreaterThanOrEqual(1);
   });
 
+  it("serves dashboard banners apart from the landing page's", async () => {
+    const { body } = await api("/api/public/banners/dashboard");
+    expect(body.map((b: { title: string }) => b.title)).toContain("Year-end stock take");
+    expect(body.map((b: { title: string }) => b.title)).not.toContain("New: progressive claims for project billing");
+  });
+
   it("stores a valid demo request", async () => {
     const { status, body } = await api("/api/public/demo-requests", { method: "POST", json: demo });
     expect(status).toBe(201);

@@ -112,6 +112,61 @@ describe("workspace administration (issue 4 item 8)", () => {
     expect(await tokenFor(email, "invited-and-happy-2026")).toBeTruthy();
   });
 
+  it("a custom role round trip: create it, invite someone with it, and its permission changes apply on the next request", async () => {
+    const admin = await tokenFor("admin@demo.test");
+    const prefer = { ...bearer(admin), prefer: "return=representation", accept: "application/vnd.pgrst.object+json" };
+    const role = await api("/rest/v1/workspace_role", {
+      method: "POST",
+      headers: prefer,
+      json: {
+        title: "Van driver plus",
+        slug: "van-driver-plus",
+        base_role_id: 5,
+        permissions: ["product.read", "product.create"],
+      },
+    });
+    expect(role.status).toBe(201);
+    const email = uniqueEmail("van");
+    const invited = await api("/api/workspace/invitations", {
+      method: "POST",
+      headers: bearer(admin),
+      json: { email, name: "Vince Van", workspace_role_id: role.body.id },
+    });
+    expect(invited.status).toBe(201);
+    const [mail] = await mailboxTo(baseUrl(), email);
+    const landing = await fetch(
+      `${baseUrl()}${new URL(linkIn(mail.text)).pathname}${new URL(linkIn(mail.text)).search}`,
+      { redirect: "manual" },
+    );
+    const session = fragmentParams(landing.headers.get("location") ?? "");
+    const auth = await authClient(baseUrl());
+    await auth.setSession({ access_token: session.get("access_token")!, refresh_token: session.get("refresh_token")! });
+    await auth.updateUser({ password: "vans-and-vans-2026" });
+    const vince = bearer(await tokenFor(email, "vans-and-vans-2026"));
+    const me = await api("/api/auth/user", { headers: vince });
+    expect(me.body.profile).toMatchObject({ role_id: 5, role: { slug: "driver" } });
+
+    const product = { sku: `VAN-${Date.now()}`, name: "Van cargo net", price: "12.50", cost: "8.00", unit: "pc" };
+    expect((await api("/rest/v1/product", { method: "POST", headers: vince, json: product })).status).toBe(201);
+    expect((await api(`/rest/v1/product?sku=eq.${product.sku}`, { method: "DELETE", headers: vince })).status).toBe(
+      403,
+    );
+
+    const patched = await api(`/rest/v1/workspace_role?id=eq.${role.body.id}`, {
+      method: "PATCH",
+      headers: bearer(admin),
+      json: { permissions: ["product.read"] },
+    });
+    expect(patched.status).toBeLessThan(300);
+    const again = await api("/rest/v1/product", {
+      method: "POST",
+      headers: vince,
+      json: { ...product, sku: `${product.sku}-2` },
+    });
+    expect(again.status).toBe(403);
+    expect((await api("/rest/v1/product?select=id&limit=1", { headers: vince })).status).toBe(200);
+  });
+
   it("never lets one workspace's admin act on another workspace's users", async () => {
     const admin = await tokenFor("admin@pro.test");
     const demoSales = await tokenFor("sales@demo.test");

@@ -13,8 +13,30 @@ export async function publicRoutes(app: FastifyInstance, opts: { db: Db }): Prom
     return rows.map(({ createdAt: _c, updatedAt: _u, ...t }) => t);
   });
 
-  app.get("/api/public/landing", async () => {
+  // Banners in their schedule window, for the landing page or the dashboards (issue 4 item 9).
+  const activeBanners = (placement: "landing" | "dashboard") => {
     const now = new Date();
+    return db
+      .select({
+        id: banner.id,
+        title: banner.title,
+        body: banner.body,
+        linkUrl: banner.linkUrl,
+        linkLabel: banner.linkLabel,
+      })
+      .from(banner)
+      .where(
+        and(
+          eq(banner.active, true),
+          eq(banner.placement, placement),
+          or(isNull(banner.startsAt), lte(banner.startsAt, now)),
+          or(isNull(banner.endsAt), gt(banner.endsAt, now)),
+        ),
+      )
+      .orderBy(asc(banner.id));
+  };
+
+  app.get("/api/public/landing", async () => {
     const [studies, banners] = await Promise.all([
       db
         .select({
@@ -31,27 +53,12 @@ export async function publicRoutes(app: FastifyInstance, opts: { db: Db }): Prom
         .from(caseStudy)
         .where(eq(caseStudy.published, true))
         .orderBy(asc(caseStudy.sortOrder), asc(caseStudy.id)),
-      db
-        .select({
-          id: banner.id,
-          title: banner.title,
-          body: banner.body,
-          linkUrl: banner.linkUrl,
-          linkLabel: banner.linkLabel,
-        })
-        .from(banner)
-        .where(
-          and(
-            eq(banner.active, true),
-            eq(banner.placement, "landing"),
-            or(isNull(banner.startsAt), lte(banner.startsAt, now)),
-            or(isNull(banner.endsAt), gt(banner.endsAt, now)),
-          ),
-        )
-        .orderBy(asc(banner.id)),
+      activeBanners("landing"),
     ]);
     return { caseStudies: studies, banners };
   });
+
+  app.get("/api/public/banners/dashboard", async () => activeBanners("dashboard"));
 
   app.post("/api/public/demo-requests", { config: { rateLimit: true } }, async (req, reply) => {
     const input = DemoRequestInput.parse(req.body ?? {});

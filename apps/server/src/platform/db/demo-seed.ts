@@ -162,6 +162,13 @@ const BANNERS = [
     linkLabel: "See it in a demo",
     placement: "landing",
   },
+  {
+    title: "Year-end stock take",
+    body: "Count every location before 31 December; transfers are frozen on the 31st.",
+    linkUrl: null,
+    linkLabel: null,
+    placement: "dashboard",
+  },
 ];
 
 // DESIGN §3.2: demo data, only on an empty database; running it twice changes nothing.

@@ -15,6 +15,7 @@ import { ModeToggle } from "../ModeToggle.tsx";
 import { usePreferences } from "../preferences.tsx";
 import { useSession } from "../session/SessionProvider.tsx";
 import { buildTheme } from "../theme.ts";
+import { DashboardBanners } from "./DashboardBanners.tsx";
 import { RightAsideProvider } from "./RightAside.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
@@ -104,6 +105,7 @@ export function DashboardLayout() {
           </Box>
           <Box component="main" sx={{ flex: 1, minWidth: 0, pt: `${LAYOUT.headerHeight}px` }}>
             <Box sx={{ p: { xs: 2, md: 3 } }}>
+              <DashboardBanners />
               <Suspense fallback={<FullScreenSpinner />}>
                 <Outlet />
               </Suspense>
