@@ -225,7 +225,8 @@ export const couponResource = defineResource({
     idField(),
     f.text("code", "Code", { required: true, list: true }),
     f.enum("kind", "Kind", ["percent", "amount"], { required: true, list: true }),
-    f.money("value", "Value", { required: true, list: true }),
+    // A percent (kind "percent") or an amount in S$ (kind "amount"): shown as the plain figure.
+    f.number("value", "Value", { required: true, list: true, help: "Percent off, or S$ off, depending on the kind" }),
     f.datetime("valid_from", "Valid from", { list: true }),
     f.datetime("valid_until", "Valid until", { list: true }),
     f.integer("usage_limit", "Usage limit"),
