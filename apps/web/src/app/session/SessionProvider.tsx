@@ -92,6 +92,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Spec §4: sign out of auth, call the logout endpoint, drop the cached database user. Auth first, so its
       // logout call still has a live session to end (the other order leaves auth-js a 403 to swallow).
       await client?.auth.signOut({ scope: "local" });
+      // Let every queued callback (SIGNED_OUT last) reach the server first, so none re-sets a cookie afterwards.
+      await cookiesSynced();
       await fetch(`/api/auth/logout?returnTo=${encodeURIComponent(returnTo)}`, {
         redirect: "manual",
         credentials: "same-origin",
