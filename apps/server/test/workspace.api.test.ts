@@ -167,6 +167,31 @@ describe("workspace administration (issue 4 item 8)", () => {
     expect((await api("/rest/v1/product?select=id&limit=1", { headers: vince })).status).toBe(200);
   });
 
+  it("keeps one owner: no role change makes someone the owner or demotes the owner", async () => {
+    const admin = bearer(await tokenFor("admin@pro.test"));
+    const roles = await api("/rest/v1/workspace_role?select=id,base_role_id", { headers: admin });
+    const ownerRole = roles.body.find((r: { base_role_id: number }) => r.base_role_id === 31);
+    const driverRole = roles.body.find((r: { base_role_id: number }) => r.base_role_id === 5);
+    const users = await api("/rest/v1/user?select=id,role_id", { headers: admin });
+    const driver = users.body.find((u: { role_id: number }) => u.role_id === 5);
+    const owner = users.body.find((u: { role_id: number }) => u.role_id === 31);
+    const promote = await api(`/rest/v1/user?id=eq.${driver.id}`, {
+      method: "PATCH",
+      headers: admin,
+      json: { workspace_role_id: ownerRole.id },
+    });
+    expect(promote.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(promote.body)).toContain("one owner");
+    const demote = await api(`/rest/v1/user?id=eq.${owner.id}`, {
+      method: "PATCH",
+      headers: admin,
+      json: { workspace_role_id: driverRole.id },
+    });
+    expect(demote.status).toBeGreaterThanOrEqual(400);
+    const after = await api(`/rest/v1/user?select=role_id&id=eq.${owner.id}`, { headers: admin });
+    expect(after.body[0].role_id).toBe(31);
+  });
+
   it("never lets one workspace's admin act on another workspace's users", async () => {
     const admin = await tokenFor("admin@pro.test");
     const demoSales = await tokenFor("sales@demo.test");
