@@ -7,6 +7,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { MESSAGES, REDIRECTS } from "@workmetrics/domain";
 import { type FormEvent, useEffect, useState } from "react";
+import toast from "react-hot-toast";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { isRemembered, setRemember } from "../app/session/client.ts";
 import { useSession } from "../app/session/SessionProvider.tsx";
@@ -33,6 +34,12 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   const next = safeRedirect(params.get("redirectedFrom"));
   const { session, loading, needsMfa } = useSession();
+
+  // A forced sign-out (host and tier rules, spec §8) arrives with its message: say it as a toast too.
+  const forced = params.get("message");
+  useEffect(() => {
+    if (forced) toast.error(forced, { id: "forced-sign-out" });
+  }, [forced]);
 
   // Already signed in (e.g. the root of a workspace host sends everyone here): go straight on, or to the code step.
   useEffect(() => {
