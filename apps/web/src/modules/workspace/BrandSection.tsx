@@ -23,6 +23,7 @@ export function BrandSection({ workspace }: { workspace: Ws }) {
   const { client } = useSession();
   const { call, refreshUser } = useWorkspaceApi();
   const [name, setName] = useState(workspace.name);
+  const [currency, setCurrency] = useState(workspace.base_currency);
   const [primary, setPrimary] = useState(workspace.primary_color ?? "-");
   const [secondary, setSecondary] = useState(workspace.secondary_color ?? "-");
   const [busy, setBusy] = useState(false);
@@ -34,12 +35,14 @@ export function BrandSection({ workspace }: { workspace: Ws }) {
     e.preventDefault();
     if (!client) return;
     if (!name.trim()) return setError("The workspace needs a name");
+    if (!/^[A-Z]{3}$/.test(currency)) return setError("The base currency is a three-letter code such as SGD");
     setBusy(true);
     setError(null);
     const { error: err } = await client
       .from("workspace")
       .update({
         name: name.trim(),
+        base_currency: currency,
         primary_color: primary === "-" ? null : primary,
         secondary_color: secondary === "-" ? null : secondary,
       })
@@ -106,6 +109,13 @@ export function BrandSection({ workspace }: { workspace: Ws }) {
           onChange={(e) => setName(e.target.value)}
           error={Boolean(error)}
           helperText={error ?? " "}
+        />
+        <TextField
+          label="Base currency"
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value.toUpperCase().slice(0, 3))}
+          helperText="Documents and reports are in this currency (ISO code, e.g. SGD)"
+          sx={{ maxWidth: 240 }}
         />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
           {colorSelect("Primary colour", primary, setPrimary)}
