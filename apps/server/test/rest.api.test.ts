@@ -1,3 +1,4 @@
+import { RESOURCES } from "@workmetrics/domain/resources";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rest, restFetch } from "./rest-helpers.ts";
@@ -229,6 +230,56 @@ describe("order, range and count", () => {
     const estimated = await db.from("product").select("sku", { count: "estimated" }).like("sku", `${tag}-*`);
     expect(estimated.count).toBe(4);
   });
+
+  it("pages past the first keep the order, the embeds and the exact count", async () => {
+    const db = await rest(ADMIN);
+    const page = (from: number, to: number) =>
+      db
+        .from("product")
+        .select("sku, description, category:category(name), maker:brand(name)", { count: "exact" })
+        .like("sku", `${tag}-*`)
+        .order("description", { ascending: false, nullsFirst: true })
+        .order("sku", { ascending: false })
+        .range(from, to);
+    const all = await page(0, 3);
+    expect(all.error).toBeNull();
+    const order = (rows: unknown) => (rows as Row[]).map((r) => String(r.sku).slice(-1)).join("");
+    expect(order(all.data)).toBe("DABC");
+    for (const [from, to] of [
+      [1, 2],
+      [2, 3],
+      [3, 3],
+    ]) {
+      const part = await page(from, to);
+      expect(part.error).toBeNull();
+      expect(part.count).toBe(4);
+      expect(part.data).toEqual((all.data as Row[]).slice(from, to + 1));
+    }
+    expect((all.data as Row[])[1]).toMatchObject({ category: { name: `${tag} Test category` }, maker: null });
+    const beyond = await page(4, 5);
+    expect(beyond.data).toEqual([]);
+    expect(beyond.count).toBe(4);
+  });
+
+  it.each(["owner@demo.test", "platform@workmetrics.test"])(
+    "a later page of every resource %s reads is the same slice of its list",
+    async (email) => {
+      let compared = 0;
+      for (const def of RESOURCES) {
+        const first = await restFetch(email, `${def.name}?limit=4`, { headers: { prefer: "count=exact" } });
+        if (first.status === 403 || first.status === 405) continue;
+        expect(first.status, `${def.name}: ${first.text}`).toBe(200);
+        const later = await restFetch(email, `${def.name}?offset=1&limit=2`, { headers: { prefer: "count=exact" } });
+        expect(later.status, `${def.name}: ${later.text}`).toBe(200);
+        expect(later.body, def.name).toEqual((first.body as Row[]).slice(1, 3));
+        expect(later.headers.get("content-range")?.split("/")[1], def.name).toBe(
+          first.headers.get("content-range")?.split("/")[1],
+        );
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(5);
+    },
+  );
 
   it("single and maybeSingle", async () => {
     const db = await rest(ADMIN);

@@ -67,12 +67,25 @@ export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
   const offset = req.range?.offset ?? plan.offset;
   const wanted = req.range?.limit ?? plan.limit ?? level?.limit ?? null;
   const limit = Math.min(wanted ?? MAX_ROWS, MAX_ROWS);
-  const from = sql`from ${ident(meta.table)} t0 where ${plan.where}`;
+  const table = ident(meta.table);
+  const from = sql`from ${table} t0 where ${plan.where}`;
   const exact = req.prefer.count === "exact";
   const total = exact ? sql`, (select count(*) ${from}) as total` : sql``;
+  // The page first, its JSON after: JSON (and embeds) built below the LIMIT would be built for every row the
+  // OFFSET skips too. Past the first page only the key is walked to the offset (an index-only scan when an index
+  // serves the order, e.g. product (workspace_id, name, id)) and the page's rows are fetched by key.
+  const key = meta.primaryKey;
+  const page =
+    key && offset > 0
+      ? sql`select t0.* from (select ${sql.join(
+          key.map((c) => sql`t0.${ident(c)}`),
+          sql`, `,
+        )} ${from} ${plan.order} limit ${limit} offset ${offset}) k
+        join ${table} t0 on ${and(key.map((c) => sql`t0.${ident(c)} = k.${ident(c)}`))} ${plan.order}`
+      : sql`select t0.* ${from} ${plan.order} limit ${limit} offset ${offset}`;
   const res = await tx.execute(sql`
     select coalesce(json_agg(r.j), '[]'::json)::text as body, count(*)::int as n ${total}
-    from (select ${plan.json} as j ${from} ${plan.order} limit ${limit} offset ${offset}) r`);
+    from (select ${plan.json} as j from (${page}) t0) r`);
   const row = res.rows[0] as unknown as Row;
   let count: number | null = exact ? Number(row.total) : null;
   if (req.prefer.count === "planned" || req.prefer.count === "estimated") {

@@ -27,6 +27,7 @@ export type ResourceMeta = {
   columns: Map<string, ColumnMeta>;
   tenant: boolean; // has workspace_id
   hasId: boolean;
+  primaryKey: string[] | null; // the table's key columns (workspace_id first on tenant tables)
   uniqueKeys: string[][]; // unique indexes and constraints, workspace_id left out
 };
 
@@ -44,6 +45,14 @@ function describe(column: Column): ColumnMeta {
     text: sqlType === "text" || sqlType.startsWith("varchar"),
     column,
   };
+}
+
+function primaryKey(table: PgTable): string[] | null {
+  const cfg = getTableConfig(table);
+  const composite = cfg.primaryKeys[0];
+  if (composite) return composite.columns.map((c) => c.name);
+  const single = cfg.columns.filter((c) => c.primary).map((c) => c.name);
+  return single.length ? single : null;
 }
 
 function uniqueKeys(table: PgTable): string[][] {
@@ -72,6 +81,7 @@ export function metaOf(def: ResourceDef): ResourceMeta {
       columns,
       tenant: columns.has("workspace_id"),
       hasId: columns.has("id"),
+      primaryKey: primaryKey(def.table),
       uniqueKeys: uniqueKeys(def.table),
     };
     cache.set(def.name, meta);

@@ -94,8 +94,11 @@ export function orderSql(meta: ResourceMeta, alias: SQL, terms: OrderTerm[]): SQ
     return sql`${col(alias, c.name)} ${sql.raw(dir + nulls)}`;
   });
   // A stable page order: the key breaks ties, in the direction of the first term (so one index serves both).
-  if (meta.hasId && !terms.some((t) => t.column === "id")) {
-    list.push(sql`${col(alias, "id")} ${sql.raw(terms[0]?.descending ? "desc" : "asc")}`);
+  // The id, or on a table without one the rest of its primary key (workspace_id is pinned by the scope).
+  const tiebreak = meta.hasId ? ["id"] : (meta.primaryKey ?? []).filter((c) => c !== "workspace_id");
+  for (const name of tiebreak) {
+    if (terms.some((t) => t.column === name)) continue;
+    list.push(sql`${col(alias, name)} ${sql.raw(terms[0]?.descending ? "desc" : "asc")}`);
   }
   return list.length ? sql`order by ${sql.join(list, sql`, `)}` : sql``;
 }
