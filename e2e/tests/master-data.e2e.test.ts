@@ -89,7 +89,8 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.getByText(/^51–100 of /).waitFor();
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
 
-    // Keyboard: focus the first name cell, Enter opens the record.
+    // Keyboard: focus the first name cell, Enter opens the record (once page 2's rows have replaced page 1's).
+    await page.waitForLoadState("networkidle");
     const first = rowCells(page, "name").first();
     const name = (await first.textContent()) ?? "";
     await first.focus();
