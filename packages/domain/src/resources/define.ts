@@ -25,7 +25,15 @@ type Refine = (s: z.ZodType) => z.ZodType;
 function refinement(column: Column, field: FieldDef | undefined): Refine | undefined {
   const label = field?.label ?? column.name;
   if (column.columnType === "PgNumeric") {
-    return (s) => z.preprocess(numberToString, (s as z.ZodString).regex(DECIMAL, `${label} must be a number`));
+    const { min, max } = field ?? {};
+    return (s) =>
+      z.preprocess(
+        numberToString,
+        (s as z.ZodString)
+          .regex(DECIMAL, `${label} must be a number`)
+          .refine((v) => min === undefined || Number(v) >= min, `${label} cannot be less than ${min}`)
+          .refine((v) => max === undefined || Number(v) <= max, `${label} cannot be more than ${max}`),
+      );
   }
   if (column.dataType !== "string" || column.columnType === "PgUUID") return undefined;
   const enumValues = "enumValues" in column && Array.isArray(column.enumValues) ? column.enumValues : [];

@@ -83,7 +83,7 @@ export const projectBrandResource = defineResource({
     idField(),
     f.ref("project_id", "Project", "project", "name", { required: true, list: true }),
     f.ref("brand_id", "Brand", "brand", "name", { required: true, list: true }),
-    f.percent("discount_percent", "Discount %", { list: true }),
+    f.percent("discount_percent", "Discount %", { list: true, min: 0, max: 100 }),
     f.textarea("notes", "Notes", { list: true }),
     ...auditFields,
   ],

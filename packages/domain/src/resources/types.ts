@@ -35,6 +35,8 @@ export type FieldDef = {
   options?: readonly string[]; // enum and status values
   reference?: { resource: string; display: string }; // kind "reference": target resource and its label column
   help?: string;
+  min?: number; // numeric fields: the smallest value allowed (mirrors the table's CHECK, so forms catch it first)
+  max?: number; // numeric fields: the largest value allowed
   width?: number; // list column width hint in px
   operatorOnly?: boolean; // only platform operators write it (workspace.tier_id, workspace.suspended_at)
 };
