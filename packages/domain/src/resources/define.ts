@@ -31,8 +31,15 @@ function refinement(column: Column, field: FieldDef | undefined): Refine | undef
         numberToString,
         (s as z.ZodString)
           .regex(DECIMAL, `${label} must be a number`)
-          .refine((v) => min === undefined || Number(v) >= min, `${label} cannot be less than ${min}`)
-          .refine((v) => max === undefined || Number(v) <= max, `${label} cannot be more than ${max}`),
+          // Only numbers are compared: a value that is not one already has its message above.
+          .refine(
+            (v) => min === undefined || !DECIMAL.test(v) || Number(v) >= min,
+            `${label} cannot be less than ${min}`,
+          )
+          .refine(
+            (v) => max === undefined || !DECIMAL.test(v) || Number(v) <= max,
+            `${label} cannot be more than ${max}`,
+          ),
       );
   }
   if (column.dataType !== "string" || column.columnType === "PgUUID") return undefined;
