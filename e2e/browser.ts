@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterEach, beforeEach, inject } from "vitest";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROME_PATH);
@@ -84,4 +84,35 @@ export async function linkFromMailbox(page: Page, to: string, match: RegExp): Pr
   const link = text.match(/https?:\/\/\S+/g)?.find((l) => match.test(l));
   if (!link) throw new Error(`No link matching ${match} in the mail to ${to}:\n${text}`);
   return link;
+}
+
+export type FreshBrowser = { readonly browser: Browser; readonly page: Page; readonly errors: string[] };
+
+// A new Chromium profile and page for every test of the calling describe block, closed after it.
+export function useFreshBrowser(): FreshBrowser {
+  let current: { browser: Browser; page: Page; errors: string[] } | null = null;
+  beforeEach(async () => {
+    const browser = await openBrowser();
+    const page = await browser.context.newPage();
+    current = { browser, page, errors: watchErrors(page) };
+  });
+  afterEach(async () => {
+    await current?.browser.close();
+    current = null;
+  });
+  const get = () => {
+    if (!current) throw new Error("useFreshBrowser: no browser outside a test");
+    return current;
+  };
+  return {
+    get browser() {
+      return get().browser;
+    },
+    get page() {
+      return get().page;
+    },
+    get errors() {
+      return get().errors;
+    },
+  };
 }

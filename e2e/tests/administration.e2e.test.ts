@@ -1,75 +1,54 @@
-import type { Page } from "playwright-core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  appUrl,
-  type Browser,
-  hasChromium,
-  linkFromMailbox,
-  openBrowser,
-  screenshot,
-  signIn,
-  watchErrors,
-} from "../browser.ts";
+import { describe, expect, it } from "vitest";
+import { appUrl, hasChromium, linkFromMailbox, openBrowser, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 describe.skipIf(!hasChromium)("workspace and platform administration in Chromium", () => {
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    browser = await openBrowser();
-    page = await browser.context.newPage();
-    errors = watchErrors(page);
-  });
-  afterEach(async () => {
-    await browser?.close();
-  });
+  const t = useFreshBrowser();
 
   it("an admin re-themes the workspace with a live preview and sees the plan", async () => {
-    await signIn(page, "admin@pro.test");
-    await page.goto(appUrl("/dashboard/settings/workspace"));
-    await page.getByTestId("plan-title").filter({ hasText: "Pro" }).waitFor();
-    await page.getByLabel("Primary colour").click();
-    await page.getByRole("option", { name: "Purple" }).click();
-    const preview = await page
+    await signIn(t.page, "admin@pro.test");
+    await t.page.goto(appUrl("/dashboard/settings/workspace"));
+    await t.page.getByTestId("plan-title").filter({ hasText: "Pro" }).waitFor();
+    await t.page.getByLabel("Primary colour").click();
+    await t.page.getByRole("option", { name: "Purple" }).click();
+    const preview = await t.page
       .getByTestId("brand-preview")
       .getByText("New quotation")
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(preview).toBe("rgb(123, 31, 162)");
-    await page.getByRole("button", { name: "Save name and colours" }).click();
-    await page.getByText("Workspace saved").waitFor();
-    await screenshot(page, "workspace-settings");
+    await t.page.getByRole("button", { name: "Save name and colours" }).click();
+    await t.page.getByText("Workspace saved").waitFor();
+    await screenshot(t.page, "workspace-settings");
     // The app itself takes the colour: the primary button now renders purple (pointer away, not hovered).
-    await page.mouse.move(0, 0);
+    await t.page.mouse.move(0, 0);
     await expect
       .poll(() =>
-        page
+        t.page
           .getByRole("button", { name: "Save name and colours" })
           .evaluate((el) => getComputedStyle(el).backgroundColor),
       )
       .toBe("rgb(123, 31, 162)");
-    await page.getByLabel("Workspace address").fill("pos");
-    await page.getByRole("button", { name: "Change address" }).click();
-    await page.getByText("That address is reserved; choose another").waitFor();
-    expect(errors).toEqual([]);
+    await t.page.getByLabel("Workspace address").fill("pos");
+    await t.page.getByRole("button", { name: "Change address" }).click();
+    await t.page.getByText("That address is reserved; choose another").waitFor();
+    expect(t.errors).toEqual([]);
   });
 
   it("an admin invites a colleague with a role; the invitee sets a password and lands in the workspace; deactivation signs them out", async () => {
-    await signIn(page, "admin@pro.test");
-    await page.goto(appUrl("/dashboard/users"));
-    await page.getByTestId("user-row").first().waitFor();
-    await page.getByRole("button", { name: "Invite" }).click();
-    const dialog = page.getByRole("dialog");
+    await signIn(t.page, "admin@pro.test");
+    await t.page.goto(appUrl("/dashboard/users"));
+    await t.page.getByTestId("user-row").first().waitFor();
+    await t.page.getByRole("button", { name: "Invite" }).click();
+    const dialog = t.page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Send invitation" }).click();
     await dialog.getByText("Enter a valid e-mail address").waitFor();
     await dialog.getByLabel("Name").fill("Hana Rahman");
     await dialog.getByLabel("E-mail").fill("hana@pro.example");
     await dialog.getByLabel("Role").click();
-    await page.getByRole("option", { name: "Warehouse Staff" }).click();
+    await t.page.getByRole("option", { name: "Warehouse Staff" }).click();
     await dialog.getByRole("button", { name: "Send invitation" }).click();
-    await page.getByText("Invitation sent to hana@pro.example").waitFor();
-    await page.getByTestId("user-row").filter({ hasText: "Hana Rahman" }).waitFor();
-    await screenshot(page, "users");
+    await t.page.getByText("Invitation sent to hana@pro.example").waitFor();
+    await t.page.getByTestId("user-row").filter({ hasText: "Hana Rahman" }).waitFor();
+    await screenshot(t.page, "users");
 
     const invitee = await openBrowser();
     const p2 = await invitee.context.newPage();
@@ -81,13 +60,13 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
     await p2.getByRole("button", { name: "Save password" }).click();
     await p2.getByRole("heading", { name: "Welcome back, Hana" }).waitFor();
 
-    await page
+    await t.page
       .getByTestId("user-row")
       .filter({ hasText: "Hana Rahman" })
       .getByRole("button", { name: "Deactivate" })
       .click();
-    await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
-    await page.getByText("Hana Rahman is deactivated and signed out").waitFor();
+    await t.page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
+    await t.page.getByText("Hana Rahman is deactivated and signed out").waitFor();
     await p2.reload();
     await p2.waitForURL((u) => u.pathname === "/auth/login" || u.searchParams.has("redirectedFrom"), {
       timeout: 15_000,
@@ -96,16 +75,16 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
   });
 
   it("a permission change takes effect on the next request", async () => {
-    await signIn(page, "admin@pro.test");
-    await page.goto(appUrl("/dashboard/permissions"));
-    await page.getByRole("combobox", { name: "Role" }).click();
-    await page.getByRole("option", { name: "Driver", exact: true }).click();
-    const box = page.getByRole("checkbox", { name: "Products: create" });
+    await signIn(t.page, "admin@pro.test");
+    await t.page.goto(appUrl("/dashboard/permissions"));
+    await t.page.getByRole("combobox", { name: "Role" }).click();
+    await t.page.getByRole("option", { name: "Driver", exact: true }).click();
+    const box = t.page.getByRole("checkbox", { name: "Products: create" });
     expect(await box.isChecked()).toBe(false);
     await box.check();
-    await page.getByRole("button", { name: "Save permissions" }).click();
-    await page.getByText("Permissions of Driver saved").waitFor();
-    await screenshot(page, "permissions");
+    await t.page.getByRole("button", { name: "Save permissions" }).click();
+    await t.page.getByText("Permissions of Driver saved").waitFor();
+    await screenshot(t.page, "permissions");
 
     const driver = await openBrowser();
     const p2 = await driver.context.newPage();
@@ -129,22 +108,22 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
   });
 
   it("a Lite workspace sees roles and permissions locked with an upgrade path", async () => {
-    await signIn(page, "admin@lite.test");
-    await page.goto(appUrl("/dashboard/permissions"));
-    await page.getByText(/Pro/).first().waitFor();
-    expect(await page.getByRole("checkbox").count()).toBe(0);
-    await screenshot(page, "permissions-locked");
+    await signIn(t.page, "admin@lite.test");
+    await t.page.goto(appUrl("/dashboard/permissions"));
+    await t.page.getByText(/Pro/).first().waitFor();
+    expect(await t.page.getByRole("checkbox").count()).toBe(0);
+    await screenshot(t.page, "permissions-locked");
   });
 
   it("the platform operator sees the platform pages, not a workspace's", async () => {
-    await signIn(page, "platform@workmetrics.test");
-    const nav = page.getByRole("navigation", { name: "Dashboard" });
+    await signIn(t.page, "platform@workmetrics.test");
+    const nav = t.page.getByRole("navigation", { name: "Dashboard" });
     await nav.getByText("Coupons").waitFor();
     expect(await nav.getByText("Products").count()).toBe(0);
     await nav.getByText("Coupons").click();
-    await page.getByText("WELCOME10").waitFor();
-    await screenshot(page, "platform-coupons");
+    await t.page.getByText("WELCOME10").waitFor();
+    await screenshot(t.page, "platform-coupons");
     await nav.getByText("Demo requests").click();
-    await page.getByRole("heading", { name: /Demo requests/ }).waitFor();
+    await t.page.getByRole("heading", { name: /Demo requests/ }).waitFor();
   });
 });
