@@ -85,12 +85,14 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await screenshot(page, "master-products-search-sort");
 
     await search(page, "");
+    await expect.poll(() => totalCount(page)).toBe(all);
+    const pageOneFirst = await rowCells(page, "name").first().textContent();
     await page.getByRole("button", { name: "Go to next page" }).click();
     await page.getByText(/^51–100 of /).waitFor();
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
 
     // Keyboard: focus the first name cell, Enter opens the record (once page 2's rows have replaced page 1's).
-    await page.waitForLoadState("networkidle");
+    await expect.poll(() => rowCells(page, "name").first().textContent()).not.toBe(pageOneFirst);
     const first = rowCells(page, "name").first();
     const name = (await first.textContent()) ?? "";
     await first.focus();
