@@ -1,5 +1,5 @@
-// `npm test`: typecheck-free fast path for developers and CI alike.
-// Unit and API suites always; browser journeys when Chromium is found (CHROME_PATH or /usr/bin/chromium).
+// `npm test`: the web build, then unit and API suites always, and the browser journeys when Chromium is found
+// (CHROME_PATH or /usr/bin/chromium). CI runs typecheck and lint before it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +14,9 @@ if (!withBrowser) {
   console.log(
     `! Chromium not found at ${chrome}: browser tests are SKIPPED. Install it (apt-get install -y chromium) or set CHROME_PATH.`,
   );
-} else if (run("npm", ["run", "build", "--silent"]) !== 0) {
+}
+// The server under test serves the built app (API tests check the SPA fallback and caching too).
+if (run("npm", ["run", "build", "--silent"]) !== 0) {
   console.error("✗ web build failed");
   process.exit(1);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api } from "./http.ts";
+import { api, baseUrl } from "./http.ts";
 
 const demo = {
   name: "Jane Doe",
@@ -68,6 +68,17 @@ describe("health and public site API", () => {
     });
     expect(status).toBe(400);
     expect(JSON.stringify(body)).not.toMatch(/\.ts:\d+/);
+  });
+
+  it("serves the app's page to a client that accepts anything, with long caching only for hashed assets", async () => {
+    const res = await fetch(`${baseUrl()}/`, { headers: { accept: "*/*" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await res.text())?.[1];
+    expect(asset).toBeTruthy();
+    const js = await fetch(`${baseUrl()}${asset}`);
+    expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("answers unknown API paths with JSON 404 and sends security headers", async () => {

@@ -4,7 +4,6 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { PublicLayout } from "../public/PublicLayout.tsx";
 import { FullScreenSpinner } from "./FullScreenSpinner.tsx";
 import { type AppModule, MODULES, preloadResourcePages } from "./modules.ts";
-import { ModuleScope } from "./shell/ModuleScope.tsx";
 
 const Landing = lazy(() => import("../public/Landing.tsx"));
 const Pricing = lazy(() => import("../public/Pricing.tsx"));
@@ -19,6 +18,9 @@ const Unauthorized = lazy(() => import("../auth/Unauthorized.tsx"));
 const SessionRoot = lazy(() => import("./session/SessionRoot.tsx"));
 const DashboardRoot = lazy(() => import("./shell/DashboardRoot.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
+
+// Lazy so the public pages' bundle does not carry the session (supabase-js) that ModuleScope reads.
+const ModuleScope = lazy(() => import("./shell/ModuleScope.tsx").then((m) => ({ default: m.ModuleScope })));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
 
