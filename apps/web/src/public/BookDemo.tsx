@@ -15,7 +15,8 @@ import { type FieldPath, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../app/usePageTitle.ts";
-import { ApiError, apiFetch } from "../platform/api.ts";
+import { apiFetch } from "../platform/api.ts";
+import { reportSubmitError, textField } from "../platform/form.ts";
 
 type Form = DemoRequestInput;
 const EMPTY: Form = {
@@ -32,12 +33,13 @@ const EMPTY: Form = {
 export default function BookDemo() {
   usePageTitle("Book a demo");
   const [booked, setBooked] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<Form>({
+  const form = useForm<Form>({
     resolver: zodResolver(DemoRequestInput),
     defaultValues: EMPTY,
     mode: "onTouched",
   });
-  const { errors, isSubmitting } = formState;
+  const { handleSubmit, formState } = form;
+  const { isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -45,25 +47,11 @@ export default function BookDemo() {
       toast.success("Demo booked — we'll be in touch within one business day.");
       setBooked(values.email);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        for (const [field, message] of Object.entries(err.fieldErrors()))
-          setError(field as FieldPath<Form>, { message });
-      }
-      toast.error(err instanceof Error ? err.message : "We could not book your demo. Please try again.");
+      reportSubmitError(form, err, "We could not book your demo. Please try again.");
     }
   });
 
-  // inputRef, not ref: MUI's select keeps its value in a hidden input that react-hook-form can read.
-  const field = (name: FieldPath<Form>) => {
-    const { ref, ...rest } = register(name);
-    return {
-      ...rest,
-      inputRef: ref,
-      error: Boolean(errors[name]),
-      helperText: errors[name]?.message,
-      fullWidth: true,
-    };
-  };
+  const field = (name: FieldPath<Form>) => textField(form, name);
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>

@@ -18,7 +18,8 @@ import { type FieldPath, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { usePageTitle } from "../app/usePageTitle.ts";
-import { ApiError, apiFetch } from "../platform/api.ts";
+import { apiFetch } from "../platform/api.ts";
+import { reportSubmitError, textField } from "../platform/form.ts";
 import { useTiers } from "./queries.ts";
 import { SignupSummary } from "./SignupSummary.tsx";
 import { useSlugAvailability } from "./useSlugAvailability.ts";
@@ -33,7 +34,7 @@ export default function Signup() {
   const [done, setDone] = useState<Done | null>(null);
   const [coupon, setCoupon] = useState<string | undefined>(undefined);
   const initialTier = tiers.data?.find((t) => t.slug === params.get("plan"))?.id ?? 11;
-  const { register, handleSubmit, setError, setValue, control, formState, getFieldState } = useForm<Form>({
+  const form = useForm<Form>({
     resolver: zodResolver(CompanySignupInput),
     mode: "onTouched",
     defaultValues: {
@@ -47,6 +48,7 @@ export default function Signup() {
       couponCode: "",
     },
   });
+  const { handleSubmit, setError, setValue, control, formState, getFieldState } = form;
   const [companyName, slug, tierId, cycle] = useWatch({ control, name: ["companyName", "slug", "tierId", "cycle"] });
   const availability = useSlugAvailability(slug);
 
@@ -67,23 +69,11 @@ export default function Signup() {
       setDone(await apiFetch<Done>("/api/public/signup", { method: "POST", json: { ...values, couponCode: coupon } }));
       toast.success("Workspace created — check your e-mail");
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const [f, message] of Object.entries(err.fieldErrors())) setError(f as FieldPath<Form>, { message });
-      }
-      toast.error(err instanceof Error ? err.message : "We could not create your workspace");
+      reportSubmitError(form, err, "We could not create your workspace");
     }
   });
 
-  const field = (name: FieldPath<Form>) => {
-    const { ref, ...rest } = register(name);
-    return {
-      ...rest,
-      inputRef: ref,
-      error: Boolean(formState.errors[name]),
-      helperText: formState.errors[name]?.message,
-      fullWidth: true,
-    };
-  };
+  const field = (name: FieldPath<Form>) => textField(form, name);
   const host = `${window.location.port ? `:${window.location.port}` : ""}`;
 
   if (done) {
