@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./platform/db/database.ts";
 import { seedDemo } from "./platform/db/demo-seed.ts";
 import { upsertReferenceData } from "./platform/db/reference-data.ts";
+import { installRowCounts } from "./platform/db/row-counts.ts";
 import { secureTenantTables } from "./platform/db/tenant-security.ts";
 
 export type Running = { app: FastifyInstance; database: Database; url: string; stop(): Promise<void> };
@@ -13,6 +14,7 @@ export async function startServer(config: Config): Promise<Running> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await secureTenantTables(database.db);
+  await installRowCounts(database.db);
   await upsertReferenceData(database.db);
   if (config.seed === "demo") await seedDemo(database.db);
   const app = await buildApp(config, database);

@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { COUNTED_TABLES } from "../src/platform/db/row-counts.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { rest, restFetch } from "./rest-helpers.ts";
 
@@ -48,6 +49,25 @@ describe("catalog and connection (own server)", () => {
     );
     expect(bad.map((r) => r.name)).toEqual([]);
     expect(rows.length).toBeGreaterThanOrEqual(TENANT.length);
+  });
+
+  it("row counts kept by triggers equal the rows of every counted table in every workspace; rows never move", async () => {
+    const db = server.running.database.db;
+    for (const table of COUNTED_TABLES) {
+      const res = await db.execute(sql`
+        select coalesce(t.workspace_id, r.workspace_id) as workspace_id, coalesce(t.n, 0)::int as truth,
+               coalesce(r.n, 0)::int as kept
+        from (select workspace_id, count(*) as n from ${sql.identifier(table)} group by 1) t
+        full join (select workspace_id, n from row_count where table_name = ${table}) r using (workspace_id)
+        where coalesce(t.n, 0) <> coalesce(r.n, 0)`);
+      expect({ table, mismatches: res.rows }).toEqual({ table, mismatches: [] });
+    }
+    const [demo, pro] = (await db.execute(sql`select id from workspace where slug in ('demo', 'pro') order by slug`))
+      .rows as Array<{ id: string }>;
+    // Not even the platform's own connection (no RLS) can move a record to another workspace.
+    await expect(
+      db.execute(sql`update brand set workspace_id = ${pro.id}::uuid where workspace_id = ${demo.id}::uuid`),
+    ).rejects.toThrow();
   });
 
   it("two workspaces alternating on one pooled connection each see only their rows; no setting fails closed", async () => {

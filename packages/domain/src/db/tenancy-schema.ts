@@ -1,5 +1,5 @@
-import { bigint, boolean, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { tenantColumns, tenantKeys, timestamps } from "./columns.ts";
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
 import { authUser, tier, workspace } from "./schema.ts";
 
 // The subscription a workspace pays for (issue 4 item 6): tier, cycle, the price after any coupon.
@@ -64,4 +64,19 @@ export const creditEntry = pgTable(
     ...timestamps,
   },
   (t) => tenantKeys("credit_entry", t, workspace),
+).enableRLS();
+
+// How many rows each tenant table holds per workspace, kept by statement-level triggers (installed on every
+// resource table at start, platform/db/row-counts.ts) in the writing transaction, so it is exact under MVCC: an
+// unfiltered `count=exact` list reads one row instead of counting 200,000 (issue 5 item 8).
+export const rowCount = pgTable(
+  "row_count",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspace.id, { onDelete: "cascade" }),
+    tableName: text("table_name").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.tableName] }), tenantPolicy("row_count")],
 ).enableRLS();

@@ -105,11 +105,19 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL): SQL | n
     throw denied(def, "read");
   }
   tierGate(def, caller, "read");
-  if (can(caller.permissions, `${def.name}.read`)) return inWorkspace;
+  if (seesWholeWorkspace(def, caller)) return inWorkspace;
   if (def.ownerColumn && caller.userId) {
     return sql`${inWorkspace} and ${alias}.${ident(def.ownerColumn)} = ${caller.userId}::uuid`;
   }
   throw denied(def, "read");
+}
+
+// True when the caller's read scope of a tenant resource is its whole workspace (no owner-only rows): the
+// workspace's row count then is the unfiltered list's count.
+export function seesWholeWorkspace(def: ResourceDef, caller: Caller): boolean {
+  if (def.scope !== "tenant" || !caller.workspaceId) return false;
+  if (caller.kind === "operator") return def.writers === "platform";
+  return caller.kind === "member" && can(caller.permissions, `${def.name}.read`);
 }
 
 // Write check for create/update/delete; returns the row scope updates and deletes are limited to.

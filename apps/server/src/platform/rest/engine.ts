@@ -2,9 +2,10 @@ import { SERVER_COLUMNS } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../db/database.ts";
-import { type Caller, readScope, writeScope } from "./access.ts";
+import { COUNTED_TABLES, countedRows } from "../db/row-counts.ts";
+import { type Caller, readScope, seesWholeWorkspace, writeScope } from "./access.ts";
 import { HOOKS, type RowValues } from "./hooks.ts";
-import type { ParsedQuery, Preferences } from "./query-parse.ts";
+import type { ParsedQuery, Preferences, SelectItem } from "./query-parse.ts";
 import type { ColumnMeta, ResourceMeta } from "./resource-meta.ts";
 import { RestError } from "./rest-error.ts";
 import { and, arrayLiteral, type CompileContext, conditionSql, ident, param, planRead } from "./sql-compile.ts";
@@ -59,6 +60,21 @@ async function planned(tx: Tx, from: SQL): Promise<number> {
   return Math.round(plan[0]?.Plan["Plan Rows"] ?? 0);
 }
 
+const innerEmbed = (items: SelectItem[]): boolean =>
+  items.some((i) => i.kind === "embed" && (i.inner || innerEmbed(i.select)));
+
+// The read returns every row of the caller's workspace: no filter, no !inner embed, no owner-only scope. Its exact
+// count is then the workspace's row count, kept by triggers (platform/db/row-counts.ts), not a count of the rows.
+function unfiltered(req: RestRequest): boolean {
+  const top = req.query.levels.get("");
+  return (
+    COUNTED_TABLES.includes(req.meta.table) &&
+    seesWholeWorkspace(req.meta.def, req.caller) &&
+    (top?.conditions.length ?? 0) === 0 &&
+    !innerEmbed(req.query.select)
+  );
+}
+
 export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
   const { meta } = req;
   const ctx = context(req);
@@ -70,7 +86,12 @@ export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
   const table = ident(meta.table);
   const from = sql`from ${table} t0 where ${plan.where}`;
   const exact = req.prefer.count === "exact";
-  const total = exact ? sql`, (select count(*) ${from}) as total` : sql``;
+  const counted = exact && unfiltered(req) && req.caller.workspaceId ? req.caller.workspaceId : null;
+  const total = counted
+    ? sql`, ${countedRows(meta.table, counted)} as total`
+    : exact
+      ? sql`, (select count(*) ${from}) as total`
+      : sql``;
   // The page first, its JSON after: JSON (and embeds) built below the LIMIT would be built for every row the
   // OFFSET skips too. Past the first page only the key is walked to the offset (an index-only scan when an index
   // serves the order, e.g. product (workspace_id, name, id)) and the page's rows are fetched by key.
