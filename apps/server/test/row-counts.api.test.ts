@@ -28,7 +28,11 @@ describe("exact counts from kept row counts", () => {
     const other = await totals(OTHER);
     const tag = `rc-${Date.now()}`;
 
-    const created = await post(ADMIN, "brand", [1, 2, 3].map((i) => ({ name: `${tag} ${i}` })));
+    const created = await post(
+      ADMIN,
+      "brand",
+      [1, 2, 3].map((i) => ({ name: `${tag} ${i}` })),
+    );
     expect(created.status).toBe(201);
     const ids = (created.body as Array<{ id: number }>).map((r) => r.id);
     expect(await totals(ADMIN)).toEqual({ kept: start.kept + 3, counted: start.kept + 3 });
