@@ -71,6 +71,18 @@ describe("exact counts from kept row counts", () => {
     expect(await totals(ADMIN, "location")).toEqual(start);
   });
 
+  it("the dashboard's figures equal the lists' counted totals", async () => {
+    const res = await restFetch(ADMIN, "rpc/dashboard_summary", { method: "POST", body: "{}" });
+    expect(res.status).toBe(200);
+    const { counts } = res.body as { counts: Record<string, number> };
+    for (const resource of ["product", "company", "brand", "location"]) {
+      expect({ resource, count: counts[resource] }).toEqual({
+        resource,
+        count: (await totals(ADMIN, resource)).counted,
+      });
+    }
+  });
+
   it("a filtered or searched list still counts its own rows", async () => {
     const all = await restFetch(ADMIN, "product?select=id&limit=1", { headers: { prefer: "count=exact" } });
     const some = await restFetch(ADMIN, "product?select=id&limit=1&price=gt.100", {

@@ -1,7 +1,8 @@
 import { RESOURCES, type ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Caller, readScope } from "../access.ts";
+import { COUNTED_TABLES, countedRows } from "../../db/row-counts.ts";
+import { type Caller, readScope, seesWholeWorkspace } from "../access.ts";
 import { metaOf } from "../resource-meta.ts";
 import { RestError } from "../rest-error.ts";
 import { ident } from "../sql-compile.ts";
@@ -36,10 +37,15 @@ export const dashboardSummary = defineRpc({
     const counts: Record<string, number> = {};
     const recent: Array<Record<string, unknown>> = [];
     if (list.length) {
-      const cols = list.map(
-        ({ def, scope }) =>
-          sql`(select count(*)::int from ${ident(metaOf(def).table)} t0 where ${scope ?? sql`true`}) as ${ident(def.name)}`,
-      );
+      // A resource the caller sees whole is counted by the kept row count; owner-only ones by counting.
+      const cols = list.map(({ def, scope }) => {
+        const table = metaOf(def).table;
+        const count =
+          caller.workspaceId && seesWholeWorkspace(def, caller) && COUNTED_TABLES.includes(table)
+            ? sql`${countedRows(table, caller.workspaceId)}::int`
+            : sql`(select count(*)::int from ${ident(table)} t0 where ${scope ?? sql`true`})`;
+        return sql`${count} as ${ident(def.name)}`;
+      });
       const res = await tx.execute(sql`select ${sql.join(cols, sql`, `)}`);
       Object.assign(counts, res.rows[0]);
       const withDates = list.filter(({ def }) => metaOf(def).columns.has("updated_at") && metaOf(def).hasId);
