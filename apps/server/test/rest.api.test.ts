@@ -294,6 +294,215 @@ describe("order, range and count", () => {
   });
 });
 
+describe("related order", () => {
+  // Five products over two categories of their own (and one without), so other tests' counts stay as they are.
+  const R = `${tag}R`;
+  let mallets = 0;
+  let xylophones = 0;
+  const order = (rows: unknown) => (rows as Row[]).map((r) => String(r.sku).slice(-1)).join("");
+
+  beforeAll(async () => {
+    const db = await rest(ADMIN);
+    const cats = await db
+      .from("category")
+      .insert([{ name: `${R} Xylophones` }, { name: `${R} Mallets` }])
+      .select("id, name");
+    expect(cats.error).toBeNull();
+    const byName = new Map((cats.data as { id: number; name: string }[]).map((c) => [c.name, c.id]));
+    xylophones = byName.get(`${R} Xylophones`) as number;
+    mallets = byName.get(`${R} Mallets`) as number;
+    const { error } = await db.from("product").insert([
+      { sku: `${R}-1`, name: `${R} p1`, category_id: xylophones, brand_id: brandId },
+      { sku: `${R}-2`, name: `${R} p2`, category_id: mallets },
+      { sku: `${R}-3`, name: `${R} p3` },
+      { sku: `${R}-4`, name: `${R} p4`, category_id: xylophones },
+      { sku: `${R}-5`, name: `${R} p5`, category_id: mallets },
+    ]);
+    expect(error).toBeNull();
+  });
+
+  it.each([
+    ["asc", { ascending: true }, "25143"],
+    ["asc nulls first", { ascending: true, nullsFirst: true }, "32514"],
+    ["desc (nulls first, as Postgres)", { ascending: false }, "31425"],
+    ["desc nulls last", { ascending: false, nullsFirst: false }, "14253"],
+  ])("orders the top level by a to-one embed's column, %s, then by a column of its own", async (_n, opts, expected) => {
+    const db = await rest(ADMIN);
+    for (const [select, by] of [
+      ["sku, category(name)", "category(name)"], // the relation's name
+      ["sku, cat:category(name)", "cat(name)"], // the alias
+      ["sku, cat:category(name)", "category(name)"], // the relation's name behind an alias, as PostgREST allows
+    ]) {
+      const { data, error } = await db
+        .from("product")
+        .select(select)
+        .like("sku", `${R}-*`)
+        .order(by, opts)
+        .order("sku");
+      expect(error, `${select} ${by}`).toBeNull();
+      expect(order(data), `${select} ${by}`).toBe(expected);
+    }
+  });
+
+  it("orders by an embedded column the select does not show, and by several embeds", async () => {
+    const res = await restFetch(
+      ADMIN,
+      `product?select=sku,category(id),maker:brand(name)&sku=like.${R}-*&order=category(name).desc.nullslast,maker(name).asc.nullslast,sku.desc`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(order(res.body)).toBe("14523");
+    expect((res.body as Row[])[0]).toEqual({
+      sku: `${R}-1`,
+      category: { id: xylophones },
+      maker: { name: `${tag} Brand` },
+    });
+  });
+
+  it("pages past the first in the same related order (the key walk orders by it too)", async () => {
+    const db = await rest(ADMIN);
+    const page = (from: number, to: number) =>
+      db
+        .from("product")
+        .select("sku, category:category(name)", { count: "exact" })
+        .like("sku", `${R}-*`)
+        .order("category(name)", { ascending: false, nullsFirst: false })
+        .order("name", { ascending: false })
+        .range(from, to);
+    const all = await page(0, 4);
+    expect(all.error).toBeNull();
+    expect(order(all.data)).toBe("41523");
+    for (const [from, to] of [
+      [1, 2],
+      [2, 4],
+      [4, 4],
+    ]) {
+      const part = await page(from, to);
+      expect(part.error).toBeNull();
+      expect(part.count).toBe(5);
+      expect(part.data).toEqual((all.data as Row[]).slice(from, to + 1));
+    }
+    const raw = await restFetch(
+      ADMIN,
+      `product?select=sku,category(name)&sku=like.${R}-*&order=category(name).nullsfirst,sku&offset=2&limit=2`,
+    );
+    expect(order(raw.body)).toBe("51");
+  });
+
+  it("orders inside a to-many embed by that embed's to-one embeds", async () => {
+    const db = await rest(ADMIN);
+    const { data, error } = await db
+      .from("category")
+      .select("name, products(sku, brand(name))")
+      .eq("id", xylophones)
+      .order("brand(name)", { referencedTable: "products", ascending: false, nullsFirst: true })
+      .single();
+    expect(error).toBeNull();
+    expect(order((data as unknown as { products: Row[] }).products)).toBe("41");
+  });
+
+  it("orders every resource's list by each reference's label, as the generic list asks", async () => {
+    let ordered = 0;
+    for (const def of RESOURCES) {
+      for (const f of def.fields) {
+        const rel = Object.entries(def.relations).find(
+          ([, r]) => r.kind === "one" && r.column === f.name && r.resource === f.reference?.resource,
+        );
+        if (!rel || !f.reference) continue;
+        const [embed] = rel;
+        const q = `select=*,${embed}:${embed}(id,${f.reference.display})&order=${embed}(${f.reference.display}).desc&limit=3`;
+        const res = await restFetch("owner@demo.test", `${def.name}?${q}`, { headers: { prefer: "count=exact" } });
+        if (res.status === 403 || res.status === 405) continue;
+        expect(res.status, `${def.name}?${q}: ${res.text}`).toBe(200);
+        ordered++;
+      }
+    }
+    expect(ordered).toBeGreaterThan(3);
+  });
+
+  it("refuses a to-many embed (PGRST118), an embed the select lacks (PGRST108) and unknown columns", async () => {
+    const toMany = await restFetch(ADMIN, "category?select=name,items:products(sku)&order=items(sku)");
+    expect(toMany.status).toBe(400);
+    expect(toMany.body).toEqual({
+      code: "PGRST118",
+      message: "A related order on 'items' is not possible",
+      details: "'category' and 'items' do not form a many-to-one or one-to-one relationship",
+      hint: null,
+    });
+    const byName = await restFetch(ADMIN, "category?select=name,products(sku)&order=products(sku).desc");
+    expect((byName.body as Row).code).toBe("PGRST118");
+    const missing = await restFetch(ADMIN, "product?select=sku&order=category(name)");
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      code: "PGRST108",
+      message: "'category' is not an embedded resource in this request",
+      details: null,
+      hint: "Verify that 'category' is included in the 'select' query parameter.",
+    });
+    const unknown = await restFetch(ADMIN, "product?select=sku,warehouse(name)&order=warehouse(name)");
+    expect((unknown.body as Row).code).toBe("PGRST200");
+    const column = await restFetch(ADMIN, "product?select=sku,category(name)&order=category(nope)");
+    expect(column.status).toBe(400);
+    expect((column.body as Row).code).toBe("42703");
+    for (const bad of [
+      "category()",
+      "category(name",
+      "category(a,b)",
+      "category(parent(name))",
+      "(name)",
+      "category(name)desc",
+    ]) {
+      const res = await restFetch(ADMIN, `product?select=sku,category(name)&order=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect((res.body as Row).code, bad).toBe("PGRST100");
+    }
+  });
+
+  it("refuses a caller who may not read the related resource exactly as embedding it does", async () => {
+    const driver = "driver@demo.test";
+    const embed = await restFetch(driver, "product?select=id,category(name)&limit=1");
+    const ordered = await restFetch(driver, "product?select=id,category(name)&order=category(name)&limit=1");
+    expect(embed.status).toBe(403);
+    expect(ordered.status).toBe(403);
+    expect(ordered.body).toEqual(embed.body);
+  });
+
+  it("orders each workspace by its own related rows only", async () => {
+    const pro = await rest("admin@pro.test");
+    // A name that would sort first anywhere, in another workspace.
+    const cat = await pro
+      .from("category")
+      .insert({ name: `${R} Aardvarks` })
+      .select("id")
+      .single();
+    expect(cat.error).toBeNull();
+    const proId = (cat.data as { id: number }).id;
+    const made = await pro.from("product").insert({ sku: `${R}-9`, name: `${R} p9`, category_id: proId });
+    expect(made.error).toBeNull();
+    const demo = await rest(ADMIN);
+    const mine = await demo
+      .from("product")
+      .select("sku, category(name)")
+      .like("sku", `${R}-*`)
+      .order("category(name)", { nullsFirst: true })
+      .order("sku");
+    expect(order(mine.data)).toBe("32514");
+    expect(JSON.stringify(mine.data)).not.toContain("Aardvarks");
+    // Pointing at the other workspace's category finds nothing to order (or embed) by.
+    const probe = await restFetch(
+      ADMIN,
+      `product?select=sku,category(name)&category_id=eq.${proId}&order=category(name)`,
+    );
+    expect(probe.body).toEqual([]);
+    const theirs = await pro
+      .from("product")
+      .select("sku, category(name)")
+      .like("sku", `${R}-*`)
+      .order("category(name)")
+      .order("sku");
+    expect(theirs.data).toEqual([{ sku: `${R}-9`, category: { name: `${R} Aardvarks` } }]);
+  });
+});
+
 describe("writes", () => {
   it("inserts, upserts, updates and deletes with return=representation", async () => {
     const db = await rest(ADMIN);
@@ -555,6 +764,7 @@ describe("robustness", () => {
         "price",
         "name",
         "category.name",
+        "products.order",
         "id",
         "x",
       ),
@@ -569,6 +779,9 @@ describe("robustness", () => {
         "(a.eq.1,b",
         "*,category(name)",
         "name.desc.nullsfirst",
+        "category(name).desc",
+        "products(sku),name",
+        "*,products(sku),parent(name)",
         "cs.{a}",
         "1;drop table product",
         "'",

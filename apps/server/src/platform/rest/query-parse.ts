@@ -41,7 +41,13 @@ export type SelectEmbed = {
 };
 export type SelectItem = { kind: "star" } | SelectColumn | SelectEmbed;
 
-export type OrderTerm = { column: string; descending: boolean; nulls: "first" | "last" | null };
+// `relation` names a to-one embed of the same level: order=category(name).desc orders by the embedded row's name.
+export type OrderTerm = {
+  column: string;
+  relation: string | null;
+  descending: boolean;
+  nulls: "first" | "last" | null;
+};
 
 // Per embedding level (top level is path []): filters, order, limit and offset addressed to it.
 export type Level = { conditions: Condition[]; order: OrderTerm[]; limit: number | null; offset: number | null };
@@ -187,9 +193,13 @@ export function parseSelect(raw: string, depth = 0): SelectItem[] {
   });
 }
 
+// "name.desc.nullslast", or a related order "category(name).asc" (PostgREST ≥ 10: a column of a to-one embed).
 export function parseOrder(raw: string): OrderTerm[] {
   return splitTopLevel(raw).map((term) => {
-    const parts = term.trim().split(".");
+    const text = term.trim();
+    const related = /^([^.()]*)\(([^()]*)\)(\..*)?$/.exec(text);
+    const parts = related ? [related[2], ...(related[3] ?? "").split(".").slice(1)] : text.split(".");
+    const relation = related ? ident(related[1], "embedded resource") : null;
     const column = ident(parts[0], "column name");
     let descending = false;
     let nulls: OrderTerm["nulls"] = null;
@@ -200,7 +210,7 @@ export function parseOrder(raw: string): OrderTerm[] {
       else if (p === "nullslast") nulls = "last";
       else throw parseError(`Unknown order modifier "${p}" in "${term}"`);
     }
-    return { column, descending, nulls };
+    return { column, relation, descending, nulls };
   });
 }
 

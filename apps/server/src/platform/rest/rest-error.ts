@@ -23,6 +23,16 @@ export const parseError = (message: string, details: unknown = null) =>
 export const unknownColumn = (resource: string, column: string) =>
   new RestError(400, "42703", `column ${resource}.${column} does not exist`);
 
+// A filter, order or limit addressed to an embed the select does not have (PostgREST's wording).
+export const notEmbedded = (name: string) =>
+  new RestError(
+    400,
+    "PGRST108",
+    `'${name}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${name}' is included in the 'select' query parameter.`,
+  );
+
 type PgLikeError = {
   code?: unknown;
   message?: unknown;

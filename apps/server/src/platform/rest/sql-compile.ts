@@ -1,4 +1,4 @@
-import type { ResourceDef } from "@workmetrics/domain/resources";
+import type { RelationDef, ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import {
   type Condition,
@@ -7,10 +7,11 @@ import {
   type Level,
   type OrderTerm,
   parseList,
+  parseOrder,
   type SelectItem,
 } from "./query-parse.ts";
 import { type ColumnMeta, columnOf, metaOf, type ResourceMeta, relationFor, resourceMeta } from "./resource-meta.ts";
-import { parseError } from "./rest-error.ts";
+import { notEmbedded, parseError, RestError } from "./rest-error.ts";
 
 // Parsed queries → one parameterised statement (DESIGN §2.1). Every value is a bound parameter cast to its column's
 // type; identifiers come only from the registry. Embeds are correlated subqueries built into the row's JSON, so a
@@ -86,22 +87,57 @@ export function conditionSql(meta: ResourceMeta, alias: SQL, c: Condition): SQL 
 
 export const and = (parts: SQL[]): SQL => (parts.length ? sql.join(parts, sql.raw(" and ")) : sql`true`);
 
-export function orderSql(meta: ResourceMeta, alias: SQL, terms: OrderTerm[]): SQL {
+// An embed of one level as an order term may name it: by its alias or by the name the select gave it.
+export type LevelEmbed = {
+  alias: string | null;
+  name: string;
+  rel: RelationDef;
+  target: ResourceMeta;
+  t: SQL; // the embed's table alias inside `from`
+  from: SQL; // "from <table> <t> where <join, workspace, scope, the embed's filters>", correlated to the parent row
+};
+
+// order=category(name): the embedded row's column as a correlated scalar subquery, so it also works where only the
+// key is walked to the offset (engine.ts). It reads the row through the embed's own scope and filters, so it orders
+// by exactly what the embed shows; to-many embeds have no single value to order by (PGRST118).
+function relatedValue(meta: ResourceMeta, embeds: LevelEmbed[], relation: string, column: string): SQL {
+  const named = embeds.find((x) => x.alias === relation) ?? embeds.find((x) => x.name === relation);
+  if (!named) throw notEmbedded(relation);
+  if (named.rel.kind !== "one") {
+    const label = named.alias ?? named.name;
+    throw new RestError(
+      400,
+      "PGRST118",
+      `A related order on '${label}' is not possible`,
+      `'${meta.table}' and '${label}' do not form a many-to-one or one-to-one relationship`,
+    );
+  }
+  const c = columnOf(named.target, column);
+  return sql`(select ${col(named.t, c.name)} ${named.from} limit 1)`;
+}
+
+export function orderSql(meta: ResourceMeta, alias: SQL, terms: OrderTerm[], embeds: LevelEmbed[] = []): SQL {
   const list = terms.map((t) => {
-    const c = columnOf(meta, t.column);
+    const value =
+      t.relation === null
+        ? col(alias, columnOf(meta, t.column).name)
+        : relatedValue(meta, embeds, t.relation, t.column);
     const dir = t.descending ? "desc" : "asc";
     const nulls = t.nulls ? ` nulls ${t.nulls}` : "";
-    return sql`${col(alias, c.name)} ${sql.raw(dir + nulls)}`;
+    return sql`${value} ${sql.raw(dir + nulls)}`;
   });
   // A stable page order: the key breaks ties, in the direction of the first term (so one index serves both).
   // The id, or on a table without one the rest of its primary key (workspace_id is pinned by the scope).
   const tiebreak = meta.hasId ? ["id"] : (meta.primaryKey ?? []).filter((c) => c !== "workspace_id");
   for (const name of tiebreak) {
-    if (terms.some((t) => t.column === name)) continue;
+    if (terms.some((t) => t.relation === null && t.column === name)) continue;
     list.push(sql`${col(alias, name)} ${sql.raw(terms[0]?.descending ? "desc" : "asc")}`);
   }
   return list.length ? sql`order by ${sql.join(list, sql`, `)}` : sql``;
 }
+
+// One level of a read: its row JSON, the EXISTS conditions its !inner embeds put on the row, and its embeds.
+type RowSql = { json: SQL; inner: SQL[]; embeds: LevelEmbed[] };
 
 // The JSON of one row: selected columns (numeric as decimal strings) and embedded resources.
 export function rowJson(
@@ -110,9 +146,10 @@ export function rowJson(
   items: SelectItem[],
   ctx: CompileContext,
   path: string,
-  inner: SQL[],
-): SQL {
+): RowSql {
   const pairs: SQL[] = [];
+  const inner: SQL[] = [];
+  const embeds: LevelEmbed[] = [];
   for (const item of items) {
     if (item.kind === "star") {
       for (const c of meta.columns.values()) pairs.push(sql`${key(c.name)}, ${valueSql(alias, c, null)}`);
@@ -133,16 +170,17 @@ export function rowJson(
       const scope = ctx.scope(target.def, t);
       if (scope) conds.push(scope);
       for (const c of level.conditions) conds.push(conditionSql(target, t, c));
-      const nestedInner: SQL[] = [];
-      const json = rowJson(target, t, item.select, ctx, embedPath, nestedInner);
-      const where = and([...conds, ...nestedInner]);
+      const nested = rowJson(target, t, item.select, ctx, embedPath);
+      const json = nested.json;
+      const where = and([...conds, ...nested.inner]);
       const from = sql`from ${ident(target.table)} ${t} where ${where}`;
       if (item.inner) inner.push(sql`exists (select 1 ${from})`);
+      embeds.push({ alias: item.alias, name: item.name, rel, target, t, from });
       const name = key(item.alias ?? relKey);
       if (rel.kind === "one") {
         pairs.push(sql`${name}, (select ${json} ${from} limit 1)`);
       } else {
-        const order = orderSql(target, t, level.order);
+        const order = orderSql(target, t, level.order, nested.embeds);
         const limit = level.limit !== null ? sql` limit ${level.limit}` : sql``;
         const offset = level.offset !== null ? sql` offset ${level.offset}` : sql``;
         pairs.push(
@@ -151,6 +189,10 @@ export function rowJson(
       }
     }
   }
+  return { json: buildObject(pairs), inner, embeds };
+}
+
+function buildObject(pairs: SQL[]): SQL {
   if (pairs.length === 0) return sql`'{}'::json`;
   // json_build_object takes at most 100 arguments: wide selects are merged from chunks.
   const chunks: SQL[] = [];
@@ -181,24 +223,21 @@ export function planRead(meta: ResourceMeta, select: SelectItem[], ctx: CompileC
   const alias = sql.raw("t0");
   ctx.aliases = Math.max(ctx.aliases, 1);
   const level = ctx.levels.get("") ?? emptyLevel();
-  const inner: SQL[] = [];
-  const json = rowJson(meta, alias, select, ctx, "", inner);
+  const row = rowJson(meta, alias, select, ctx, "");
   for (const path of ctx.levels.keys()) {
-    if (path && !embedExists(select, path.split("."))) {
-      throw parseError(`"${path}" is not an embedded resource of this select`);
-    }
+    if (path && !embedExists(select, path.split("."))) throw notEmbedded(path);
   }
   const conds: SQL[] = [];
   if (scope) conds.push(scope);
   for (const c of level.conditions) conds.push(conditionSql(meta, alias, c));
-  conds.push(...inner);
-  const order = level.order.length ? level.order : defaultOrder(meta);
+  conds.push(...row.inner);
+  const order = level.order.length ? level.order : parseOrder(meta.def.defaultOrder);
   return {
     meta,
     alias,
-    json,
+    json: row.json,
     where: and(conds),
-    order: orderSql(meta, alias, order),
+    order: orderSql(meta, alias, order, row.embeds),
     limit: level.limit,
     offset: level.offset ?? 0,
   };
@@ -209,17 +248,6 @@ function embedExists(items: SelectItem[], path: string[]): boolean {
   const embed = items.find((i) => i.kind === "embed" && (i.alias ?? i.name) === head);
   if (embed?.kind !== "embed") return false;
   return rest.length === 0 || embedExists(embed.select, rest);
-}
-
-function defaultOrder(meta: ResourceMeta): OrderTerm[] {
-  return meta.def.defaultOrder.split(",").map((t) => {
-    const [column, ...mods] = t.split(".");
-    return {
-      column,
-      descending: mods.includes("desc"),
-      nulls: mods.includes("nullsfirst") ? "first" : mods.includes("nullslast") ? "last" : null,
-    };
-  });
 }
 
 export { metaOf };
