@@ -170,15 +170,23 @@ describe("ordering", () => {
     ]);
   });
   it("uses the grid's sort on sortable columns, else the default, then id", () => {
-    expect(toPgOrder([{ field: "price", sort: "desc" }], "name.asc", ["price"])).toEqual([
+    const sortable = new Map([["price", "price"]]);
+    expect(toPgOrder([{ field: "price", sort: "desc" }], "name.asc", sortable)).toEqual([
       { column: "price", ascending: false },
       { column: "id", ascending: true },
     ]);
-    expect(toPgOrder([{ field: "category_id", sort: "asc" }], "name.asc", ["price"])).toEqual([
+    expect(toPgOrder([{ field: "category_id", sort: "asc" }], "name.asc", sortable)).toEqual([
       { column: "name", ascending: true },
       { column: "id", ascending: true },
     ]);
-    expect(toPgOrder([], "id.desc", [])).toEqual([{ column: "id", ascending: false }]);
+    expect(toPgOrder([], "id.desc", new Map())).toEqual([{ column: "id", ascending: false }]);
+  });
+  it("sorts a reference column by what the server orders it by (a related order)", () => {
+    const sortable = new Map([["category_id", "category(name)"]]);
+    expect(toPgOrder([{ field: "category_id", sort: "desc" }], "name.asc", sortable)).toEqual([
+      { column: "category(name)", ascending: false },
+      { column: "id", ascending: true },
+    ]);
   });
 });
 

@@ -242,15 +242,17 @@ export function parseOrder(order: string): PgOrder[] {
     });
 }
 
-// Sort by the grid's columns (or the default order), always ending on id so pages never overlap.
+// Sort by the grid's columns (or the default order), always ending on id so pages never overlap. `sortable` maps a
+// grid field to what the server orders it by: itself, or a related order such as `category(name)`.
 export function toPgOrder(
   sort: GridSortModel | undefined,
   defaultOrder: string,
-  sortable: readonly string[],
+  sortable: ReadonlyMap<string, string>,
 ): PgOrder[] {
-  const chosen = (sort ?? [])
-    .filter((s) => s.sort && sortable.includes(s.field))
-    .map((s) => ({ column: s.field, ascending: s.sort === "asc" }));
+  const chosen = (sort ?? []).flatMap((s) => {
+    const column = s.sort ? sortable.get(s.field) : undefined;
+    return column ? [{ column, ascending: s.sort === "asc" }] : [];
+  });
   const orders = chosen.length ? chosen : parseOrder(defaultOrder);
   return orders.some((o) => o.column === "id") ? orders : [...orders, { column: "id", ascending: true }];
 }

@@ -11,8 +11,8 @@ import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
 import { type Id, useDataProvider } from "../data-access/provider.ts";
 import { useCan } from "./access.ts";
 import { CsvImportDialog } from "./CsvImportDialog.tsx";
-import { buildColumns, defaultVisibility, isSortable } from "./columns.tsx";
-import { selectWithLabels } from "./definition.ts";
+import { buildColumns, defaultVisibility } from "./columns.tsx";
+import { orderColumns, selectWithLabels } from "./definition.ts";
 import { download, fetchAll, rowsToCsv } from "./export.ts";
 import { countLabel, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
 import { ListHeader } from "./ListHeader.tsx";
@@ -82,7 +82,7 @@ export default function ResourceList() {
     def.name,
     useMemo(() => defaultVisibility(def), [def]),
   );
-  const sortable = useMemo(() => def.fields.filter(isSortable).map((f) => f.name), [def]);
+  const sortable = useMemo(() => orderColumns(def), [def]);
   const query = useMemo(
     () => ({
       filters: toPgFilters(state.filter, def.fields, def.search),

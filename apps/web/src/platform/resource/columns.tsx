@@ -6,7 +6,7 @@ import { filterGroup } from "../data-access/filters.ts";
 import type { Row } from "../data-access/provider.ts";
 import { FieldDisplay } from "../fields/FieldDisplay.tsx";
 import { humanize, parseDay } from "../fields/format.ts";
-import { listFields, referenceLabel } from "./definition.ts";
+import { listFields, orderColumn, referenceLabel } from "./definition.ts";
 import type { ResourcePaths } from "./paths.ts";
 
 const GRID_TYPE = {
@@ -33,9 +33,6 @@ const WIDTH: Partial<Record<FieldDef["kind"], number>> = {
   reference: 180,
 };
 
-// Which columns the grid may sort server-side: plain columns of this table, not embeds or arrays.
-export const isSortable = (f: FieldDef) => !["reference", "tags", "image", "textarea"].includes(f.kind);
-
 // DataGrid columns from the field list: a widget per kind, server-side sort and filter where the engine can.
 export function buildColumns(def: ResourceDef, paths: ResourcePaths): GridColDef<Row>[] {
   const fields = def.fields.filter((f) => f.name !== "workspace_id");
@@ -49,7 +46,7 @@ export function buildColumns(def: ResourceDef, paths: ResourcePaths): GridColDef
       width: f.width ?? WIDTH[f.kind] ?? 180,
       minWidth: 80,
       flex: isDisplay ? 1 : undefined,
-      sortable: isSortable(f),
+      sortable: orderColumn(def, f) !== null, // references sort by the referenced row's label
       filterable: group !== "none",
       align: group === "number" ? "right" : undefined,
       headerAlign: group === "number" ? "right" : undefined,

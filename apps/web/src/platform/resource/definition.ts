@@ -36,6 +36,25 @@ export function selectWithLabels(def: ResourceDef): string {
   return ["*", ...new Set(embeds)].join(",");
 }
 
+// What a list column sorts by on the server: the column itself, or for a reference the referenced row's display
+// column through its embed (PostgREST's related order, `category(name)`); null where the engine cannot order.
+export function orderColumn(def: ResourceDef, field: FieldDef): string | null {
+  if (field.kind === "tags" || field.kind === "image" || field.kind === "textarea") return null;
+  if (field.kind !== "reference") return field.name;
+  const key = embedName(def, field);
+  return key && field.reference ? `${key}(${field.reference.display})` : null;
+}
+
+// Every sortable list column → its server order (the embeds it names are the ones selectWithLabels asks for).
+export function orderColumns(def: ResourceDef): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of def.fields) {
+    const column = orderColumn(def, f);
+    if (column) out.set(f.name, column);
+  }
+  return out;
+}
+
 // The label of the row a reference field points at, read from its embed; null when it points nowhere.
 export function referenceLabel(def: ResourceDef, field: FieldDef, row: Record<string, unknown>): string | null {
   const value = row[field.name];

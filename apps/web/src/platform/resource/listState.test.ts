@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { toPgOrder } from "../data-access/filters.ts";
+import { orderColumns, resourceByName, selectWithLabels } from "./definition.ts";
 import { readListState, writeListState } from "./listState.ts";
 
 describe("list state in the URL", () => {
@@ -45,5 +47,32 @@ describe("list state in the URL", () => {
     expect(s.pagination).toEqual({ page: 0, pageSize: 50 });
     expect(s.filter.items).toEqual([]);
     expect(s.sort).toEqual([{ field: "name", sort: "asc" }]);
+  });
+
+  it("sorts a reference column server-side by the referenced row's label, through the embed the list selects", () => {
+    const product = resourceByName("product");
+    const state = readListState(new URLSearchParams("sort=category_id.desc"));
+    expect(state.sort).toEqual([{ field: "category_id", sort: "desc" }]);
+    expect(writeListState(state).toString()).toBe("sort=category_id.desc");
+    expect(toPgOrder(state.sort, product.defaultOrder, orderColumns(product))).toEqual([
+      { column: "category(name)", ascending: false },
+      { column: "id", ascending: true },
+    ]);
+    expect(selectWithLabels(product)).toContain("category:category(id,name)");
+    // Columns the engine cannot order (arrays, long text) keep the default order.
+    const images = readListState(new URLSearchParams("sort=image_urls.asc,description.desc"));
+    expect(toPgOrder(images.sort, product.defaultOrder, orderColumns(product))).toEqual([
+      { column: "name", ascending: true },
+      { column: "id", ascending: true },
+    ]);
+  });
+
+  it("offers every reference with an embed as a sortable column of its resource", () => {
+    for (const name of ["product", "category", "contact"]) {
+      const def = resourceByName(name);
+      const refs = def.fields.filter((f) => f.kind === "reference");
+      const columns = orderColumns(def);
+      for (const f of refs) expect(columns.get(f.name), `${name}.${f.name}`).toMatch(/^[a-z_]+\([a-z_]+\)$/);
+    }
   });
 });
