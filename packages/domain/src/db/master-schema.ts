@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
+import { searchIndexes, tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
 import { authUser, company, workspace } from "./schema.ts";
 
 // ---- Master data (issue 5 item 5). Tenant tables: workspace_id first in every key, RLS forced, fail-closed ----
@@ -104,6 +104,7 @@ export const product = pgTable(
     index("product_name_idx").on(t.workspaceId, t.name, t.id),
     index("product_category_idx").on(t.workspaceId, t.categoryId),
     index("product_brand_idx").on(t.workspaceId, t.brandId),
+    ...searchIndexes("product", [t.sku, t.name, t.description]),
     sameWorkspace("product_category_fk", [t.workspaceId, t.categoryId], category),
     sameWorkspace("product_brand_fk", [t.workspaceId, t.brandId], brand),
     check("product_prices_not_negative", sql`${t.cost} >= 0 and ${t.price} >= 0`),
@@ -146,6 +147,7 @@ export const contact = pgTable(
   (t) => [
     ...tenantKeys("contact", t, workspace),
     index("contact_company_idx").on(t.workspaceId, t.companyId),
+    ...searchIndexes("contact", [t.name, t.email, t.phone]),
     sameWorkspace("contact_company_fk", [t.workspaceId, t.companyId], company),
   ],
 ).enableRLS();

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
+import { searchIndexes, tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
 
 // ---- Platform tables (not per workspace) ----
 
@@ -205,7 +205,11 @@ export const company = pgTable(
     active: boolean("active").notNull().default(true),
     ...timestamps,
   },
-  (t) => [...tenantKeys("company", t, workspace), index("company_name_idx").on(t.workspaceId, t.name, t.id)],
+  (t) => [
+    ...tenantKeys("company", t, workspace),
+    index("company_name_idx").on(t.workspaceId, t.name, t.id),
+    ...searchIndexes("company", [t.name, t.uen, t.email, t.phone]),
+  ],
 ).enableRLS();
 
 export * from "./auth-schema.ts";

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import * as schema from "@workmetrics/domain/db/schema";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -36,7 +37,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(path.join(opts.dataDir, "pgdata"));
+  const client = await PGlite.create(path.join(opts.dataDir, "pgdata"), { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: "pglite",
