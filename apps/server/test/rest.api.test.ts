@@ -1,6 +1,6 @@
 import { RESOURCES } from "@workmetrics/domain/resources";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rest, restFetch } from "./rest-helpers.ts";
 
 // Issue 5 item 3: postgrest-js against /rest/v1 for everything the web relies on.
@@ -653,6 +653,127 @@ describe("rpc", () => {
     });
     expect(upsert.data).toMatchObject({ committed: true, imported: 1 });
     expect((await db.from("product").select("price").eq("sku", `${tag}-I1`).single()).data).toEqual({ price: "13.00" });
+  });
+
+  describe("csv_import of 1,000 rows", () => {
+    // SKUs of their own (not `${tag}-…`), so the other tests' counts stay as they are; removed afterwards.
+    const K = `${tag}K`;
+    const file = (prefix: string, bad: number | null) =>
+      Array.from({ length: 1000 }, (_, i) => ({
+        sku: `${prefix}-${i + 1}`,
+        name: i + 1 === bad ? "" : `Bulk ${i + 1}`,
+        category_id: i % 2 ? `${tag} Test category` : "",
+        price: String(i % 50),
+        active: i % 3 ? "yes" : "no",
+      }));
+    const count = async (prefix: string) => {
+      const db = await rest(ADMIN);
+      const res = await db.from("product").select("sku", { count: "exact", head: true }).like("sku", `${prefix}-*`);
+      return res.count;
+    };
+    type Report = { committed: boolean; imported: number; skipped: number; errors: Row[] };
+
+    afterAll(async () => {
+      const db = await rest(ADMIN);
+      await db.from("product").delete().like("sku", `${K}*`);
+    });
+
+    it("imports a 1,000-row file in one go", async () => {
+      const db = await rest(ADMIN);
+      const res = await db.rpc("csv_import", { resource: "product", rows: file(`${K}G`, null) });
+      expect(res.error).toBeNull();
+      expect(res.data).toMatchObject({ committed: true, imported: 1000, skipped: 0, total: 1000, errors: [] });
+      expect(await count(`${K}G`)).toBe(1000);
+      const some = await db
+        .from("product")
+        .select("sku, price, active, category(name)")
+        .in("sku", [`${K}G-1`, `${K}G-2`])
+        .order("sku");
+      expect(some.data).toEqual([
+        { sku: `${K}G-1`, price: "0.00", active: false, category: null },
+        { sku: `${K}G-2`, price: "1.00", active: true, category: { name: `${tag} Test category` } },
+      ]);
+    });
+
+    it("imports nothing of a 1,000-row file with one bad row, or the 999 good ones with skip_bad_rows", async () => {
+      const db = await rest(ADMIN);
+      const rows = file(`${K}B`, 700);
+      const strict = await db.rpc("csv_import", { resource: "product", rows });
+      expect(strict.data).toMatchObject({ committed: false, imported: 0, skipped: 1, total: 1000 });
+      expect((strict.data as Report).errors).toEqual([{ row: 700, field: "name", message: "Name is required" }]);
+      expect(await count(`${K}B`)).toBe(0);
+      const lenient = await db.rpc("csv_import", { resource: "product", rows, skip_bad_rows: true });
+      expect(lenient.data).toMatchObject({ committed: true, imported: 999, skipped: 1 });
+      expect((lenient.data as Report).errors).toEqual([{ row: 700, field: "name", message: "Name is required" }]);
+      expect(await count(`${K}B`)).toBe(999);
+      expect((await db.from("product").select("sku").eq("sku", `${K}B-700`)).data).toEqual([]);
+    });
+
+    it("reports a SKU repeated in the file or already used, and a row the database refuses, row by row", async () => {
+      const db = await rest(ADMIN);
+      const rows = file(`${K}D`, null);
+      rows[9].sku = `${K}D-3`; // row 10 repeats row 3
+      rows[19].sku = `${tag}-A`; // row 20: an existing product
+      rows[39].sku = `${tag}-A`; // row 40 repeats row 20, itself refused
+      rows[599].category_id = "987654321"; // row 600: no such category id (the database's foreign key)
+      rows[600].sku = `${K}D-600`; // row 601 repeats row 600, which the database refuses: row 601 goes in
+      rows[999].sku = `${K}D-3`; // row 1000 repeats row 3 too
+      const used = (row: number) => ({ row, field: "sku", message: "sku is already used by another record" });
+      const expected = [
+        used(10),
+        used(20),
+        used(40),
+        { row: 600, field: null, message: "The referenced record does not exist (category_id)" },
+        used(1000),
+      ];
+      const strict = await db.rpc("csv_import", { resource: "product", rows });
+      expect(strict.data).toMatchObject({ committed: false, imported: 0, skipped: 5 });
+      expect((strict.data as Report).errors).toEqual(expected);
+      expect(await count(`${K}D`)).toBe(0);
+      const lenient = await db.rpc("csv_import", { resource: "product", rows, skip_bad_rows: true });
+      expect(lenient.data).toMatchObject({ committed: true, imported: 995, skipped: 5 });
+      expect((lenient.data as Report).errors).toEqual(expected);
+      expect(await count(`${K}D`)).toBe(995);
+      const kept = await db
+        .from("product")
+        .select("sku, name")
+        .in("sku", [`${K}D-3`, `${K}D-600`, `${tag}-A`]);
+      expect(new Map((kept.data as Row[]).map((r) => [r.sku, r.name]))).toEqual(
+        new Map([
+          [`${K}D-3`, "Bulk 3"],
+          [`${K}D-600`, "Bulk 601"],
+          [`${tag}-A`, `${tag} Alpha anchor`],
+        ]),
+      );
+      // The same file again: every row's SKU is taken now, found with one query.
+      const again = await db.rpc("csv_import", { resource: "product", rows, skip_bad_rows: true });
+      expect(again.data).toMatchObject({ committed: true, imported: 0, skipped: 1000 });
+    });
+
+    it("upserts a 1,000-row file: known SKUs are updated (the last of a repeated one wins), new ones inserted", async () => {
+      const db = await rest(ADMIN);
+      const rows = file(`${K}U`, null)
+        .slice(0, 500)
+        .map((r) => ({ sku: r.sku, price: "5" }));
+      expect(
+        (await db.rpc("csv_import", { resource: "product", rows: file(`${K}U`, null).slice(0, 500) })).data,
+      ).toMatchObject({ imported: 500 });
+      const more = file(`${K}U`, null).slice(500);
+      const upsert = [...rows, ...more, { sku: `${K}U-1`, price: "7" }, { sku: `${K}U-600`, name: "Renamed" }];
+      const res = await db.rpc("csv_import", { resource: "product", rows: upsert, upsert: true });
+      expect(res.data).toMatchObject({ committed: true, imported: 1002, skipped: 0, errors: [] });
+      expect(await count(`${K}U`)).toBe(1000);
+      const some = await db
+        .from("product")
+        .select("sku, name, price")
+        .in("sku", [`${K}U-1`, `${K}U-2`, `${K}U-600`])
+        .order("price");
+      expect(some.data).toEqual([
+        { sku: `${K}U-2`, name: "Bulk 2", price: "5.00" },
+        { sku: `${K}U-1`, name: "Bulk 1", price: "7.00" },
+        { sku: `${K}U-600`, name: "Renamed", price: "49.00" },
+      ]);
+    });
   });
 
   it("dashboard_summary counts what the workspace has and its latest changes", async () => {

@@ -3,16 +3,28 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../db/database.ts";
 import { type Caller, readScope, writeScope } from "../access.ts";
-import { type RestRequest, runInsert, runUpdate } from "../engine.ts";
-import { emptyLevel, type ParsedQuery } from "../query-parse.ts";
+import type { RestRequest } from "../engine.ts";
+import { emptyLevel } from "../query-parse.ts";
 import { type ColumnMeta, metaOf, type ResourceMeta } from "../resource-meta.ts";
-import { fromDatabaseError, RestError } from "../rest-error.ts";
+import { RestError } from "../rest-error.ts";
 import { arrayLiteral, ident } from "../sql-compile.ts";
 import { Rollback } from "../transaction.ts";
 import { defineRpc } from "./command.ts";
+import {
+  type Candidate,
+  checkInsert,
+  checkUpdate,
+  findDuplicates,
+  type ImportContext,
+  type ImportError,
+  insertRows,
+  updateRows,
+  writeLater,
+} from "./csv-import.write.ts";
 
 // Issue 5 item 4: CSV import. Rows keyed by column name or field label, cells as text; a bad row imports nothing of
 // its file unless skip_bad_rows; the answer is a row-by-row report. Upserts match on the resource's natural key.
+// The writes (csv-import.write.ts) validate every row first and insert in a few multi-row statements.
 
 const Cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const Args = z.object({
@@ -22,7 +34,6 @@ const Args = z.object({
   upsert: z.boolean().default(false), // update rows whose natural key (product SKU, location code …) exists
 });
 
-export type ImportError = { row: number; field: string | null; message: string };
 export type ImportReport = {
   resource: string;
   total: number;
@@ -100,20 +111,24 @@ async function resolveReferences(
   }
 }
 
-function describeError(err: unknown, row: number): ImportError[] {
-  const e = err instanceof RestError ? err : fromDatabaseError(err);
-  if (!e) throw err;
-  if (Array.isArray(e.details) && e.details.length) {
-    return e.details.map((d: { field?: string; message?: string }) => ({
-      row,
-      field: d.field ?? null,
-      message: d.message ?? e.message,
-    }));
-  }
-  const field = typeof e.details === "string" ? (/Key \(([^)=]+)\)/.exec(e.details)?.[1] ?? null) : null;
-  return [
-    { row, field, message: field && e.code === "23505" ? `${field} is already used by another record` : e.message },
-  ];
+// The natural keys of the file that name a record the caller can see: one query.
+async function existingKeys(
+  tx: Tx,
+  meta: ResourceMeta,
+  caller: Caller,
+  key: string,
+  rows: Record<string, unknown>[],
+): Promise<Set<string>> {
+  const values = rows
+    .map((r) => r[key])
+    .filter((v) => v !== undefined)
+    .map(String);
+  const existing = new Set<string>();
+  if (values.length === 0) return existing;
+  const res = await tx.execute(sql`select t0.${ident(key)}::text as k from ${ident(meta.table)} t0
+    where ${readScope(meta.def, caller, sql.raw("t0")) ?? sql`true`} and t0.${ident(key)}::text = any(${arrayLiteral(values)}::text[])`);
+  for (const r of res.rows as Array<{ k: string }>) existing.add(r.k);
+  return existing;
 }
 
 export const csvImport = defineRpc({
@@ -159,16 +174,15 @@ export const csvImport = defineRpc({
       );
     }
     await resolveReferences(tx, meta, rows, caller, errors);
-    const query: ParsedQuery = {
-      select: [{ kind: "star" }],
-      levels: new Map([["", emptyLevel()]]),
-      onConflict: args.upsert && def.naturalKey ? [def.naturalKey] : null,
-      columns: null,
-    };
     const req: RestRequest = {
       meta,
       caller,
-      query,
+      query: {
+        select: [{ kind: "star" }],
+        levels: new Map([["", emptyLevel()]]),
+        onConflict: args.upsert && def.naturalKey ? [def.naturalKey] : null,
+        columns: null,
+      },
       prefer: {
         return: "minimal",
         count: null,
@@ -180,65 +194,51 @@ export const csvImport = defineRpc({
       head: false,
     };
     // Upserts: rows whose natural key exists are updates (only the columns the file has), the rest inserts.
-    const existing = new Set<string>();
-    const key = def.naturalKey;
-    if (args.upsert && key) {
-      const values = rows
-        .map((r) => r[key])
-        .filter((v) => v !== undefined)
-        .map(String);
-      if (values.length) {
-        const res = await tx.execute(sql`select t0.${ident(key)}::text as k from ${ident(meta.table)} t0
-          where ${readScope(def, caller, sql.raw("t0")) ?? sql`true`} and t0.${ident(key)}::text = any(${arrayLiteral(values)}::text[])`);
-        for (const r of res.rows as Array<{ k: string }>) existing.add(r.k);
+    const key = args.upsert ? def.naturalKey : undefined;
+    const existing = key ? await existingKeys(tx, meta, caller, key, rows) : new Set<string>();
+    const ctx: ImportContext = {
+      tx,
+      req,
+      upsert: args.upsert,
+      errors,
+      bad: new Set(errors.map((e) => e.row)),
+      done: new Set(),
+    };
+    const inserts: Candidate[] = [];
+    const updates: Candidate[] = [];
+    rows.forEach((row, i) => {
+      if (ctx.bad.has(i + 1)) return;
+      const k = key ? row[key] : undefined;
+      if (key && k !== undefined && existing.has(String(k))) {
+        const { [key]: _key, ...patch } = row;
+        const c = checkUpdate(ctx, i + 1, patch, String(k));
+        if (c) updates.push(c);
+      } else {
+        const c = checkInsert(ctx, i + 1, row);
+        if (c) inserts.push(c);
       }
-    }
-    const updateOf = (value: string): RestRequest => ({
-      ...req,
-      prefer: { ...req.prefer, resolution: null },
-      query: {
-        ...query,
-        levels: new Map([
-          [
-            "",
-            {
-              ...emptyLevel(),
-              conditions: [{ kind: "filter", column: key as string, negate: false, op: "eq", quantifier: null, value }],
-            },
-          ],
-        ]),
-      },
     });
-    const bad = new Set(errors.map((e) => e.row));
-    let imported = 0;
-    // Each row in its own savepoint, so one bad row is reported with its own error and the rest stay.
-    for (let i = 0; i < rows.length; i++) {
-      if (bad.has(i + 1)) continue;
-      try {
-        const row = rows[i];
-        const k = key ? row[key] : undefined;
-        if (k !== undefined && existing.has(String(k))) {
-          const { [key as string]: _key, ...patch } = row;
-          await tx.transaction((sp) => runUpdate(sp, updateOf(String(k)), patch));
-        } else {
-          await tx.transaction((sp) => runInsert(sp, req, row));
-        }
-        imported++;
-      } catch (err) {
-        errors.push(...describeError(err, i + 1));
-        bad.add(i + 1);
-      }
-    }
+    const dups = await findDuplicates(ctx, inserts);
+    await insertRows(
+      ctx,
+      inserts.filter((c) => !ctx.bad.has(c.row) && !dups.later.has(c.row)),
+    );
+    if (key) await updateRows(ctx, key, updates);
+    await writeLater(
+      ctx,
+      inserts.filter((c) => dups.later.has(c.row) && !ctx.bad.has(c.row)),
+      dups,
+    );
     errors.sort((a, b) => a.row - b.row);
     const report: ImportReport = {
       resource: def.name,
       total: rows.length,
-      imported,
-      skipped: bad.size,
+      imported: ctx.done.size,
+      skipped: ctx.bad.size,
       committed: true,
       errors,
     };
-    if (bad.size && !args.skip_bad_rows) throw new Rollback({ ...report, imported: 0, committed: false });
+    if (ctx.bad.size && !args.skip_bad_rows) throw new Rollback({ ...report, imported: 0, committed: false });
     return report;
   },
 });
