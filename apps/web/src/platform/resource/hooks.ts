@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, usePrefetchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
@@ -27,12 +27,15 @@ export const retryUnlessClientError = (count: number, err: unknown) =>
 
 export function useList(def: ResourceDef, params: Omit<ListParams, "signal">) {
   const data = useDataProvider();
-  return useQuery({
+  const options = {
     queryKey: [def.name, "list", params],
-    queryFn: ({ signal }) => data.getList(def.name, { ...params, signal }),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }: { signal: AbortSignal }) => data.getList(def.name, { ...params, signal }),
     retry: retryUnlessClientError,
-  });
+  };
+  // useQuery starts fetching only once the page has rendered and subscribed (after the grid's first paint); a
+  // query not in the cache yet is asked for now, while the grid renders, so the rows arrive that much sooner.
+  usePrefetchQuery(options);
+  return useQuery({ ...options, placeholderData: keepPreviousData });
 }
 
 export function useRecord(def: ResourceDef, id: Id | undefined) {
