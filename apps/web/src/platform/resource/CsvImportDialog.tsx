@@ -24,6 +24,7 @@ import {
   toImportRows,
 } from "./csvImport.ts";
 import { formFields } from "./definition.ts";
+import { refreshAfterWrite } from "./hooks.ts";
 import { FileStep, MappingStep, PreviewStep, ReportStep } from "./ImportSteps.tsx";
 import { type ImportReport, runImport } from "./importApi.ts";
 
@@ -90,7 +91,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
       setStep(3);
       if (result.imported > 0) {
         toast.success(`Imported ${result.imported.toLocaleString()} ${def.plural.toLowerCase()}`);
-        await qc.invalidateQueries({ queryKey: [def.name] });
+        await refreshAfterWrite(qc, def);
       }
     } catch (err) {
       toast.error((err as Error).message);

@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, usePrefetchQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  usePrefetchQuery,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
@@ -25,12 +32,17 @@ export function useErrorToast(error: unknown): void {
 export const retryUnlessClientError = (count: number, err: unknown) =>
   count < 3 && !(err instanceof DataError && err.status >= 400 && err.status < 500);
 
+// A page of a list fetched this recently is shown without asking again when the list mounts (the prefetch below
+// and the grid's own query are one request, not two); any write through these screens refreshes every list.
+const LIST_FRESH_MS = 5_000;
+
 export function useList(def: ResourceDef, params: Omit<ListParams, "signal">) {
   const data = useDataProvider();
   const options = {
     queryKey: [def.name, "list", params],
     queryFn: ({ signal }: { signal: AbortSignal }) => data.getList(def.name, { ...params, signal }),
     retry: retryUnlessClientError,
+    staleTime: LIST_FRESH_MS,
   };
   // useQuery starts fetching only once the page has rendered and subscribed (after the grid's first paint); a
   // query not in the cache yet is asked for now, while the grid renders, so the rows arrive that much sooner.
@@ -48,7 +60,16 @@ export function useRecord(def: ResourceDef, id: Id | undefined) {
   });
 }
 
-// Create or update one record; every cached query of the resource is refreshed afterwards.
+// After a write: the resource's cached queries (records too, unless `keepRecords`) and every list, since lists show
+// the labels of the records they reference (a renamed category changes the product list).
+export function refreshAfterWrite(qc: QueryClient, def: ResourceDef, keepRecords = false): Promise<void> {
+  return qc.invalidateQueries({
+    predicate: (q) =>
+      q.queryKey[1] === "list" || (q.queryKey[0] === def.name && !(keepRecords && q.queryKey[1] === "one")),
+  });
+}
+
+// Create or update one record; the resource's queries and every list are refreshed afterwards.
 export function useSave(def: ResourceDef) {
   const data = useDataProvider();
   const qc = useQueryClient();
@@ -59,7 +80,7 @@ export function useSave(def: ResourceDef) {
         : data.update(def.name, id, values, selectWithLabels(def)),
     onSuccess: (row) => {
       qc.setQueryData([def.name, "one", String(row.id)], row);
-      return qc.invalidateQueries({ queryKey: [def.name], predicate: (q) => q.queryKey[1] !== "one" });
+      return refreshAfterWrite(qc, def, true);
     },
   });
 }
@@ -71,7 +92,7 @@ export function useDeleteMany(def: ResourceDef) {
     mutationFn: (ids: readonly Id[]) => data.deleteMany(def.name, ids),
     onSuccess: (ids) => {
       for (const id of ids) qc.removeQueries({ queryKey: [def.name, "one", String(id)] });
-      return qc.invalidateQueries({ queryKey: [def.name] });
+      return refreshAfterWrite(qc, def);
     },
   });
 }
