@@ -2,6 +2,7 @@ import { type Column, getTableColumns } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { createSchemaFactory } from "drizzle-zod";
 import { z } from "zod";
+import { DATE_RANGE } from "../brand.ts";
 import type { FieldDef, ResourceDef } from "./types.ts";
 
 // DESIGN §2.3: one definition per resource. The wire schemas are derived from the Drizzle table with drizzle-zod
@@ -16,6 +17,23 @@ export const SERVER_COLUMNS = new Set(["workspace_id", "id", "created_at", "upda
 const DECIMAL = /^-?\d{1,16}(\.\d{1,6})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CURRENCY = /^[A-Z]{3}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+// DESIGN §2.4: dates are picked between 1900-01-01 and 2099-12-31; timestamps are held to the same days in UTC.
+const FIRST_INSTANT = new Date(`${DATE_RANGE.min}T00:00:00.000Z`);
+const LAST_INSTANT = new Date(`${DATE_RANGE.max}T23:59:59.999Z`);
+
+// A real calendar day (not 2026-02-30), read without Date's two-digit-year quirk.
+function isCalendarDay(v: string): boolean {
+  const m = DAY.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(2000, mo - 1, d));
+  day.setUTCFullYear(y);
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+const outOfRange = (label: string) =>
+  `${label} must be between ${DATE_RANGE.min.slice(0, 4)} and ${DATE_RANGE.max.slice(0, 4)}`;
 
 // JSON clients often send money as a number; it is kept as the decimal string the database stores.
 const numberToString = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v);
@@ -42,6 +60,13 @@ function refinement(column: Column, field: FieldDef | undefined): Refine | undef
           ),
       );
   }
+  if (column.columnType === "PgTimestamp") {
+    return () =>
+      z.coerce
+        .date({ error: `${label} must be a valid date and time` })
+        .min(FIRST_INSTANT, outOfRange(label))
+        .max(LAST_INSTANT, outOfRange(label));
+  }
   if (column.dataType !== "string" || column.columnType === "PgUUID") return undefined;
   const enumValues = "enumValues" in column && Array.isArray(column.enumValues) ? column.enumValues : [];
   if (enumValues.length) return undefined; // drizzle-zod already made it a z.enum
@@ -51,7 +76,11 @@ function refinement(column: Column, field: FieldDef | undefined): Refine | undef
     return (s) => (s as z.ZodString).refine((v) => options.includes(v), message);
   }
   if (column.columnType === "PgDateString") {
-    return (s) => (s as z.ZodString).regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`);
+    return (s) =>
+      (s as z.ZodString)
+        .refine(isCalendarDay, `${label} must be a valid date (YYYY-MM-DD)`)
+        // Only real days are compared: any other value already has its message above.
+        .refine((v) => !isCalendarDay(v) || (v >= DATE_RANGE.min && v <= DATE_RANGE.max), outOfRange(label));
   }
   const checks: Refine[] = [];
   if (field?.kind === "email") checks.push((s) => (s as z.ZodString).regex(EMAIL, "Enter a valid e-mail address"));
