@@ -59,6 +59,13 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.getByRole("option", { name: "16-50 people" }).click();
     await page.getByRole("combobox", { name: "What would you like to see?" }).click();
     await page.getByRole("option", { name: "Everything" }).click();
+    const preferred = page.getByRole("group", { name: "Preferred date (optional)" });
+    await preferred.getByRole("spinbutton", { name: "Month" }).click();
+    await page.keyboard.type("01/18/1850");
+    await page.getByRole("button", { name: "Book my demo" }).click();
+    await page.getByText("Pick a date between 1900 and 2099").waitFor();
+    await preferred.getByRole("spinbutton", { name: "Year" }).click();
+    await page.keyboard.type("2027");
     await page.getByRole("button", { name: "Book my demo" }).click();
     await page.getByText("Demo booked").waitFor();
     await page.getByRole("status").getByText("aisyah@bedok.example").waitFor();

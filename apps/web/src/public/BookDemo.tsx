@@ -8,14 +8,15 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { DATE_RANGE } from "@workmetrics/domain";
 import { COMPANY_SIZES, DEMO_INTERESTS, DemoRequestInput } from "@workmetrics/domain/schemas/demo-request";
 import { useState } from "react";
-import { type FieldPath, useForm } from "react-hook-form";
+import { type FieldPath, useController, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../app/usePageTitle.ts";
 import { apiFetch } from "../platform/api.ts";
+import { DatePickersProvider } from "../platform/fields/DatePickersProvider.tsx";
+import { LazyDateInput } from "../platform/fields/LazyDateInput.tsx";
 import { reportSubmitError, textField } from "../platform/form.ts";
 
 type Form = DemoRequestInput;
@@ -52,6 +53,7 @@ export default function BookDemo() {
   });
 
   const field = (name: FieldPath<Form>) => textField(form, name);
+  const { field: date, fieldState: dateState } = useController({ control: form.control, name: "preferredDate" });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
@@ -96,12 +98,19 @@ export default function BookDemo() {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField
-                label="Preferred date (optional)"
-                type="date"
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: DATE_RANGE.min, max: DATE_RANGE.max } }}
-                {...field("preferredDate")}
-              />
+              <DatePickersProvider>
+                <LazyDateInput
+                  kind="date"
+                  name={date.name}
+                  label="Preferred date (optional)"
+                  value={date.value}
+                  onChange={date.onChange}
+                  onBlur={date.onBlur}
+                  inputRef={date.ref}
+                  error={Boolean(dateState.error)}
+                  helperText={dateState.error?.message}
+                />
+              </DatePickersProvider>
               <Box sx={{ display: { xs: "none", sm: "block" } }} />
               <TextField
                 label="Anything we should know? (optional)"

@@ -6,13 +6,13 @@ import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
-import { DATE_RANGE } from "@workmetrics/domain";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { type Control, useController } from "react-hook-form";
 import type { Id } from "../data-access/provider.ts";
 import type { FormValues } from "./convert.ts";
 import { useCurrency } from "./FieldDisplay.tsx";
 import { humanize } from "./format.ts";
+import { LazyDateInput } from "./LazyDateInput.tsx";
 import { MultiReferenceInput, ReferenceInput } from "./ReferenceInput.tsx";
 
 type Props = {
@@ -27,8 +27,6 @@ const INPUT_TYPE: Partial<Record<FieldDef["kind"], string>> = {
   email: "email",
   phone: "tel",
   url: "url",
-  date: "date",
-  datetime: "datetime-local",
 };
 
 const NUMERIC: Partial<Record<FieldDef["kind"], "numeric" | "decimal">> = {
@@ -74,6 +72,24 @@ export function FieldInput({ field, control, referenceLabel, disabled, autoFocus
           />
           {common.helperText && <FormHelperText error={Boolean(error)}>{common.helperText}</FormHelperText>}
         </div>
+      );
+    case "date":
+    case "datetime":
+      return (
+        <LazyDateInput
+          kind={field.kind}
+          name={field.name}
+          label={field.label}
+          value={f.value}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          inputRef={f.ref}
+          required={field.required}
+          error={common.error}
+          helperText={common.helperText}
+          disabled={common.disabled}
+          autoFocus={autoFocus}
+        />
       );
     case "reference":
       return (
@@ -147,7 +163,6 @@ export function FieldInput({ field, control, referenceLabel, disabled, autoFocus
       );
     default: {
       const numeric = NUMERIC[field.kind];
-      const isDate = field.kind === "date" || field.kind === "datetime";
       const adornment = field.kind === "money" ? currency : field.kind === "percent" ? "%" : null;
       return (
         <TextField
@@ -158,23 +173,7 @@ export function FieldInput({ field, control, referenceLabel, disabled, autoFocus
           multiline={field.kind === "textarea"}
           minRows={field.kind === "textarea" ? 3 : undefined}
           slotProps={{
-            inputLabel: isDate ? { shrink: true } : undefined,
-            htmlInput: {
-              inputMode: numeric,
-              // Spec §9: dates are picked between 1900-01-01 and 2099-12-31.
-              min:
-                field.kind === "date"
-                  ? DATE_RANGE.min
-                  : field.kind === "datetime"
-                    ? `${DATE_RANGE.min}T00:00`
-                    : undefined,
-              max:
-                field.kind === "date"
-                  ? DATE_RANGE.max
-                  : field.kind === "datetime"
-                    ? `${DATE_RANGE.max}T23:59`
-                    : undefined,
-            },
+            htmlInput: { inputMode: numeric },
             input: adornment
               ? {
                   [field.kind === "money" ? "startAdornment" : "endAdornment"]: (

@@ -57,6 +57,10 @@ describe("toFormValues / toWire", () => {
   });
   it("shows a timestamp in local time", () => {
     expect(toLocalInput(new Date(2026, 0, 2, 3, 4).toISOString())).toBe("2026-01-02T03:04");
+    // A year typed so far (18 on the way to 1899) keeps four digits, as the date-time picker reads it.
+    const early = new Date(2000, 0, 2, 3, 4);
+    early.setFullYear(18);
+    expect(toLocalInput(early.toISOString())).toBe("0018-01-02T03:04");
   });
   it("drops grouping from numbers", () => {
     expect(normaliseNumber("1 234,5")).toBe("12345");

@@ -8,11 +8,11 @@ type Schema = ResourceDef["insert"];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-// An instant as the value of a datetime-local input (local wall time, minutes).
+// An instant as the form's local wall time to the minute, what the date-time picker edits.
 export function toLocalInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${String(d.getFullYear()).padStart(4, "0")}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 // A list field holds text, or ids when it lists references (memo.audience_role_ids).
