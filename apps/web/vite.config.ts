@@ -12,5 +12,11 @@ export default defineConfig({
     allowedHosts: [".localhost"],
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: server, changeOrigin: false, ws: p === "/realtime" }])),
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    // What the entry imports statically loads on every page anyway: one chunk for all of it, so a lazy page that
+    // shares a few MUI modules with it (the date pickers) cannot split the public pages' code into more files.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } } },
+  },
 });
