@@ -27,8 +27,10 @@ import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import WorkOutlined from "@mui/icons-material/WorkOutlined";
 import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
+import type { QueryClient } from "@tanstack/react-query";
 import type { Feature } from "@workmetrics/domain";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { DataProvider } from "../platform/data-access/provider.ts";
 
 export type NavSection =
   | "Overview"
@@ -58,6 +60,7 @@ export type AppModule = {
   component: Page;
   children?: ChildPage[];
   resource?: boolean; // served by the generic resource pages; `path` is the resource's route in the registry
+  prefetch?: (qc: QueryClient, data: DataProvider) => void; // fetch the page's code and first data ahead of a click
 };
 
 export const SECTION_ORDER: NavSection[] = [
@@ -102,6 +105,11 @@ function resource(
     feature,
     resource: true,
     component: ResourceList,
+    prefetch: (qc, data) =>
+      void loadList()
+        .then(() => import("../platform/resource/hooks.ts"))
+        .then((m) => m.prefetchFirstPage(qc, data, path))
+        .catch(() => undefined),
     children: [
       { path: "new", component: ResourceForm },
       { path: ":id", component: ResourceShow },

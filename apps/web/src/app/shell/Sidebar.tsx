@@ -7,13 +7,24 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import { ThemeProvider, useTheme } from "@mui/material/styles";
 import Tooltip from "@mui/material/Tooltip";
+import { useQueryClient } from "@tanstack/react-query";
 import { lowestTierWith } from "@workmetrics/domain";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { NavLink } from "react-router";
+import { createDataProvider } from "../../platform/data-access/provider.ts";
 import { Logo } from "../Logo.tsx";
 import { type AppModule, MODULES, SECTION_ORDER } from "../modules.ts";
 import { usePreferences } from "../preferences.tsx";
+import { useSession } from "../session/SessionProvider.tsx";
 import { buildTheme } from "../theme.ts";
+
+// Pointing at (or tabbing to) a link fetches its page's code and first rows, so the click shows them at once.
+function usePrefetch(): (m: AppModule) => void {
+  const qc = useQueryClient();
+  const { client } = useSession();
+  const data = useMemo(() => (client ? createDataProvider(client) : null), [client]);
+  return useCallback((m: AppModule) => data && m.prefetch?.(qc, data), [qc, data]);
+}
 
 export function Sidebar({
   features,
@@ -28,6 +39,7 @@ export function Sidebar({
 }) {
   const { preferences } = usePreferences();
   const outer = useTheme();
+  const prefetch = usePrefetch();
   // The dark sidebar preference (spec §3) renders the navigation in the dark palette whatever the page mode.
   const dark = useMemo(
     () =>
@@ -78,6 +90,8 @@ export function Sidebar({
                       to={to}
                       end={m.path === ""}
                       onClick={onNavigate}
+                      onPointerEnter={locked ? undefined : () => prefetch(m)}
+                      onFocus={locked ? undefined : () => prefetch(m)}
                       sx={{
                         mx: 1,
                         borderRadius: 1,

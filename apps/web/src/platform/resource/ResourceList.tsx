@@ -7,14 +7,12 @@ import toast from "react-hot-toast";
 import { useNavigate, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
 import { usePageTitle } from "../../app/usePageTitle.ts";
-import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
 import { type Id, useDataProvider } from "../data-access/provider.ts";
 import { useCan } from "./access.ts";
 import { CsvImportDialog } from "./CsvImportDialog.tsx";
 import { buildColumns, defaultVisibility } from "./columns.tsx";
-import { orderColumns, selectWithLabels } from "./definition.ts";
 import { download, fetchAll, rowsToCsv } from "./export.ts";
-import { countLabel, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
+import { countLabel, listParams, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
 import { ListHeader } from "./ListHeader.tsx";
 import { EmptyOverlay } from "./ListOverlays.tsx";
 import { ListToolbar } from "./ListToolbar.tsx";
@@ -82,22 +80,11 @@ export default function ResourceList() {
     def.name,
     useMemo(() => defaultVisibility(def), [def]),
   );
-  const sortable = useMemo(() => orderColumns(def), [def]);
-  const query = useMemo(
-    () => ({
-      filters: toPgFilters(state.filter, def.fields, def.search),
-      order: toPgOrder(state.sort, def.defaultOrder, sortable),
-    }),
-    [state.filter, state.sort, def, sortable],
-  );
-  const { pageSize, page } = state.pagination;
+  const { pagination, sort, filter } = state;
+  const query = useMemo(() => listParams(def, { pagination, sort, filter }), [def, pagination, sort, filter]);
+  const { pageSize } = state.pagination;
   const firstPage = { page: 0, pageSize };
-  const list = useList(def, {
-    select: selectWithLabels(def),
-    ...query,
-    range: [page * pageSize, page * pageSize + pageSize - 1],
-    count: true,
-  });
+  const list = useList(def, query);
   useErrorToast(list.error);
   const total = list.data?.total ?? 0;
 

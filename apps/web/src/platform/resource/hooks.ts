@@ -11,8 +11,10 @@ import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { useModule } from "../../app/shell/ModuleScope.tsx";
 import { DataError } from "../data-access/errors.ts";
-import { type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
-import { resourceByRoute, selectWithLabels } from "./definition.ts";
+import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
+import { type DataProvider, type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
+import { orderColumns, resourceByRoute, selectWithLabels } from "./definition.ts";
+import { type ListState, readListState } from "./listState.ts";
 
 // The resource the current module route serves.
 export function useResourceDef(): ResourceDef {
@@ -36,14 +38,36 @@ export const retryUnlessClientError = (count: number, err: unknown) =>
 // and the grid's own query are one request, not two); any write through these screens refreshes every list.
 const LIST_FRESH_MS = 5_000;
 
+const listOptions = (data: DataProvider, def: ResourceDef, params: Omit<ListParams, "signal">) => ({
+  queryKey: [def.name, "list", params],
+  queryFn: ({ signal }: { signal: AbortSignal }) => data.getList(def.name, { ...params, signal }),
+  retry: retryUnlessClientError,
+  staleTime: LIST_FRESH_MS,
+});
+
+// What the list page asks for in a given state of its URL (page, sort, search, filters).
+export function listParams(def: ResourceDef, state: ListState): Required<Omit<ListParams, "signal">> {
+  const { page, pageSize } = state.pagination;
+  return {
+    select: selectWithLabels(def),
+    filters: toPgFilters(state.filter, def.fields, def.search),
+    order: toPgOrder(state.sort, def.defaultOrder, orderColumns(def)),
+    range: [page * pageSize, page * pageSize + pageSize - 1],
+    count: true,
+  };
+}
+
+// The first page a list opens on, fetched ahead (the navigation calls it when a pointer or the keyboard reaches a
+// resource's link): the click then shows rows already in the cache.
+export function prefetchFirstPage(qc: QueryClient, data: DataProvider, route: string): Promise<void> {
+  const def = resourceByRoute(route);
+  if (!def) return Promise.resolve();
+  return qc.prefetchQuery(listOptions(data, def, listParams(def, readListState(new URLSearchParams()))));
+}
+
 export function useList(def: ResourceDef, params: Omit<ListParams, "signal">) {
   const data = useDataProvider();
-  const options = {
-    queryKey: [def.name, "list", params],
-    queryFn: ({ signal }: { signal: AbortSignal }) => data.getList(def.name, { ...params, signal }),
-    retry: retryUnlessClientError,
-    staleTime: LIST_FRESH_MS,
-  };
+  const options = listOptions(data, def, params);
   // useQuery starts fetching only once the page has rendered and subscribed (after the grid's first paint); a
   // query not in the cache yet is asked for now, while the grid renders, so the rows arrive that much sooner.
   usePrefetchQuery(options);
