@@ -77,6 +77,18 @@ try {
     await nameCells(page).first().waitFor();
     return performance.now() - t;
   });
+  await timed("sidebar, pointer resting 150 ms first, then click", REPEAT, async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole("heading").first().waitFor();
+    const link = page.getByRole("link", { name: "Products", exact: true }).first();
+    await link.hover();
+    await page.waitForTimeout(150);
+    const t = performance.now();
+    await link.click();
+    await pageText(page, 1).waitFor();
+    await nameCells(page).first().waitFor();
+    return performance.now() - t;
+  });
   await timed("next page (keyboard-reachable button)", REPEAT, async (i) => {
     await page.getByRole("button", { name: "Go to next page" }).click();
     await pageText(page, (i + 1) * 50 + 1).waitFor();

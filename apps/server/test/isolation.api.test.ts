@@ -70,6 +70,18 @@ describe("catalog and connection (own server)", () => {
     ).rejects.toThrow();
   });
 
+  // Without it, RLS applies LIKE/ILIKE only after the policy and the trigram indexes go unused (bench/list-page.ts).
+  it("LIKE and ILIKE are LEAKPROOF, so the request role's quick search can use the trigram indexes", async () => {
+    const db = server.running.database.db;
+    const marked = await db.execute(
+      sql`select proname, proleakproof from pg_proc where proname in ('textlike', 'texticlike') order by 1`,
+    );
+    expect(marked.rows).toEqual([
+      { proname: "texticlike", proleakproof: true },
+      { proname: "textlike", proleakproof: true },
+    ]);
+  });
+
   it("two workspaces alternating on one pooled connection each see only their rows; no setting fails closed", async () => {
     let db: Db = server.running.database.db;
     let pool: pg.Pool | null = null;
