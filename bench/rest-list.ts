@@ -4,7 +4,7 @@
 // 1,000,000 products and companies in total, one workspace (demo) holding 200,000 products; PGlite gets a tenth.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/rest-list.ts
 //      node --import tsx bench/rest-list.ts            (PGlite)
-// BENCH_CONNECTIONS, BENCH_DURATION (s), BENCH_ROUNDS and BENCH_SCALE adjust it.
+// BENCH_CONNECTIONS (one number or a list, e.g. 4,32), BENCH_DURATION (s), BENCH_ROUNDS and BENCH_SCALE adjust it.
 import { performance } from "node:perf_hooks";
 import autocannon, { type Result } from "autocannon";
 import { sql } from "drizzle-orm";
@@ -13,7 +13,8 @@ import pg from "pg";
 import { startTestServer } from "../apps/server/test/harness.ts";
 import { generateDataset } from "./dataset.ts";
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "32").split(",").map(Number);
+let CONNECTIONS = CONNECTION_LEVELS[0];
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PAGES = 200; // offsets cycle through the first 200 pages of 50
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1); // (a) then (b), repeated: a shared machine's noise shows
@@ -129,22 +130,26 @@ async function viaServer(): Promise<Figures> {
 try {
   const demo = await generateDataset(db, scale);
   console.log(
-    `rest list bench on ${onPg ? "PostgreSQL" : "PGlite"}: ${CONNECTIONS} connections, ${DURATION} s each, node ${process.version}`,
+    `rest list bench on ${onPg ? "PostgreSQL" : "PGlite"}: ${CONNECTION_LEVELS.join(", ")} connections, ${DURATION} s each, node ${process.version}`,
   );
-  for (let round = 1; round <= ROUNDS; round++) {
-    if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
-    const a = await direct(demo, false);
-    print(a);
-    const a2 = await direct(demo, true);
-    print(a2);
-    const b = await viaServer();
-    print(b);
-    console.log(
-      `(b) reaches ${((b.rps / a.rps) * 100).toFixed(0)}% of (a)'s throughput, ${((b.rps / a2.rps) * 100).toFixed(0)}% of (a')'s`,
-    );
-  }
+  for (const level of CONNECTION_LEVELS)
+    for (let round = 1; round <= ROUNDS; round++) {
+      CONNECTIONS = level;
+      console.log(`${CONNECTIONS} connections${ROUNDS > 1 ? `, round ${round} of ${ROUNDS}` : ""}`);
+      const a = await direct(demo, false);
+      print(a);
+      const a2 = await direct(demo, true);
+      print(a2);
+      const b = await viaServer();
+      print(b);
+      console.log(
+        `(b) reaches ${((b.rps / a.rps) * 100).toFixed(0)}% of (a)'s throughput, ${((b.rps / a2.rps) * 100).toFixed(0)}% of (a')'s`,
+      );
+    }
   // A closed loop of N connections has a mean latency of N / throughput (Little's law).
-  console.log(`at ${CONNECTIONS} connections a mean latency under 50 ms needs over ${CONNECTIONS / 0.05} req/s`);
+  for (const level of CONNECTION_LEVELS) {
+    console.log(`at ${level} connections a mean latency under 50 ms needs over ${level / 0.05} req/s`);
+  }
 } finally {
   await server.close();
 }
