@@ -19,6 +19,10 @@ type SessionState = {
   cookiesSynced(): Promise<void>;
 };
 
+// The session's client (and /api/config before it) starts loading as soon as this module does — before the pages
+// under the provider have loaded and it has rendered — so a page opened directly waits on neither in turn.
+void getSupabase().catch(() => undefined);
+
 const Ctx = createContext<SessionState | null>(null);
 const DB_USER = "db-user";
 
