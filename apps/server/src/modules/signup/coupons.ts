@@ -18,7 +18,7 @@ export async function findValidCoupon(
     .where(eq(sql`upper(${coupon.code})`, code.toUpperCase()));
   const [row] = opts.lock ? await query.for("update") : await query;
   const now = new Date();
-  if (!row || !row.active) throw invalid(`The coupon ${code} does not exist`);
+  if (!row?.active) throw invalid(`The coupon ${code} does not exist`);
   if (row.validFrom && row.validFrom > now) throw invalid(`The coupon ${code} is not valid yet`);
   if (row.validUntil && row.validUntil <= now) throw invalid(`The coupon ${code} has expired`);
   if (row.usageLimit !== null && row.timesUsed >= row.usageLimit) throw invalid(`The coupon ${code} has been used up`);
