@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { caseStudy, demoRequest, tier, workspace } from "@workmetrics/domain/db/schema";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { startServer } from "../src/server.ts";
@@ -22,6 +23,29 @@ describe("server lifecycle (issue 2 item 4)", () => {
       await server.close();
     }
   });
+
+  it.skipIf(pglite)(
+    "keeps serving when PostgreSQL ends its idle connections (a restart, an administrator)",
+    async () => {
+      const server = await startTestServer({ SEED: "none" });
+      try {
+        expect((await fetch(`${server.url}/api/public/tiers`)).status).toBe(200);
+        const name = new URL(server.databaseUrl ?? "").pathname.slice(1);
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        const ended = await admin.query(
+          "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) t",
+          [name],
+        );
+        await admin.end();
+        expect(ended.rows[0].n).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await fetch(`${server.url}/api/public/tiers`)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it.skipIf(!pglite)("keeps data across a restart on PGlite and seeds only once", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "workmetrics-restart-"));

@@ -26,6 +26,10 @@ const migrationsFolder = path.join(import.meta.dirname, "../../../migrations");
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle connection ended by the server (a restart, an administrator, a dropped test database) is not a
+    // request's failure: the pool discards it and connects again when needed. Unheard, the error would end the
+    // process.
+    pool.on("error", (err) => process.emitWarning(`database connection lost: ${err.message}`));
     // Numeric stays a decimal string (DESIGN §2.3: never binary floats); int8 fits JS numbers for our ids.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const db = drizzlePg({ client: pool, schema });
