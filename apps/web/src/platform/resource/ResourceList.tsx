@@ -158,7 +158,10 @@ export default function ResourceList() {
           sortingMode="server"
           filterMode="server"
           paginationModel={state.pagination}
-          onPaginationModelChange={(m) => setState({ pagination: m })}
+          // A new page size starts again at the first page (page 2 of 25 is not page 2 of 100).
+          onPaginationModelChange={(m) =>
+            setState({ pagination: m.pageSize === pageSize ? m : { page: 0, pageSize: m.pageSize } })
+          }
           pageSizeOptions={[...PAGE_SIZES]}
           sortModel={state.sort}
           onSortModelChange={(m) => {

@@ -44,7 +44,8 @@ export function buildColumns(def: ResourceDef, paths: ResourcePaths): GridColDef
       headerName: f.label,
       type: GRID_TYPE[group],
       width: f.width ?? WIDTH[f.kind] ?? 180,
-      minWidth: 80,
+      // The name people click keeps room on a phone; the other columns scroll.
+      minWidth: isDisplay ? 180 : 80,
       flex: isDisplay ? 1 : undefined,
       sortable: orderColumn(def, f) !== null, // references sort by the referenced row's label
       filterable: group !== "none",
