@@ -7,6 +7,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Step from "@mui/material/Step";
 import StepLabel from "@mui/material/StepLabel";
 import Stepper from "@mui/material/Stepper";
+import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import { useMemo, useState } from "react";
@@ -16,7 +17,9 @@ import { useDataProvider } from "../data-access/provider.ts";
 import { useCan } from "./access.ts";
 import {
   autoMap,
+  checkKeys,
   checkRow,
+  existingKeys,
   type Mapping,
   missingRequired,
   type RowCheck,
@@ -26,7 +29,7 @@ import {
 import { formFields } from "./definition.ts";
 import { refreshAfterWrite } from "./hooks.ts";
 import { FileStep, MappingStep, PreviewStep, ReportStep } from "./ImportSteps.tsx";
-import { type ImportReport, runImport } from "./importApi.ts";
+import { type ImportReport, runImport, withPreviewIssues } from "./importApi.ts";
 
 const STEPS = ["Choose a file", "Match columns", "Check rows", "Result"] as const;
 const MAX_ROWS = 10_000;
@@ -43,13 +46,19 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
   const [rows, setRows] = useState<string[][]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Mapping>([]);
-  const [checks, setChecks] = useState<RowCheck[] | null>(null);
+  const [rowChecks, setRowChecks] = useState<RowCheck[] | null>(null);
+  const [existing, setExisting] = useState<Set<string>>(new Set());
   const [checking, setChecking] = useState(false);
   const [skip, setSkip] = useState(false);
   const [upsert, setUpsert] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [importing, setImporting] = useState(false);
   const missing = missingRequired(fields, mapping);
+  const upsertOffered = Boolean(def.naturalKey && can("update"));
+  const checks = useMemo(
+    () => rowChecks && checkKeys(rowChecks, def, fields, existing, { offered: upsertOffered, ticked: upsert }),
+    [rowChecks, def, fields, existing, upsertOffered, upsert],
+  );
 
   async function onFile(file: File) {
     setFileName(file.name);
@@ -72,8 +81,12 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
     setChecking(true);
     try {
       const records = toImportRows(rows, mapping, fields);
-      const refs = await resolveReferences(data, records, fields);
-      setChecks(records.map((r) => checkRow(def, fields, r, refs)));
+      const [refs, keys] = await Promise.all([
+        resolveReferences(data, records, fields),
+        existingKeys(data, def, records),
+      ]);
+      setRowChecks(records.map((r) => checkRow(def, fields, r, refs)));
+      setExisting(keys);
       setStep(2);
     } catch (err) {
       toast.error((err as Error).message);
@@ -86,7 +99,9 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
     if (!checks) return;
     setImporting(true);
     try {
-      const result = await runImport(data, def, checks, { skipBadRows: skip, upsert });
+      // Skipping: the rows the preview found bad stay here; the report lists them with the server's.
+      const sent = skip ? checks.filter((c) => Object.keys(c.errors).length === 0) : checks;
+      const result = withPreviewIssues(await runImport(data, def, sent, { skipBadRows: skip, upsert }), checks);
       setReport(result);
       setStep(3);
       if (result.imported > 0) {
@@ -102,6 +117,8 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
 
   const bad = checks?.filter((c) => Object.keys(c.errors).length > 0).length ?? 0;
   const refused = report !== null && !report.committed;
+  // The server refuses a file with a bad row unless bad rows are skipped: no point sending it.
+  const blocked = bad > 0 && !skip;
 
   return (
     <Dialog open onClose={importing ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-title">
@@ -128,7 +145,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
             checks={checks}
             skip={skip}
             onSkipChange={setSkip}
-            upsert={def.naturalKey && can("update") ? upsert : null}
+            upsert={upsertOffered ? upsert : null}
             onUpsertChange={setUpsert}
           />
         )}
@@ -149,8 +166,19 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
             Check rows
           </Button>
         )}
+        {step === 2 && blocked && (
+          <Typography variant="body2" color="text.secondary" id="import-blocked" sx={{ mr: 1 }}>
+            Fix the {bad.toLocaleString()} {bad === 1 ? "row" : "rows"} with problems or tick Skip bad rows
+          </Typography>
+        )}
         {step === 2 && checks && (
-          <Button variant="contained" onClick={doImport} loading={importing} disabled={skip && bad === checks.length}>
+          <Button
+            variant="contained"
+            onClick={doImport}
+            loading={importing}
+            disabled={blocked || (skip && bad === checks.length)}
+            aria-describedby={blocked ? "import-blocked" : undefined}
+          >
             {skip && bad > 0
               ? `Import ${(checks.length - bad).toLocaleString()} good rows`
               : `Import ${checks.length.toLocaleString()} rows`}

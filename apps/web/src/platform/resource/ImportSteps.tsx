@@ -140,10 +140,31 @@ export function MappingStep(props: {
   );
 }
 
+// "Price must be a number" stands alone; "Required" needs its field's label.
 function problems(check: RowCheck, byName: Map<string, FieldDef>): string {
   return Object.entries(check.errors)
-    .map(([f, m]) => (byName.get(f) ? `${byName.get(f)?.label}: ${m}` : m))
+    .map(([f, m]) => {
+      const label = byName.get(f)?.label;
+      return label && !m.startsWith(label) ? `${label}: ${m}` : m;
+    })
     .join("; ");
+}
+
+// A cell as the file has it; a reference found by its label shows the id it matched, quietly.
+function PreviewCell({ field, check }: { field: FieldDef; check: RowCheck }) {
+  const text = check.cells[field.name] ?? "";
+  const id = check.values[field.name];
+  const matched = field.kind === "reference" && !check.errors[field.name] && id != null && text.trim() !== String(id);
+  return (
+    <TableCell>
+      {text}
+      {matched && (
+        <Typography component="span" variant="caption" sx={{ ml: 0.5, opacity: 0.7 }}>
+          → #{String(id)}
+        </Typography>
+      )}
+    </TableCell>
+  );
 }
 
 export function PreviewStep(props: {
@@ -158,7 +179,7 @@ export function PreviewStep(props: {
   const { def, fields, checks, skip, onSkipChange, upsert, onUpsertChange } = props;
   const key = fields.find((f) => f.name === def.naturalKey)?.label ?? def.naturalKey;
   const byName = new Map(fields.map((f) => [f.name, f]));
-  const shown = fields.filter((f) => checks.some((c) => f.name in c.values));
+  const shown = fields.filter((f) => checks.some((c) => f.name in c.cells));
   const bad = checks.filter((c) => Object.keys(c.errors).length > 0);
   return (
     <>
@@ -188,7 +209,7 @@ export function PreviewStep(props: {
                 >
                   <TableCell>{c.line}</TableCell>
                   {shown.map((f) => (
-                    <TableCell key={f.name}>{formatCell(c.values[f.name])}</TableCell>
+                    <PreviewCell key={f.name} field={f} check={c} />
                   ))}
                   <TableCell>
                     {ok ? (
@@ -223,15 +244,13 @@ export function PreviewStep(props: {
         {upsert !== null && (
           <FormControlLabel
             control={<Checkbox checked={upsert} onChange={(e) => onUpsertChange(e.target.checked)} />}
-            label={`Update ${def.plural.toLowerCase()} whose ${key} already exists`}
+            label={`Update existing ${def.plural.toLowerCase()} (matched by ${key})`}
           />
         )}
       </Box>
     </>
   );
 }
-
-const formatCell = (v: unknown) => (v === null || v === undefined ? "" : Array.isArray(v) ? v.join(", ") : String(v));
 
 export function ReportStep(props: { def: ResourceDef; report: ImportReport; refused: boolean; fields: FieldDef[] }) {
   const { def, report, refused, fields } = props;

@@ -1,6 +1,6 @@
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
-import { quoteValue } from "../data-access/filters.ts";
-import type { DataProvider, Id } from "../data-access/provider.ts";
+import { escapeLike, quoteValue } from "../data-access/filters.ts";
+import type { DataProvider, Id, Row } from "../data-access/provider.ts";
 import { type FormValues, toWire, validate } from "../fields/convert.ts";
 
 // CSV import, the browser half (issue 5 item 4): map columns to fields, turn cells into wire values, check each
@@ -24,15 +24,16 @@ export function autoMap(headers: readonly string[], fields: readonly FieldDef[])
   });
 }
 
-const TRUE = new Set(["true", "yes", "y", "1", "on", "x"]);
-const FALSE = new Set(["false", "no", "n", "0", "off", ""]);
+// Clear yes/no values only, as the server reads them; an empty cell leaves the default.
+const TRUE = new Set(["true", "yes", "y", "1"]);
+const FALSE = new Set(["false", "no", "n", "0"]);
 
-// A cell as the value a form input would hold for that field kind.
+// A cell as the value a form input would hold for that field kind; a boolean nobody can read stays text.
 export function cellToForm(field: FieldDef, text: string): unknown {
   const t = text.trim();
   switch (field.kind) {
     case "boolean":
-      return TRUE.has(t.toLowerCase()) ? true : FALSE.has(t.toLowerCase()) ? false : t;
+      return t === "" ? undefined : TRUE.has(t.toLowerCase()) ? true : FALSE.has(t.toLowerCase()) ? false : t;
     case "tags":
       return t
         .split(/[,;\n]/)
@@ -65,8 +66,32 @@ export function toImportRows(rows: readonly string[][], mapping: Mapping, fields
   });
 }
 
-// Reference cells name the target row by its label ("Fasteners") or give its id; labels become ids here.
-export type References = Map<string, Map<string, Id>>; // field → lower-cased label → id
+// Reference cells name the target row by its label ("Fasteners", any case) or give its id; labels become ids here.
+export type References = Map<string, Map<string, Id>>; // field → lower-cased label or id as typed → id
+
+const CHUNK = 100; // values per request: the query string stays a few KB
+const isId = (v: string) => /^\d+$/.test(v);
+
+// Rows of `resource` whose `column` is one of `values` (exact, or case-insensitive with `ilike`), CHUNK at a time.
+async function lookup(
+  data: DataProvider,
+  resource: string,
+  select: string,
+  column: string,
+  values: readonly string[],
+  op: "in" | "ilike",
+) {
+  const out: Row[] = [];
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const chunk = values.slice(i, i + CHUNK);
+    const filter =
+      op === "in"
+        ? { column, op: "in", value: `(${chunk.map(quoteValue).join(",")})` }
+        : { column, op: "ilike(any)", value: `{${chunk.map((v) => quoteValue(escapeLike(v))).join(",")}}` };
+    out.push(...(await data.getList(resource, { select, filters: [filter] })).data);
+  }
+  return out;
+}
 
 export async function resolveReferences(
   data: DataProvider,
@@ -76,23 +101,34 @@ export async function resolveReferences(
   const out: References = new Map();
   for (const f of fields) {
     if (f.kind !== "reference" || !f.reference) continue;
-    const labels = [
-      ...new Set(
-        rows.map((r) => r.values[f.name]).filter((v): v is string => typeof v === "string" && !/^\d+$/.test(v)),
-      ),
+    const { resource, display } = f.reference;
+    const cells = [
+      ...new Set(rows.map((r) => r.values[f.name]).filter((v): v is string => typeof v === "string" && v !== "")),
     ];
     const found = new Map<string, Id>();
-    for (let i = 0; i < labels.length; i += 100) {
-      const chunk = labels.slice(i, i + 100);
-      const page = await data.getList(f.reference.resource, {
-        select: `id,${f.reference.display}`,
-        filters: [{ column: f.reference.display, op: "in", value: `(${chunk.map(quoteValue).join(",")})` }],
-      });
-      for (const r of page.data) found.set(String(r[f.reference.display]).toLowerCase(), r.id);
+    const labels = cells.filter((v) => !isId(v));
+    for (const r of await lookup(data, resource, `id,${display}`, display, labels, "ilike")) {
+      found.set(String(r[display]).toLowerCase(), r.id);
     }
+    for (const r of await lookup(data, resource, "id", "id", cells.filter(isId), "in")) found.set(String(r.id), r.id);
     out.set(f.name, found);
   }
   return out;
+}
+
+// The file's natural keys (SKU, code …) that a record of the workspace already has.
+export async function existingKeys(
+  data: DataProvider,
+  def: ResourceDef,
+  rows: readonly ImportRow[],
+): Promise<Set<string>> {
+  const key = def.naturalKey;
+  if (!key) return new Set();
+  const values = [
+    ...new Set(rows.map((r) => r.values[key]).filter((v): v is string => typeof v === "string" && v !== "")),
+  ];
+  const found = await lookup(data, def.name, key, key, values, "in");
+  return new Set(found.map((r) => String(r[key])));
 }
 
 export type RowCheck = {
@@ -106,17 +142,56 @@ export type RowCheck = {
 export function checkRow(def: ResourceDef, fields: readonly FieldDef[], row: ImportRow, refs: References): RowCheck {
   const errors: Record<string, string> = {};
   const form: FormValues = { ...row.values };
+  const sent = new Set<string>();
   for (const f of fields) {
     const v = form[f.name];
-    if (f.kind !== "reference" || typeof v !== "string" || /^\d+$/.test(v)) continue;
-    const id = refs.get(f.name)?.get(v.toLowerCase());
-    if (id === undefined) errors[f.name] = `No ${f.label.toLowerCase()} named "${v}"`;
-    else form[f.name] = id;
+    if (!(f.name in form) || (f.kind === "boolean" && v === undefined)) continue;
+    if (f.kind === "boolean" && typeof v === "string") {
+      errors[f.name] = `${f.label} must be yes or no`;
+      continue;
+    }
+    if (f.kind === "reference" && typeof v === "string") {
+      const id = refs.get(f.name)?.get(v.toLowerCase());
+      if (id === undefined) {
+        errors[f.name] = isId(v) ? `${f.label} #${v} does not exist` : `${f.label} '${v}' does not exist`;
+        continue;
+      }
+      form[f.name] = id;
+    }
+    sent.add(f.name);
   }
-  const wire = toWire(fields, form, "create", new Set(Object.keys(form)));
+  const wire = toWire(fields, form, "create", sent);
   const result = validate(def.insert, wire);
   if (!result.ok) for (const [k, m] of Object.entries(result.errors)) errors[k] ??= m;
   return { line: row.line, values: wire, cells: row.cells, errors };
+}
+
+// The natural key's problems, which depend on "Update existing": a key another record has, a key an earlier line
+// repeats. With updates ticked both are fine (the server updates the record; the later line wins).
+export function checkKeys(
+  checks: readonly RowCheck[],
+  def: ResourceDef,
+  fields: readonly FieldDef[],
+  existing: ReadonlySet<string>,
+  upsert: { offered: boolean; ticked: boolean },
+): RowCheck[] {
+  const key = def.naturalKey;
+  if (!key || upsert.ticked) return [...checks];
+  const label = fields.find((f) => f.name === key)?.label ?? key;
+  const first = new Map<string, number>();
+  return checks.map((c) => {
+    const v = c.cells[key]?.trim();
+    if (!v || c.errors[key]) return c;
+    const at = first.get(v);
+    if (at === undefined) first.set(v, c.line);
+    const message =
+      at !== undefined
+        ? `${label} ${v} is also on line ${at}`
+        : existing.has(v)
+          ? `${label} ${v} already exists${upsert.offered ? ' — tick "Update existing" to update it' : ""}`
+          : null;
+    return message ? { ...c, errors: { ...c.errors, [key]: message } } : c;
+  });
 }
 
 // Fields the schema needs that no column fills.

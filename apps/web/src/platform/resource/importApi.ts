@@ -27,6 +27,23 @@ export function readReport(raw: Raw, lines: readonly number[]): ImportReport {
   };
 }
 
+// The report after an import, with the rows the preview found bad (not sent, or refused with the rest) beside the
+// server's: every bad line once, by file line; for a cell both found bad, the server's words.
+export function withPreviewIssues(
+  report: ImportReport,
+  preview: readonly { line: number; errors: Record<string, string> }[],
+): ImportReport {
+  const at = (line: number, field: string | null) => `${line}:${field ?? ""}`;
+  const seen = new Set(report.issues.map((i) => at(i.line, i.field)));
+  const extra = preview.flatMap((c) =>
+    Object.entries(c.errors)
+      .filter(([field]) => !seen.has(at(c.line, field || null)))
+      .map(([field, message]) => ({ line: c.line, field: field || null, message })),
+  );
+  const issues = [...report.issues, ...extra].sort((a, b) => a.line - b.line);
+  return { ...report, issues, skipped: new Set(issues.map((i) => i.line)).size };
+}
+
 export async function runImport(
   data: DataProvider,
   def: ResourceDef,

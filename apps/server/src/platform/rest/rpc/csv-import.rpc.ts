@@ -43,40 +43,70 @@ export type ImportReport = {
   errors: ImportError[];
 };
 
-const TRUE = new Set(["true", "yes", "y", "1", "t"]);
-const FALSE = new Set(["false", "no", "n", "0", "f"]);
+// Clear yes/no values only (the web's preview reads the same set); anything else is reported, never guessed.
+const TRUE = new Set(["true", "yes", "y", "1"]);
+const FALSE = new Set(["false", "no", "n", "0"]);
+
+// A cell the column cannot hold, with the reason in the file's words.
+class BadCell {
+  constructor(readonly message: string) {}
+}
 
 // A CSV cell → the JSON value the resource's schema expects; "" leaves the column out (its default applies).
-function coerce(c: ColumnMeta, cell: string | number | boolean | null): unknown {
+function coerce(c: ColumnMeta, label: string, cell: string | number | boolean | null): unknown {
   if (cell === null) return undefined;
   if (typeof cell !== "string") return c.numeric ? String(cell) : cell;
   const v = cell.trim();
   if (v === "") return undefined;
-  if (c.boolean) return TRUE.has(v.toLowerCase()) ? true : FALSE.has(v.toLowerCase()) ? false : v;
+  if (c.boolean) {
+    const b = v.toLowerCase();
+    return TRUE.has(b) ? true : FALSE.has(b) ? false : new BadCell(`${label} must be yes or no`);
+  }
   if (c.numeric) return v.replace(/,/g, "");
   if (c.array) {
     if (v.startsWith("[")) {
       try {
         return JSON.parse(v);
       } catch {
-        return v;
+        return new BadCell(`${label} must be a list separated by ; or a JSON array`);
       }
     }
     const items = v
       .split(/[;|\n]/)
       .map((s) => s.trim())
       .filter(Boolean);
-    return c.sqlType.startsWith("bigint") || c.sqlType.startsWith("integer") ? items.map(Number) : items;
+    if (!c.sqlType.startsWith("bigint") && !c.sqlType.startsWith("integer")) return items;
+    return items.every((s) => /^-?\d+$/.test(s)) ? items.map(Number) : new BadCell(`${label} must be whole numbers`);
   }
   if (c.column.dataType === "number") return /^-?\d+$/.test(v) ? Number(v) : v;
   if (c.json) {
     try {
       return JSON.parse(v);
     } catch {
-      return v;
+      return new BadCell(`${label} must be valid JSON`);
     }
   }
   return v;
+}
+
+// The engine's validateRow gives zod's own words for a value of the wrong type ("Invalid input: expected boolean,
+// received string"); a file's author reads them as the column's kind instead.
+export function plainMessage(message: string, label: string, c: ColumnMeta | undefined): string {
+  const type = /^Invalid input: expected (\w+)/.exec(message)?.[1];
+  const options = /^Invalid option: expected one of (.+)$/.exec(message)?.[1];
+  if (options) return `${label} must be one of ${options.replace(/"/g, "").split("|").join(", ")}`;
+  if (!type && !/^Invalid /.test(message)) return message;
+  if (type === "boolean" || c?.boolean) return `${label} must be yes or no`;
+  if (c?.array) return `${label} must be a list separated by ;`;
+  if (type === "date" || c?.sqlType.startsWith("timestamp") || c?.sqlType === "date") return `${label} must be a date`;
+  if (c?.column.dataType === "number" && !c.numeric) {
+    return c.column.columnType === "PgBigInt53" || c.column.columnType === "PgInteger"
+      ? `${label} must be a whole number`
+      : `${label} must be a number`;
+  }
+  if (type === "number" || type === "int" || type === "bigint" || c?.numeric) return `${label} must be a number`;
+  if (c?.json) return `${label} must be valid JSON`;
+  return `${label} is not valid`;
 }
 
 // Reference cells may name the row by its label ("Fasteners") instead of its id: resolved in one query per column.
@@ -104,8 +134,10 @@ async function resolveReferences(
       const v = row[field.name];
       if (typeof v !== "string") return;
       const id = ids.get(v.toLowerCase());
+      // The cell leaves the row, so the row's other cells are still checked and reported (as the preview does).
       if (id === undefined) {
-        errors.push({ row: i + 1, field: field.name, message: `No ${target.title.toLowerCase()} named "${v}"` });
+        errors.push({ row: i + 1, field: field.name, message: `${field.label} '${v}' does not exist` });
+        delete row[field.name];
       } else row[field.name] = id;
     });
   }
@@ -152,7 +184,8 @@ export const csvImport = defineRpc({
     }
     const errors: ImportError[] = [];
     const unknown = new Set<string>();
-    const rows = args.rows.map((raw) => {
+    const labels = new Map(def.fields.map((f) => [f.name, f.label]));
+    const rows = args.rows.map((raw, i) => {
       const row: Record<string, unknown> = {};
       for (const [header, cell] of Object.entries(raw)) {
         const name = byHeader.get(header.trim().toLowerCase());
@@ -160,8 +193,9 @@ export const csvImport = defineRpc({
           unknown.add(header);
           continue;
         }
-        const value = coerce(meta.columns.get(name) as ColumnMeta, cell);
-        if (value !== undefined) row[name] = value;
+        const value = coerce(meta.columns.get(name) as ColumnMeta, labels.get(name) ?? name, cell);
+        if (value instanceof BadCell) errors.push({ row: i + 1, field: name, message: value.message });
+        else if (value !== undefined) row[name] = value;
       }
       return row;
     });
@@ -206,16 +240,17 @@ export const csvImport = defineRpc({
     };
     const inserts: Candidate[] = [];
     const updates: Candidate[] = [];
+    const reported = new Set(ctx.bad);
     rows.forEach((row, i) => {
-      if (ctx.bad.has(i + 1)) return;
+      // A row already reported is still validated, so the report lists all of its problems; it is never written.
       const k = key ? row[key] : undefined;
       if (key && k !== undefined && existing.has(String(k))) {
         const { [key]: _key, ...patch } = row;
         const c = checkUpdate(ctx, i + 1, patch, String(k));
-        if (c) updates.push(c);
+        if (c && !reported.has(i + 1)) updates.push(c);
       } else {
         const c = checkInsert(ctx, i + 1, row);
-        if (c) inserts.push(c);
+        if (c && !reported.has(i + 1)) inserts.push(c);
       }
     });
     const dups = await findDuplicates(ctx, inserts);
@@ -229,6 +264,9 @@ export const csvImport = defineRpc({
       inserts.filter((c) => dups.later.has(c.row) && !ctx.bad.has(c.row)),
       dups,
     );
+    for (const e of errors) {
+      if (e.field) e.message = plainMessage(e.message, labels.get(e.field) ?? e.field, meta.columns.get(e.field));
+    }
     errors.sort((a, b) => a.row - b.row);
     const report: ImportReport = {
       resource: def.name,
