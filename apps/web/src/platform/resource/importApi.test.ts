@@ -44,7 +44,7 @@ describe("withPreviewIssues", () => {
       },
       [2, 4, 6],
     );
-    const preview = [
+    const preview: { line: number; errors: Record<string, string> }[] = [
       { line: 2, errors: { category_id: "Category 'Xyz' does not exist" } },
       { line: 4, errors: { price: "Price cannot be less than 0" } },
       { line: 5, errors: { active: "Active must be yes or no", "": "Invalid values" } },
