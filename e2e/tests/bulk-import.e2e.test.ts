@@ -55,6 +55,17 @@ describe.skipIf(!hasChromium)("a thousand products from one CSV, in Chromium", (
       await screenshot(page, "bulk-import-done");
       await dialog.getByRole("button", { name: "Close" }).click();
 
+      // The same file again: every SKU is taken now, and the preview says so before anything is sent.
+      await page.getByRole("button", { name: "Import CSV" }).click();
+      await dialog.getByLabel("CSV file").setInputFiles(file);
+      await dialog.getByRole("button", { name: "Check rows" }).click();
+      await dialog.getByText("1,000 rows: 0 ready, 1,000 with problems").waitFor();
+      await dialog
+        .getByText(`Line 2: SKU BULK-${run}-1 already exists — tick "Update existing" to update it`)
+        .waitFor();
+      expect(await dialog.getByRole("button", { name: "Import 1,000 rows" }).isDisabled()).toBe(true);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+
       const sku = `BULK-${run}-737`;
       const searched = Date.now();
       await page.getByLabel("Search", { exact: true }).fill(sku);

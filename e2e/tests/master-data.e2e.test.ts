@@ -247,7 +247,7 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     expect(errors).toEqual([]);
   });
 
-  it("imports a CSV: one bad row refuses the file, skip bad rows imports the rest; then exports and bulk-deletes", async () => {
+  it("imports a CSV: the preview names bad rows and holds the import back, skip bad rows imports the rest; then exports and bulk-deletes", async () => {
     const file = path.join(os.tmpdir(), `products-${run}.csv`);
     writeFileSync(
       file,
@@ -256,6 +256,7 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
         `IMP-${run}-1,Imported anchor ${run},Anchors,4.20,yes`,
         `IMP-${run}-2,"Imported bracket, ${run}",Anchors,cheap,no`,
         `IMP-${run}-3,Imported hook ${run},,1.10,`,
+        `IMP-${run}-4,Imported clip ${run},Xyz ${run},2.00,maybe`,
       ].join("\r\n"),
     );
     await page.goto(appUrl("/dashboard/products"));
@@ -265,19 +266,38 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await dialog.getByLabel("CSV file").setInputFiles(file);
     await dialog.getByRole("table", { name: "Column matching" }).waitFor();
     await dialog.getByRole("button", { name: "Check rows" }).click();
-    await dialog.getByText("3 rows: 2 ready, 1 with problems").waitFor();
-    await dialog.getByText("Line 3: Price: Price must be a number").waitFor();
+    await dialog.getByText("4 rows: 2 ready, 2 with problems").waitFor();
+    const problems = dialog.getByRole("list", { name: "Rows with problems" });
+    await problems.getByText("Line 3: Price must be a number").waitFor();
+    await problems.getByText(`Line 5: Category 'Xyz ${run}' does not exist; Stock tracked must be yes or no`).waitFor();
+    // The file's own words in the preview, the matched record's id beside them.
+    const preview = dialog.getByRole("table", { name: "First rows of the products file" });
+    expect(await preview.getByRole("row").nth(1).textContent()).toMatch(/Anchors→ #\d+4\.20yes/);
+    // Nothing is sent while the server would refuse the whole file.
+    expect(await dialog.getByRole("button", { name: "Import 4 rows" }).isDisabled()).toBe(true);
+    await dialog.getByText("Fix the 2 rows with problems or tick Skip bad rows").waitFor();
     await screenshot(page, "master-import-preview");
 
-    await dialog.getByRole("button", { name: "Import 3 rows" }).click();
-    await dialog.getByText(/Nothing was imported/).waitFor();
-    await dialog.getByRole("table", { name: "Import problems" }).getByText("Price must be a number").waitFor();
-    await screenshot(page, "master-import-refused");
-    await dialog.getByRole("button", { name: "Back to the rows" }).click();
     await dialog.getByLabel("Skip bad rows (import only the good ones)").check();
     await dialog.getByRole("button", { name: "Import 2 good rows" }).click();
-    await dialog.getByText("Imported 2 products; skipped 1 bad row.").waitFor();
+    await dialog.getByText("Imported 2 products; skipped 2 bad rows.").waitFor();
+    const report = dialog.getByRole("table", { name: "Import problems" });
+    await report.getByText("Price must be a number").waitFor();
+    await report.getByText("Stock tracked must be yes or no").waitFor();
+    expect((await report.locator("tbody tr td:first-child").allTextContents()).map(Number)).toEqual([3, 5, 5]);
+    await screenshot(page, "master-import-skipped");
     await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => totalCount(page)).toBe(before + 2);
+
+    // The same file again: the SKUs now taken are row problems before anything is sent, unless updating.
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await dialog.getByLabel("CSV file").setInputFiles(file);
+    await dialog.getByRole("button", { name: "Check rows" }).click();
+    await dialog.getByText("4 rows: 0 ready, 4 with problems").waitFor();
+    await problems.getByText(`Line 2: SKU IMP-${run}-1 already exists — tick "Update existing" to update it`).waitFor();
+    await dialog.getByLabel("Update existing products (matched by SKU)").check();
+    await dialog.getByText("4 rows: 2 ready, 2 with problems").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => totalCount(page)).toBe(before + 2);
 
     // Export: every row of the filtered set, not just the page on screen.

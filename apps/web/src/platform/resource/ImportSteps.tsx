@@ -159,7 +159,7 @@ function PreviewCell({ field, check }: { field: FieldDef; check: RowCheck }) {
     <TableCell>
       {text}
       {matched && (
-        <Typography component="span" variant="caption" sx={{ ml: 0.5, opacity: 0.7 }}>
+        <Typography component="span" variant="caption" sx={{ ml: 0.5, opacity: 0.7, whiteSpace: "nowrap" }}>
           → #{String(id)}
         </Typography>
       )}
