@@ -3,7 +3,8 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { createSchemaFactory } from "drizzle-zod";
 import { z } from "zod";
 import { DATE_RANGE } from "../brand.ts";
-import type { FieldDef, ResourceDef } from "./types.ts";
+import { textLimit } from "./fields.ts";
+import type { CheckMessage, FieldDef, RecordRule, ResourceDef } from "./types.ts";
 
 // DESIGN §2.3: one definition per resource. The wire schemas are derived from the Drizzle table with drizzle-zod
 // (never re-declared): keys renamed to the column names clients send, narrowed to the writable fields, and refined
@@ -18,6 +19,8 @@ const DECIMAL = /^-?\d{1,16}(\.\d{1,6})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i;
+const SITE_PATH = /^\/(?!\/)\S*$/;
 // DESIGN §2.4: dates are picked between 1900-01-01 and 2099-12-31; timestamps are held to the same days in UTC.
 const FIRST_INSTANT = new Date(`${DATE_RANGE.min}T00:00:00.000Z`);
 const LAST_INSTANT = new Date(`${DATE_RANGE.max}T23:59:59.999Z`);
@@ -40,15 +43,26 @@ const numberToString = (v: unknown) => (typeof v === "number" && Number.isFinite
 
 type Refine = (s: z.ZodType) => z.ZodType;
 
+const decimals = (v: string) => v.split(".")[1]?.length ?? 0;
+
+// An http(s) address a browser can open: a host with a dot, no spaces.
+const isWebAddress = (v: string) => WEB_ADDRESS.test(v);
+
 function refinement(column: Column, field: FieldDef | undefined): Refine | undefined {
   const label = field?.label ?? column.name;
   if (column.columnType === "PgNumeric") {
     const { min, max } = field ?? {};
+    // The column's scale: 19.999 is refused on a money column, not rounded to 20.00 by the database.
+    const scale = (column as Column & { scale?: number }).scale;
     return (s) =>
       z.preprocess(
         numberToString,
         (s as z.ZodString)
           .regex(DECIMAL, `${label} must be a number`)
+          .refine(
+            (v) => scale === undefined || !DECIMAL.test(v) || decimals(v) <= scale,
+            `${label} can have at most ${scale} decimals`,
+          )
           // Only numbers are compared: a value that is not one already has its message above.
           .refine(
             (v) => min === undefined || !DECIMAL.test(v) || Number(v) >= min,
@@ -59,6 +73,13 @@ function refinement(column: Column, field: FieldDef | undefined): Refine | undef
             `${label} cannot be more than ${max}`,
           ),
       );
+  }
+  if (column.dataType === "number" && (field?.min !== undefined || field?.max !== undefined)) {
+    const { min, max } = field ?? {};
+    return (s) =>
+      (s as z.ZodNumber)
+        .refine((v) => min === undefined || v >= min, `${label} cannot be less than ${min}`)
+        .refine((v) => max === undefined || v <= max, `${label} cannot be more than ${max}`);
   }
   if (column.columnType === "PgTimestamp") {
     return () =>
@@ -78,11 +99,22 @@ function refinement(column: Column, field: FieldDef | undefined): Refine | undef
   if (column.columnType === "PgDateString") {
     return (s) =>
       (s as z.ZodString)
-        .refine(isCalendarDay, `${label} must be a valid date (YYYY-MM-DD)`)
+        .refine(isCalendarDay, `${label} must be a valid date`)
         // Only real days are compared: any other value already has its message above.
         .refine((v) => !isCalendarDay(v) || (v >= DATE_RANGE.min && v <= DATE_RANGE.max), outOfRange(label));
   }
   const checks: Refine[] = [];
+  const limit = field ? textLimit(field) : undefined;
+  if (limit !== undefined) {
+    checks.push((s) => (s as z.ZodString).max(limit, `${label} must be at most ${limit} characters`));
+  }
+  if (field?.kind === "url") {
+    const sitePath = field.sitePath;
+    const message = sitePath
+      ? `${label} must be a page of this site (/…) or a web address starting with http:// or https://`
+      : `${label} must be a web address starting with http:// or https://`;
+    checks.push((s) => (s as z.ZodString).refine((v) => isWebAddress(v) || (sitePath && SITE_PATH.test(v)), message));
+  }
   if (field?.kind === "email") checks.push((s) => (s as z.ZodString).regex(EMAIL, "Enter a valid e-mail address"));
   if (column.name === "currency" || column.name === "base_currency") {
     checks.push((s) => (s as z.ZodString).regex(CURRENCY, "Use a three-letter currency code such as SGD"));
@@ -95,10 +127,42 @@ function refinement(column: Column, field: FieldDef | undefined): Refine | undef
 
 const { createInsertSchema, createUpdateSchema } = createSchemaFactory({ coerce: { date: true } });
 
+const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+// The rules a record breaks, judged only on the fields that are given: a partial patch is checked where it can be.
+export function brokenRules(
+  rules: readonly RecordRule[] | undefined,
+  values: Readonly<Record<string, unknown>>,
+): { field: string; message: string }[] {
+  return (rules ?? [])
+    .filter((r) => r.fields.every((name) => given(values[name])) && !r.check(values))
+    .map(({ field, message }) => ({ field, message }));
+}
+
+function withRules(
+  schema: z.ZodObject<Record<string, z.ZodType>>,
+  rules: readonly RecordRule[] | undefined,
+): z.ZodObject<Record<string, z.ZodType>> {
+  if (!rules?.length) return schema;
+  return schema.superRefine(
+    (values, ctx) => {
+      // A field that failed its own check is not compared (its message says enough); the others still are, even
+      // when some other field is missing, so every problem shows at once.
+      const failed = new Set(ctx.issues.map((i) => String(i.path?.[0])));
+      const judged = rules.filter((r) => !r.fields.some((name) => failed.has(name)));
+      for (const { field, message } of brokenRules(judged, values)) {
+        ctx.addIssue({ code: "custom", path: [field], message, input: values[field] });
+      }
+    },
+    { when: () => true },
+  );
+}
+
 function wireSchema(
   table: PgTable,
   fields: readonly FieldDef[],
   mode: "insert" | "update",
+  rules?: readonly RecordRule[],
 ): z.ZodObject<Record<string, z.ZodType>> {
   const columns = getTableColumns(table) as Record<string, Column>;
   const byName = new Map(fields.map((f) => [f.name, f]));
@@ -115,7 +179,7 @@ function wireSchema(
     const schema = base.shape[key];
     if (schema && writable.has(column.name)) shape[column.name] = schema;
   }
-  return z.object(shape);
+  return withRules(z.object(shape), rules);
 }
 
 export function defineResource(input: ResourceInput): ResourceDef {
@@ -123,10 +187,13 @@ export function defineResource(input: ResourceInput): ResourceDef {
   for (const f of input.fields) {
     if (!columns.has(f.name)) throw new Error(`${input.name}.${f.name} is not a column of ${input.name}`);
   }
+  const checks: Record<string, CheckMessage> = { ...input.checks };
+  for (const r of input.rules ?? []) if (r.constraint) checks[r.constraint] = { field: r.field, message: r.message };
   return {
     ...input,
-    insert: wireSchema(input.table, input.fields, "insert"),
-    update: wireSchema(input.table, input.fields, "update"),
+    checks,
+    insert: wireSchema(input.table, input.fields, "insert", input.rules),
+    update: wireSchema(input.table, input.fields, "update", input.rules),
   };
 }
 

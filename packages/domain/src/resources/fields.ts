@@ -7,8 +7,30 @@ const of =
   (kind: FieldKind) =>
   (name: string, label: string, opts: Options = {}): FieldDef => ({ name, label, kind, ...opts });
 
+// The most characters a text field takes unless it says otherwise (FieldDef.maxLength); forms show the limit and
+// the wire schemas refuse more. Codes and names are shorter: f.code, f.name.
+const TEXT_LIMIT: Partial<Record<FieldKind, number>> = {
+  text: 500,
+  textarea: 10_000,
+  email: 254, // RFC 5321's longest address
+  phone: 40,
+  url: 2_048,
+};
+export const CODE_LENGTH = 64;
+export const NAME_LENGTH = 200;
+
+export function textLimit(field: Pick<FieldDef, "kind" | "maxLength">): number | undefined {
+  return field.maxLength ?? TEXT_LIMIT[field.kind];
+}
+
+const sized =
+  (maxLength: number) =>
+  (name: string, label: string, opts: Options = {}): FieldDef => ({ name, label, kind: "text", maxLength, ...opts });
+
 export const f = {
   text: of("text"),
+  code: sized(CODE_LENGTH), // SKUs, codes, slugs
+  name: sized(NAME_LENGTH), // names and titles
   textarea: of("textarea"),
   email: of("email"),
   phone: of("phone"),

@@ -21,9 +21,10 @@ import {
   projectGroupResource,
   projectResource,
 } from "./projects.ts";
-import type { ResourceDef } from "./types.ts";
+import type { CheckMessage, ResourceDef } from "./types.ts";
 
-export { defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
+export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
+export { textLimit } from "./fields.ts";
 export * from "./types.ts";
 
 // DESIGN §2.3: every resource /rest/v1 serves, the generic screens list and CSV import/export reads.
@@ -63,4 +64,11 @@ export const RESOURCES_BY_NAME: Readonly<Record<string, ResourceDef>> = Object.f
 
 export function findResource(name: string): ResourceDef | undefined {
   return Object.hasOwn(RESOURCES_BY_NAME, name) ? RESOURCES_BY_NAME[name] : undefined;
+}
+
+// Every table CHECK the registry explains: constraint names are unique in the schema.
+const CHECKS: ReadonlyMap<string, CheckMessage> = new Map(RESOURCES.flatMap((r) => Object.entries(r.checks ?? {})));
+
+export function checkMessage(constraint: string): CheckMessage | undefined {
+  return CHECKS.get(constraint);
 }

@@ -18,12 +18,12 @@ export const productResource = defineResource({
   defaultOrder: "name.asc",
   fields: [
     idField(),
-    f.text("sku", "SKU", { required: true, list: true, width: 130 }),
-    f.text("name", "Name", { required: true, list: true, width: 260 }),
+    f.code("sku", "SKU", { required: true, list: true, width: 130 }),
+    f.name("name", "Name", { required: true, list: true, width: 260 }),
     f.textarea("description", "Description"),
     f.ref("category_id", "Category", "category", "name", { list: true }),
     f.ref("brand_id", "Brand", "brand", "name", { list: true }),
-    f.text("unit", "Unit", { help: "pcs, box, kg, m …", width: 80 }),
+    f.text("unit", "Unit", { help: "pcs, box, kg, m …", width: 80, maxLength: 20 }),
     f.money("cost", "Cost", { width: 110, min: 0 }),
     f.money("price", "Price", { list: true, width: 110, min: 0 }),
     f.enum("tax_code", "Tax code", TAX_CODES, { help: "SR 9% GST, ZR zero-rated, ES exempt, OS out of scope" }),
@@ -36,6 +36,7 @@ export const productResource = defineResource({
     category: { resource: "category", kind: "one", column: "category_id", references: "id" },
     brand: { resource: "brand", kind: "one", column: "brand_id", references: "id" },
   },
+  checks: { product_prices_not_negative: { message: "Cost and price cannot be less than 0" } },
 });
 
 export const categoryResource = defineResource({
@@ -52,7 +53,7 @@ export const categoryResource = defineResource({
   defaultOrder: "name.asc",
   fields: [
     idField(),
-    f.text("name", "Name", { required: true, list: true, width: 240 }),
+    f.name("name", "Name", { required: true, list: true, width: 240 }),
     f.ref("parent_id", "Parent category", "category", "name", { list: true }),
     f.textarea("description", "Description", { list: true }),
     f.boolean("active", "Active", { list: true, width: 90 }),
@@ -63,6 +64,7 @@ export const categoryResource = defineResource({
     children: { resource: "category", kind: "many", column: "parent_id", references: "id" },
     products: { resource: "product", kind: "many", column: "category_id", references: "id" },
   },
+  checks: { category_not_own_parent: { field: "parent_id", message: "A category cannot be its own parent" } },
 });
 
 export const brandResource = defineResource({
@@ -79,7 +81,7 @@ export const brandResource = defineResource({
   defaultOrder: "name.asc",
   fields: [
     idField(),
-    f.text("name", "Name", { required: true, list: true, width: 220 }),
+    f.name("name", "Name", { required: true, list: true, width: 220 }),
     f.textarea("description", "Description", { list: true }),
     f.url("website", "Website", { list: true }),
     f.boolean("active", "Active", { list: true, width: 90 }),
@@ -104,8 +106,8 @@ export const locationResource = defineResource({
   defaultOrder: "code.asc",
   fields: [
     idField(),
-    f.text("code", "Code", { required: true, list: true, width: 110 }),
-    f.text("name", "Name", { required: true, list: true, width: 220 }),
+    f.code("code", "Code", { required: true, list: true, width: 110 }),
+    f.name("name", "Name", { required: true, list: true, width: 220 }),
     f.textarea("address", "Address", { list: true }),
     f.boolean("active", "Active", { list: true, width: 90 }),
     ...auditFields,
@@ -127,14 +129,15 @@ export const serviceResource = defineResource({
   defaultOrder: "name.asc",
   fields: [
     idField(),
-    f.text("code", "Code", { required: true, list: true, width: 120 }),
-    f.text("name", "Name", { required: true, list: true, width: 240 }),
+    f.code("code", "Code", { required: true, list: true, width: 120 }),
+    f.name("name", "Name", { required: true, list: true, width: 240 }),
     f.textarea("description", "Description"),
-    f.text("unit", "Unit", { list: true, help: "hour, visit, job …", width: 90 }),
+    f.text("unit", "Unit", { list: true, help: "hour, visit, job …", width: 90, maxLength: 20 }),
     f.money("price", "Price", { list: true, width: 110, min: 0 }),
     f.enum("tax_code", "Tax code", TAX_CODES),
     f.boolean("active", "Active", { list: true, width: 90 }),
     ...auditFields,
   ],
   relations: {},
+  checks: { service_price_not_negative: { field: "price", message: "Price cannot be less than 0" } },
 });

@@ -25,14 +25,14 @@ export const projectResource = defineResource({
   defaultOrder: "code.desc",
   fields: [
     idField(),
-    f.text("code", "Code", { required: true, list: true, width: 120 }),
-    f.text("name", "Name", { required: true, list: true, width: 260 }),
+    f.code("code", "Code", { required: true, list: true, width: 120 }),
+    f.name("name", "Name", { required: true, list: true, width: 260 }),
     f.ref("company_id", "Customer", "company", "name", { list: true }),
     f.ref("project_group_id", "Group", "project_group", "name"),
     f.status("status", "Status", PROJECT_STATUSES, { list: true, width: 120 }),
     f.date("start_date", "Start", { list: true }),
     f.date("end_date", "End", { list: true }),
-    f.money("budget", "Budget", { list: true }),
+    f.money("budget", "Budget", { list: true, min: 0 }),
     f.textarea("description", "Description"),
     ...auditFields,
   ],
@@ -43,6 +43,16 @@ export const projectResource = defineResource({
     project_currency: { resource: "project_currency", kind: "many", column: "project_id", references: "id" },
     currency_factor: { resource: "currency_factor", kind: "many", column: "project_id", references: "id" },
   },
+  rules: [
+    {
+      fields: ["start_date", "end_date"],
+      // Days as YYYY-MM-DD compare as text.
+      check: (v) => String(v.end_date) >= String(v.start_date),
+      field: "end_date",
+      message: "End must be on or after Start",
+      constraint: "project_dates_in_order",
+    },
+  ],
 });
 
 export const projectGroupResource = defineResource({
@@ -59,7 +69,7 @@ export const projectGroupResource = defineResource({
   defaultOrder: "name.asc",
   fields: [
     idField(),
-    f.text("name", "Name", { required: true, list: true, width: 240 }),
+    f.name("name", "Name", { required: true, list: true, width: 240 }),
     f.textarea("description", "Description", { list: true }),
     ...auditFields,
   ],
@@ -90,6 +100,9 @@ export const projectBrandResource = defineResource({
   relations: {
     project: { resource: "project", kind: "one", column: "project_id", references: "id" },
     brand: { resource: "brand", kind: "one", column: "brand_id", references: "id" },
+  },
+  checks: {
+    project_brand_discount_range: { field: "discount_percent", message: "Discount % must be between 0 and 100" },
   },
 });
 
@@ -143,4 +156,13 @@ export const currencyFactorResource = defineResource({
   relations: {
     project: { resource: "project", kind: "one", column: "project_id", references: "id" },
   },
+  rules: [
+    {
+      fields: ["factor"],
+      check: (v) => Number(v.factor) > 0,
+      field: "factor",
+      message: "Rate to base currency must be more than 0",
+      constraint: "currency_factor_positive",
+    },
+  ],
 });

@@ -37,6 +37,8 @@ export type FieldDef = {
   help?: string;
   min?: number; // numeric fields: the smallest value allowed (mirrors the table's CHECK, so forms catch it first)
   max?: number; // numeric fields: the largest value allowed
+  maxLength?: number; // text fields: the most characters allowed (default by kind: see textLimit)
+  sitePath?: boolean; // url fields: a page of this site (/book-a-demo) is also taken
   width?: number; // list column width hint in px
   operatorOnly?: boolean; // only platform operators write it (workspace.tier_id, workspace.suspended_at)
 };
@@ -44,6 +46,20 @@ export type FieldDef = {
 // one: this row's `column` points at the target's `references` (product.category_id → category.id).
 // many: the target's `column` points at this row's `references` (category.id ← product.category_id).
 export type RelationDef = { resource: string; kind: "one" | "many"; column: string; references: string };
+
+// A rule across fields (a project ends on or after it starts), checked by the insert and update schemas when
+// every field it reads is given and valid. `constraint` names the table CHECK it mirrors, so that the
+// database's own refusal (a patch that sends only one of the fields) reads the same.
+export type RecordRule = {
+  fields: readonly string[];
+  check(values: Readonly<Record<string, unknown>>): boolean;
+  field: string; // where the message lands
+  message: string;
+  constraint?: string;
+};
+
+// What a table CHECK's refusal tells the user, and on which field (none when it spans several).
+export type CheckMessage = { field?: string; message: string };
 
 export type ResourceScope = "tenant" | "platform" | "public";
 export type ResourceAction = "read" | "create" | "update" | "delete";
@@ -71,6 +87,8 @@ export type ResourceDef = {
   ownerColumn?: string; // a user-id column: members without `<name>.read` still read the rows they own
   publicWhere?: Readonly<Record<string, boolean>>; // public scope: rows anyone may read (published, active)
   naturalKey?: string; // the unique column CSV import and upserts match existing rows on (product.sku)
+  rules?: readonly RecordRule[];
+  checks?: Readonly<Record<string, CheckMessage>>; // table CHECK name → message (rules' constraints added)
 };
 
 export const permission = (resource: string, action: string): string => `${resource}.${action}`;

@@ -34,7 +34,7 @@ export const DemoRequestInput = z.object({
   interest: z.enum(DEMO_INTERESTS, { message: "Choose what you would like to see" }),
   preferredDate: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date picker (YYYY-MM-DD)")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Pick a valid date")
     .refine((d) => d >= DATE_RANGE.min && d <= DATE_RANGE.max, "Pick a date between 1900 and 2099")
     .optional()
     .or(z.literal("").transform(() => undefined)),

@@ -1,3 +1,4 @@
+import { checkMessage } from "@workmetrics/domain/resources";
 import { constraintColumns } from "./resource-meta.ts";
 
 // PostgREST's error shape (DESIGN §2.1): {code, message, details, hint}, with its codes where they apply.
@@ -104,8 +105,15 @@ export function fromDatabaseError(err: unknown): RestError | null {
       );
     case "23502":
       return new RestError(400, code, column ? `${column} is required` : message, detail, hint);
-    case "23514":
+    case "23514": {
+      // A CHECK the registry explains reads like the form's own message (422, on its field); others keep Postgres's.
+      const known = typeof pg.constraint === "string" ? checkMessage(pg.constraint) : undefined;
+      if (known) {
+        const field = known.field ?? column;
+        return new RestError(422, code, known.message, field ? [{ field, message: known.message }] : null, null);
+      }
       return new RestError(400, code, message, column ? [{ field: column, message }] : detail, hint);
+    }
     case "42501":
       return new RestError(403, code, "Permission denied", null, null);
     case "40001":

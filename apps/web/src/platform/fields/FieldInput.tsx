@@ -6,6 +6,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
+import { textLimit } from "@workmetrics/domain/resources/fields";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { type Control, useController } from "react-hook-form";
 import type { Id } from "../data-access/provider.ts";
@@ -173,7 +174,7 @@ export function FieldInput({ field, control, referenceLabel, disabled, autoFocus
           multiline={field.kind === "textarea"}
           minRows={field.kind === "textarea" ? 3 : undefined}
           slotProps={{
-            htmlInput: { inputMode: numeric },
+            htmlInput: { inputMode: numeric, maxLength: textLimit(field) },
             input: adornment
               ? {
                   [field.kind === "money" ? "startAdornment" : "endAdornment"]: (

@@ -1,7 +1,7 @@
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { normaliseNumber, toFormValues, toLocalInput, toWire, toWireValue, validate } from "./convert.ts";
+import { normaliseNumber, ruleErrors, toFormValues, toLocalInput, toWire, toWireValue, validate } from "./convert.ts";
 
 const f = (name: string, kind: FieldDef["kind"], extra: Partial<FieldDef> = {}): FieldDef => ({
   name,
@@ -100,5 +100,32 @@ describe("validate", () => {
     });
     const bad = validate(schema, { name: "Bolt", price: "1", weight: "heavy" });
     expect(bad.ok ? null : Object.keys(bad.errors)).toEqual(["weight"]);
+  });
+});
+
+describe("ruleErrors", () => {
+  const rules = [
+    {
+      fields: ["start_date", "end_date"],
+      check: (v: Readonly<Record<string, unknown>>) => String(v.end_date) >= String(v.start_date),
+      field: "end_date",
+      message: "End must be on or after Start",
+    },
+  ];
+  it("judges the whole record, so an edit of End alone is compared with the unchanged Start", () => {
+    const record = { start_date: "2026-05-01", end_date: "2026-04-30" };
+    expect(ruleErrors(rules, record, {})).toEqual({ end_date: "End must be on or after Start" });
+    expect(ruleErrors(rules, { ...record, end_date: "2026-05-01" }, {})).toEqual({});
+    expect(ruleErrors(rules, { ...record, start_date: null }, {})).toEqual({});
+  });
+  it("leaves a rule alone when one of its fields already has a message, and keeps the others", () => {
+    const record = { start_date: "2026-05-01", end_date: "2026-04-30" };
+    expect(ruleErrors(rules, record, { start_date: "Start must be a valid date" })).toEqual({
+      start_date: "Start must be a valid date",
+    });
+    expect(ruleErrors(rules, record, { name: "Required" })).toEqual({
+      name: "Required",
+      end_date: "End must be on or after Start",
+    });
   });
 });

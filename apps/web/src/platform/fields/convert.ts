@@ -1,4 +1,5 @@
-import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
+import { brokenRules } from "@workmetrics/domain/resources/define";
+import type { FieldDef, RecordRule, ResourceDef } from "@workmetrics/domain/resources/types";
 
 // Form state ↔ wire values by field kind, and validation against the resource's own zod schema
 // (STYLE: the web imports the domain's schema, never writes its own).
@@ -143,4 +144,17 @@ export function validate(schema: Schema, values: FormValues): Validation {
     return { ok: false, errors };
   }
   return { ok: false, errors: { "": "Invalid values" } };
+}
+
+// The resource's cross-field rules judged on the whole record, added to the schema's errors: a rule whose fields
+// already have a message is not judged, and a field keeps its first message.
+export function ruleErrors(
+  rules: readonly RecordRule[] | undefined,
+  record: FormValues,
+  errors: Record<string, string>,
+): Record<string, string> {
+  const out = { ...errors };
+  const judged = rules?.filter((r) => !r.fields.some((name) => name in errors));
+  for (const { field, message } of brokenRules(judged, record)) if (!(field in out)) out[field] = message;
+  return out;
 }
