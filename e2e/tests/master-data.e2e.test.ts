@@ -247,6 +247,25 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     expect(errors).toEqual([]);
   });
 
+  it("an empty form flags every required field at once; End before Start is refused on End before sending", async () => {
+    await page.goto(appUrl("/dashboard/products/new"));
+    await page.getByLabel("SKU").waitFor();
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect.poll(() => page.getByText("Required", { exact: true }).count()).toBe(2);
+
+    await page.goto(appUrl("/dashboard/projects/new"));
+    await page.getByLabel(/^Code/).fill(`E2E-${run}-B`);
+    await page.getByLabel(/^Name/).fill(`Backwards ${run}`);
+    await page.getByRole("group", { name: "Start" }).getByRole("spinbutton", { name: "Month" }).click();
+    await page.keyboard.type("05/01/2026");
+    await page.getByRole("group", { name: "End" }).getByRole("spinbutton", { name: "Month" }).click();
+    await page.keyboard.type("04/30/2026");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.getByText("End must be on or after Start").waitFor();
+    expect(page.url()).toMatch(/\/projects\/new$/);
+    expect(errors).toEqual([]);
+  });
+
   it("imports a CSV: the preview names bad rows and holds the import back, skip bad rows imports the rest; then exports and bulk-deletes", async () => {
     const file = path.join(os.tmpdir(), `products-${run}.csv`);
     writeFileSync(
