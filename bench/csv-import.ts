@@ -7,6 +7,7 @@
 // BENCH_ROWS and BENCH_ROUNDS adjust it.
 import { performance } from "node:perf_hooks";
 import { startTestServer } from "../apps/server/test/harness.ts";
+import { signedInHeaders } from "./session.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -14,17 +15,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 type Report = { committed: boolean; imported: number; skipped: number; errors: { row: number; field: string }[] };
 
 const server = await startTestServer({ LOG_LEVEL: "silent" });
-
-async function signIn(): Promise<Record<string, string>> {
-  const cfg = (await (await fetch(`${server.url}/api/config`)).json()) as { anonKey: string };
-  const login = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", apikey: cfg.anonKey },
-    body: JSON.stringify({ email: "admin@demo.test", password: "demo-pass-2026" }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  return { apikey: cfg.anonKey, authorization: `Bearer ${access_token}`, "content-type": "application/json" };
-}
 
 async function category(headers: Record<string, string>): Promise<string> {
   const res = await fetch(`${server.url}/rest/v1/category?select=name&limit=1`, { headers });
@@ -74,7 +64,7 @@ function line(name: string, ms: number, r: Report): void {
 }
 
 try {
-  const headers = await signIn();
+  const headers = { ...(await signedInHeaders(server.url)), "content-type": "application/json" };
   const cat = await category(headers);
   await importFile(headers, file("WARM", cat, null).slice(0, 20), false); // JIT, pool, caches
   console.log(`csv_import bench on ${server.databaseUrl ? "PostgreSQL" : "PGlite"}: ${ROWS} products per file`);

@@ -12,6 +12,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { startTestServer } from "../apps/server/test/harness.ts";
 import { generateDataset } from "./dataset.ts";
+import { signedInHeaders } from "./session.ts";
 
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "32").split(",").map(Number);
 let CONNECTIONS = CONNECTION_LEVELS[0];
@@ -97,17 +98,11 @@ async function direct(workspaceId: string, kept: boolean): Promise<Figures> {
 
 // (b) the same list through the server.
 async function viaServer(): Promise<Figures> {
-  const cfg = (await (await fetch(`${server.url}/api/config`)).json()) as { anonKey: string };
-  const login = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", apikey: cfg.anonKey },
-    body: JSON.stringify({ email: "admin@demo.test", password: "demo-pass-2026" }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
+  const auth = await signedInHeaders(server.url);
   let i = 0;
   const path = (offset: number) =>
     `/rest/v1/product?select=*,category:category(name)&order=name&limit=50&offset=${offset}`;
-  const headers = { apikey: cfg.anonKey, authorization: `Bearer ${access_token}`, prefer: "count=exact" };
+  const headers = { ...auth, prefer: "count=exact" };
   const check = await fetch(`${server.url}${path(0)}`, { headers });
   if (!check.ok) throw new Error(`list failed: ${check.status} ${await check.text()}`);
   console.log(`server answers content-range ${check.headers.get("content-range")}`);

@@ -1,8 +1,9 @@
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
-import { appUrl, DEMO_PASSWORD, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
+import { describe, expect, it } from "vitest";
+import { restFetch } from "../../apps/server/test/rest-helpers.ts";
+import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 5 "done when": a signed-in user imports 1,000 products from a CSV and finds any of them by the quick
 // search. Durations are printed (bench/ measures them properly), never asserted.
@@ -11,18 +12,7 @@ const COUNT = 1000;
 
 // Removes this run's products through /rest/v1 (a thousand rows are not worth a thousand clicks).
 async function removeImported(): Promise<void> {
-  const base = inject("baseUrl");
-  const { anonKey } = (await (await fetch(`${base}/api/config`)).json()) as { anonKey: string };
-  const login = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", apikey: anonKey },
-    body: JSON.stringify({ email: "admin@demo.test", password: DEMO_PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${base}/rest/v1/product?sku=like.BULK-${run}-*`, {
-    method: "DELETE",
-    headers: { apikey: anonKey, authorization: `Bearer ${access_token}` },
-  });
+  const res = await restFetch("admin@demo.test", `product?sku=like.BULK-${run}-*`, { method: "DELETE" });
   expect(res.status).toBe(204);
 }
 
