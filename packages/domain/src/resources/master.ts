@@ -28,7 +28,7 @@ export const productResource = defineResource({
     f.money("price", "Price", { list: true, width: 110, min: 0 }),
     f.enum("tax_code", "Tax code", TAX_CODES, { help: "SR 9% GST, ZR zero-rated, ES exempt, OS out of scope" }),
     f.boolean("is_stock_tracked", "Stock tracked"),
-    f.tags("image_urls", "Images", { help: "Image addresses, one per line" }),
+    f.tags("image_urls", "Images", { help: "Image addresses: type one and press Enter, then the next" }),
     f.boolean("active", "Active", { list: true, width: 90 }),
     ...auditFields,
   ],
