@@ -592,6 +592,7 @@ describe("writes", () => {
     const used = await db.from("category").delete().eq("id", categoryId);
     expect(used.status).toBe(409);
     expect(used.error?.code).toBe("23503");
+    expect(used.error?.message).toBe("This record is still used by products: change or delete those first");
   });
 
   it("keeps categories free of cycles and the default company", async () => {

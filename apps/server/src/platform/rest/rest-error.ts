@@ -1,4 +1,4 @@
-import { checkMessage } from "@workmetrics/domain/resources";
+import { checkMessage, findResource } from "@workmetrics/domain/resources";
 import { constraintColumns } from "./resource-meta.ts";
 
 // PostgREST's error shape (DESIGN §2.1): {code, message, details, hint}, with its codes where they apply.
@@ -70,6 +70,16 @@ export function withoutWorkspace(detail: string): string {
 }
 
 // Map a database error to a client error; null when it is ours (a 500, logged, never shown).
+// "update or delete on table "category" violates foreign key constraint "…" on table "product"": name what still
+// uses the record, so the person knows where to look.
+function stillUsed(message: string): string {
+  const table = /on table "([a-z_]+)"$/.exec(message)?.[1];
+  const using = table ? findResource(table) : undefined;
+  return using
+    ? `This record is still used by ${using.plural.toLowerCase()}: change or delete those first`
+    : "This record is still used by other records";
+}
+
 export function fromDatabaseError(err: unknown): RestError | null {
   if (err instanceof RestError) return err;
   const pg = pgError(err);
@@ -98,7 +108,7 @@ export function fromDatabaseError(err: unknown): RestError | null {
         409,
         code,
         /is still referenced/.test(detail ?? "") || /update or delete/.test(message)
-          ? "This record is still used by other records"
+          ? stillUsed(message)
           : `The referenced record does not exist${keyColumns?.length ? ` (${keyColumns.join(", ")})` : ""}`,
         /update or delete/.test(message) ? detail : keyDetail("is not present."),
         hint,
