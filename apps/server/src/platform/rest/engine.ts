@@ -143,12 +143,39 @@ const valueSql = (c: ColumnMeta, value: unknown): SQL => {
   return text === null ? sql`null` : param(c, text);
 };
 
+// zod's own words for a value of the wrong type ("Invalid input: expected boolean, received string") as a person
+// reads them; every other message comes from the registry's schema and already names the field.
+function plainIssue(
+  issue: { code: string; message: string; expected?: unknown; values?: unknown[] },
+  label: string,
+  column: ColumnMeta | undefined,
+  booleanWords: string,
+): string {
+  if (issue.code === "invalid_value" && Array.isArray(issue.values)) {
+    return `${label} must be one of ${issue.values.map(String).join(", ")}`;
+  }
+  if (issue.code !== "invalid_type") return issue.message;
+  const whole = column?.column.columnType === "PgInteger" || column?.column.columnType === "PgBigInt53";
+  const expected: Record<string, string> = {
+    boolean: booleanWords,
+    number: whole ? "a whole number" : "a number",
+    int: "a whole number",
+    bigint: "a whole number",
+    array: "a list",
+    string: "text",
+    date: "a date",
+    object: "an object",
+  };
+  return `${label} must be ${expected[String(issue.expected)] ?? "a valid value"}`;
+}
+
 // Check a body's keys, then validate it with the resource's zod schema (422 names the field at fault).
 export function validateRow(
   req: RestRequest,
   raw: unknown,
   mode: "insert" | "update",
   index: number | null,
+  booleanWords = "true or false", // a CSV file says yes or no
 ): RowValues {
   const { meta, caller } = req;
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
@@ -189,7 +216,9 @@ export function validateRow(
       const missing = i.code === "invalid_type" && picked[field] === undefined;
       return {
         field,
-        message: missing ? `${labels.get(field) ?? field} is required` : i.message,
+        message: missing
+          ? `${labels.get(field) ?? field} is required`
+          : plainIssue(i, labels.get(field) ?? field, meta.columns.get(field), booleanWords),
         ...(index === null ? {} : { row: index }),
       };
     });

@@ -68,7 +68,7 @@ function updateOf(req: RestRequest, key: string, value: string): RestRequest {
 export function checkInsert(ctx: ImportContext, row: number, body: RowValues): Candidate | null {
   try {
     const hook = HOOKS[ctx.req.meta.def.name]?.beforeInsert;
-    const valid = validateRow(ctx.req, body, "insert", null);
+    const valid = validateRow(ctx.req, body, "insert", null, "yes or no");
     return { row, body, values: hook ? hook(valid, ctx.req.caller) : valid };
   } catch (err) {
     fail(ctx, row, err);
@@ -79,7 +79,7 @@ export function checkInsert(ctx: ImportContext, row: number, body: RowValues): C
 export function checkUpdate(ctx: ImportContext, row: number, body: RowValues, key: string): Candidate | null {
   try {
     const hook = HOOKS[ctx.req.meta.def.name]?.beforeUpdate;
-    const valid = validateRow(ctx.req, body, "update", null);
+    const valid = validateRow(ctx.req, body, "update", null, "yes or no");
     return { row, body, values: hook ? hook(valid, ctx.req.caller) : valid, key };
   } catch (err) {
     fail(ctx, row, err);
