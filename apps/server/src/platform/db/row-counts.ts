@@ -6,17 +6,18 @@ import type { Db } from "./database.ts";
 // statement-level triggers of migration 0009 (workmetrics_count_rows); a table that did not have them yet is
 // counted once, under a lock that holds writers off, in the same transaction. Run after migrations on every start,
 // like secureTenantTables, so a resource added later is counted from its first start.
-export const COUNTED_TABLES: readonly string[] = [
-  ...new Set(RESOURCES.filter((r) => r.scope === "tenant").map((r) => getTableName(r.table))),
-];
+export const COUNTED_TABLES: ReadonlySet<string> = new Set(
+  RESOURCES.filter((r) => r.scope === "tenant").map((r) => getTableName(r.table)),
+);
 
 export async function installRowCounts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    const res = await tx.execute(
+      sql`select c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = c.relname || '_count_ins'`,
+    );
+    const installed = new Set((res.rows as Array<{ name: string }>).map((r) => r.name));
     for (const table of COUNTED_TABLES) {
-      const installed = await tx.execute(
-        sql`select 1 from pg_trigger where tgname = ${`${table}_count_ins`} and tgrelid = ${table}::regclass`,
-      );
-      if (installed.rows.length > 0) continue;
+      if (installed.has(table)) continue;
       const t = sql.identifier(table);
       const name = (suffix: string) => sql.identifier(`${table}_${suffix}`);
       await tx.execute(sql`lock table ${t} in share row exclusive mode`);

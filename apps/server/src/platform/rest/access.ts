@@ -2,6 +2,7 @@ import { can, DEFAULT_ROLE_PERMISSIONS, FEATURES, type Feature, lowestTierWith }
 import type { ResourceAction, ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
+import { COUNTED_TABLES, countedRows } from "../db/row-counts.ts";
 import { RestError } from "./rest-error.ts";
 import { ident } from "./sql-compile.ts";
 
@@ -114,10 +115,17 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL): SQL | n
 
 // True when the caller's read scope of a tenant resource is its whole workspace (no owner-only rows): the
 // workspace's row count then is the unfiltered list's count.
-export function seesWholeWorkspace(def: ResourceDef, caller: Caller): boolean {
+function seesWholeWorkspace(def: ResourceDef, caller: Caller): boolean {
   if (def.scope !== "tenant" || !caller.workspaceId) return false;
   if (caller.kind === "operator") return def.writers === "platform";
   return caller.kind === "member" && can(caller.permissions, `${def.name}.read`);
+}
+
+// The number of rows of `table` the caller sees unfiltered, read from the kept row count (platform/db/row-counts.ts)
+// — or null when it must be counted (owner-only rows, a table without the count).
+export function keptTotal(def: ResourceDef, table: string, caller: Caller): SQL | null {
+  if (!caller.workspaceId || !COUNTED_TABLES.has(table) || !seesWholeWorkspace(def, caller)) return null;
+  return countedRows(table, caller.workspaceId);
 }
 
 // Write check for create/update/delete; returns the row scope updates and deletes are limited to.

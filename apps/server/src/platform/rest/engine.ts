@@ -2,8 +2,7 @@ import { SERVER_COLUMNS } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../db/database.ts";
-import { COUNTED_TABLES, countedRows } from "../db/row-counts.ts";
-import { type Caller, readScope, seesWholeWorkspace, writeScope } from "./access.ts";
+import { type Caller, keptTotal, readScope, writeScope } from "./access.ts";
 import { HOOKS, type RowValues } from "./hooks.ts";
 import type { ParsedQuery, Preferences, SelectItem } from "./query-parse.ts";
 import type { ColumnMeta, ResourceMeta } from "./resource-meta.ts";
@@ -63,16 +62,10 @@ async function planned(tx: Tx, from: SQL): Promise<number> {
 const innerEmbed = (items: SelectItem[]): boolean =>
   items.some((i) => i.kind === "embed" && (i.inner || innerEmbed(i.select)));
 
-// The read returns every row of the caller's workspace: no filter, no !inner embed, no owner-only scope. Its exact
-// count is then the workspace's row count, kept by triggers (platform/db/row-counts.ts), not a count of the rows.
+// No filter and no !inner embed: the read returns every row in the caller's scope.
 function unfiltered(req: RestRequest): boolean {
   const top = req.query.levels.get("");
-  return (
-    COUNTED_TABLES.includes(req.meta.table) &&
-    seesWholeWorkspace(req.meta.def, req.caller) &&
-    (top?.conditions.length ?? 0) === 0 &&
-    !innerEmbed(req.query.select)
-  );
+  return (top?.conditions.length ?? 0) === 0 && !innerEmbed(req.query.select);
 }
 
 export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
@@ -86,12 +79,9 @@ export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
   const table = ident(meta.table);
   const from = sql`from ${table} t0 where ${plan.where}`;
   const exact = req.prefer.count === "exact";
-  const counted = exact && unfiltered(req) && req.caller.workspaceId ? req.caller.workspaceId : null;
-  const total = counted
-    ? sql`, ${countedRows(meta.table, counted)} as total`
-    : exact
-      ? sql`, (select count(*) ${from}) as total`
-      : sql``;
+  // An unfiltered total is the workspace's kept row count when the caller sees the whole table; otherwise counted.
+  const kept = exact && unfiltered(req) ? keptTotal(meta.def, meta.table, req.caller) : null;
+  const total = kept ? sql`, ${kept} as total` : exact ? sql`, (select count(*) ${from}) as total` : sql``;
   // The page first, its JSON after: JSON (and embeds) built below the LIMIT would be built for every row the
   // OFFSET skips too. Past the first page only the key is walked to the offset (an index-only scan when an index
   // serves the order, e.g. product (workspace_id, name, id)) and the page's rows are fetched by key.
@@ -143,13 +133,18 @@ const valueSql = (c: ColumnMeta, value: unknown): SQL => {
   return text === null ? sql`null` : param(c, text);
 };
 
+// How a wrong-typed value is named where it differs by medium: JSON says true/false and arrays; a CSV file, yes/no
+// and a ;-separated list.
+export type TypeWords = { boolean: string; list: string };
+const JSON_WORDS: TypeWords = { boolean: "true or false", list: "a list" };
+
 // zod's own words for a value of the wrong type ("Invalid input: expected boolean, received string") as a person
 // reads them; every other message comes from the registry's schema and already names the field.
 function plainIssue(
   issue: { code: string; message: string; expected?: unknown; values?: unknown[] },
   label: string,
   column: ColumnMeta | undefined,
-  booleanWords: string,
+  words: TypeWords,
 ): string {
   if (issue.code === "invalid_value" && Array.isArray(issue.values)) {
     return `${label} must be one of ${issue.values.map(String).join(", ")}`;
@@ -157,11 +152,11 @@ function plainIssue(
   if (issue.code !== "invalid_type") return issue.message;
   const whole = column?.column.columnType === "PgInteger" || column?.column.columnType === "PgBigInt53";
   const expected: Record<string, string> = {
-    boolean: booleanWords,
+    boolean: words.boolean,
     number: whole ? "a whole number" : "a number",
     int: "a whole number",
     bigint: "a whole number",
-    array: "a list",
+    array: words.list,
     string: "text",
     date: "a date",
     object: "an object",
@@ -175,7 +170,7 @@ export function validateRow(
   raw: unknown,
   mode: "insert" | "update",
   index: number | null,
-  booleanWords = "true or false", // a CSV file says yes or no
+  words: TypeWords = JSON_WORDS,
 ): RowValues {
   const { meta, caller } = req;
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
@@ -218,7 +213,7 @@ export function validateRow(
         field,
         message: missing
           ? `${labels.get(field) ?? field} is required`
-          : plainIssue(i, labels.get(field) ?? field, meta.columns.get(field), booleanWords),
+          : plainIssue(i, labels.get(field) ?? field, meta.columns.get(field), words),
         ...(index === null ? {} : { row: index }),
       };
     });

@@ -89,26 +89,6 @@ function coerce(c: ColumnMeta, label: string, cell: string | number | boolean | 
   return v;
 }
 
-// The engine's validateRow gives zod's own words for a value of the wrong type ("Invalid input: expected boolean,
-// received string"); a file's author reads them as the column's kind instead.
-export function plainMessage(message: string, label: string, c: ColumnMeta | undefined): string {
-  const type = /^Invalid input: expected (\w+)/.exec(message)?.[1];
-  const options = /^Invalid option: expected one of (.+)$/.exec(message)?.[1];
-  if (options) return `${label} must be one of ${options.replace(/"/g, "").split("|").join(", ")}`;
-  if (!type && !/^Invalid /.test(message)) return message;
-  if (type === "boolean" || c?.boolean) return `${label} must be yes or no`;
-  if (c?.array) return `${label} must be a list separated by ;`;
-  if (type === "date" || c?.sqlType.startsWith("timestamp") || c?.sqlType === "date") return `${label} must be a date`;
-  if (c?.column.dataType === "number" && !c.numeric) {
-    return c.column.columnType === "PgBigInt53" || c.column.columnType === "PgInteger"
-      ? `${label} must be a whole number`
-      : `${label} must be a number`;
-  }
-  if (type === "number" || type === "int" || type === "bigint" || c?.numeric) return `${label} must be a number`;
-  if (c?.json) return `${label} must be valid JSON`;
-  return `${label} is not valid`;
-}
-
 // Reference cells may name the row by its label ("Fasteners") instead of its id: resolved in one query per column.
 async function resolveReferences(
   tx: Tx,
@@ -264,9 +244,6 @@ export const csvImport = defineRpc({
       inserts.filter((c) => dups.later.has(c.row) && !ctx.bad.has(c.row)),
       dups,
     );
-    for (const e of errors) {
-      if (e.field) e.message = plainMessage(e.message, labels.get(e.field) ?? e.field, meta.columns.get(e.field));
-    }
     errors.sort((a, b) => a.row - b.row);
     const report: ImportReport = {
       resource: def.name,

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/database.ts";
 import { writeScope } from "../access.ts";
-import { type RestRequest, runInsert, runUpdate, validateRow } from "../engine.ts";
+import { type RestRequest, runInsert, runUpdate, type TypeWords, validateRow } from "../engine.ts";
 import { HOOKS, type RowValues } from "../hooks.ts";
 import { emptyLevel } from "../query-parse.ts";
 import type { ColumnMeta, ResourceMeta } from "../resource-meta.ts";
@@ -27,6 +27,9 @@ export type ImportContext = {
   bad: Set<number>; // rows reported
   done: Set<number>; // rows written
 };
+
+// A file's author wrote yes/no and ;-separated lists, so the report names wrong values that way.
+const CSV_WORDS: TypeWords = { boolean: "yes or no", list: "a list separated by ;" };
 
 const PARAMETERS = 30_000; // bound parameters per statement (Postgres allows 65,535)
 const MAX_BATCH = 500;
@@ -68,7 +71,7 @@ function updateOf(req: RestRequest, key: string, value: string): RestRequest {
 export function checkInsert(ctx: ImportContext, row: number, body: RowValues): Candidate | null {
   try {
     const hook = HOOKS[ctx.req.meta.def.name]?.beforeInsert;
-    const valid = validateRow(ctx.req, body, "insert", null, "yes or no");
+    const valid = validateRow(ctx.req, body, "insert", null, CSV_WORDS);
     return { row, body, values: hook ? hook(valid, ctx.req.caller) : valid };
   } catch (err) {
     fail(ctx, row, err);
@@ -79,7 +82,7 @@ export function checkInsert(ctx: ImportContext, row: number, body: RowValues): C
 export function checkUpdate(ctx: ImportContext, row: number, body: RowValues, key: string): Candidate | null {
   try {
     const hook = HOOKS[ctx.req.meta.def.name]?.beforeUpdate;
-    const valid = validateRow(ctx.req, body, "update", null, "yes or no");
+    const valid = validateRow(ctx.req, body, "update", null, CSV_WORDS);
     return { row, body, values: hook ? hook(valid, ctx.req.caller) : valid, key };
   } catch (err) {
     fail(ctx, row, err);

@@ -1,8 +1,7 @@
 import { RESOURCES, type ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { COUNTED_TABLES, countedRows } from "../../db/row-counts.ts";
-import { type Caller, readScope, seesWholeWorkspace } from "../access.ts";
+import { type Caller, keptTotal, readScope } from "../access.ts";
 import { metaOf } from "../resource-meta.ts";
 import { RestError } from "../rest-error.ts";
 import { ident } from "../sql-compile.ts";
@@ -40,10 +39,10 @@ export const dashboardSummary = defineRpc({
       // A resource the caller sees whole is counted by the kept row count; owner-only ones by counting.
       const cols = list.map(({ def, scope }) => {
         const table = metaOf(def).table;
-        const count =
-          caller.workspaceId && seesWholeWorkspace(def, caller) && COUNTED_TABLES.includes(table)
-            ? sql`${countedRows(table, caller.workspaceId)}::int`
-            : sql`(select count(*)::int from ${ident(table)} t0 where ${scope ?? sql`true`})`;
+        const kept = keptTotal(def, table, caller);
+        const count = kept
+          ? sql`${kept}::int`
+          : sql`(select count(*)::int from ${ident(table)} t0 where ${scope ?? sql`true`})`;
         return sql`${count} as ${ident(def.name)}`;
       });
       const res = await tx.execute(sql`select ${sql.join(cols, sql`, `)}`);
