@@ -9,23 +9,22 @@
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/list-page.ts
 //      node --import tsx bench/list-page.ts            (PGlite)
 // BENCH_REPEAT (default 5) and BENCH_SCALE (default 1) adjust it.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { startTestServer } from "../apps/server/test/harness.ts";
+import { CHROME_PATH, hasChromium, openBrowser } from "../e2e/chromium.ts";
 import { generateDataset } from "./dataset.ts";
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const DIST = path.join(import.meta.dirname, "../apps/web/dist/index.html");
 if (!existsSync(DIST)) throw new Error("Build the web app first: npm run build");
-if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME}: apt-get install -y chromium`);
+if (!hasChromium) throw new Error(`No Chromium at ${CHROME_PATH}: apt-get install -y chromium`);
 
 const server = await startTestServer({ LOG_LEVEL: "silent" });
-const profile = mkdtempSync(path.join(os.tmpdir(), "workmetrics-bench-chromium-"));
 
 type Probe = { start: number; end: number | null; armed: boolean; selector: string; pattern: string };
 type ProbeWindow = { __probe: Probe; __expect(selector: string, pattern: string, onEvent: boolean): void };
@@ -95,12 +94,8 @@ const footerShows = (page: Page, first: number) => page.locator(FOOTER, { hasTex
 
 try {
   await generateDataset(server.running.database.db, SCALE);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
-    viewport: { width: 1400, height: 900 },
-  });
+  const browser = await openBrowser({ width: 1400, height: 900 });
+  const { context } = browser;
   await context.addInitScript({ content: PROBE });
   const page = await context.newPage();
   await page.goto(`${server.url}/auth/login`);
@@ -176,8 +171,7 @@ try {
     },
     page,
   );
-  await context.close();
+  await browser.close();
 } finally {
-  rmSync(profile, { recursive: true, force: true });
   await server.close();
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { openBrowser } from "../e2e/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = 3900 + Math.floor(Math.random() * 50);
@@ -39,28 +39,15 @@ async function timeToFirstRequest(dataDir: string): Promise<{ ms: number; stop()
 }
 
 async function landingJs(url: string): Promise<{ files: number; raw: number; gzip: number }> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), "wm-bench-chromium-"));
-  const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await openBrowser();
+  const ctx = browser.context;
   const bodies: Buffer[] = [];
   const page = await ctx.newPage();
   page.on("response", async (res) => {
     if (res.url().endsWith(".js")) bodies.push(await res.body());
   });
   await page.goto(url, { waitUntil: "networkidle" });
-  await ctx.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
   return {
     files: bodies.length,
     raw: bodies.reduce((n, b) => n + b.length, 0),

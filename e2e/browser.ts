@@ -1,43 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterEach, beforeEach, inject } from "vitest";
+import { type Browser, openBrowser } from "./chromium.ts";
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const hasChromium = existsSync(CHROME_PATH);
+export { type Browser, CHROME_PATH, hasChromium, openBrowser } from "./chromium.ts";
+
 export const SCREENSHOTS = path.join(import.meta.dirname, "screenshots");
-
-// Debian's Chromium with a fresh profile and no background networking (the machine has no internet).
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export type Browser = { context: BrowserContext; close(): Promise<void> };
-
-export async function openBrowser(opts: { width?: number; height?: number } = {}): Promise<Browser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), "workmetrics-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: FLAGS,
-    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
 
 // The app's URL on a given host, e.g. host("demo") → http://demo.localhost:PORT (DESIGN §3.3).
 export function appUrl(pathname = "/", sub?: string): string {
