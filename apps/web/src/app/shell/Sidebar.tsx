@@ -11,18 +11,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lowestTierWith } from "@workmetrics/domain";
 import { useCallback, useMemo } from "react";
 import { NavLink } from "react-router";
-import { createDataProvider } from "../../platform/data-access/provider.ts";
+import { useDataProviderIfReady } from "../../platform/data-access/provider.ts";
 import { Logo } from "../Logo.tsx";
 import { type AppModule, MODULES, SECTION_ORDER } from "../modules.ts";
 import { usePreferences } from "../preferences.tsx";
-import { useSession } from "../session/SessionProvider.tsx";
 import { buildTheme } from "../theme.ts";
 
 // Pointing at (or tabbing to) a link fetches its page's code and first rows, so the click shows them at once.
 function usePrefetch(): (m: AppModule) => void {
   const qc = useQueryClient();
-  const { client } = useSession();
-  const data = useMemo(() => (client ? createDataProvider(client) : null), [client]);
+  const data = useDataProviderIfReady();
   return useCallback((m: AppModule) => data && m.prefetch?.(qc, data), [qc, data]);
 }
 

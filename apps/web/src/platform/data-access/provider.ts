@@ -95,10 +95,14 @@ export function createDataProvider(client: SupabaseClient): DataProvider {
   };
 }
 
-export function useDataProvider(): DataProvider {
+// The data provider once the session's client exists, null before (the navigation renders while it loads).
+export function useDataProviderIfReady(): DataProvider | null {
   const { client } = useSession();
-  return useMemo(() => {
-    if (!client) throw new Error("useDataProvider before the session client is ready");
-    return createDataProvider(client);
-  }, [client]);
+  return useMemo(() => (client ? createDataProvider(client) : null), [client]);
+}
+
+export function useDataProvider(): DataProvider {
+  const data = useDataProviderIfReady();
+  if (!data) throw new Error("useDataProvider before the session client is ready");
+  return data;
 }
