@@ -1,3 +1,4 @@
+export * from "./access.ts";
 export * from "./brand.ts";
 export * from "./channels.ts";
 export * from "./errors.ts";

@@ -62,7 +62,10 @@ export type RecordRule = {
 export type CheckMessage = { field?: string; message: string };
 
 export type ResourceScope = "tenant" | "platform" | "public";
-export type ResourceAction = "read" | "create" | "update" | "delete";
+
+import type { ResourceAction } from "../access.ts";
+
+export type { ResourceAction };
 
 export type ResourceDef = {
   name: string; // table name and /rest/v1 resource: singular snake_case

@@ -1,0 +1,143 @@
+import { can } from "./permissions.ts";
+import { FEATURES, type Feature, lowestTierWith, type TierSlug } from "./tiers.ts";
+
+// Issue 9: the one rule "may this user do this here". The REST engine, RPC commands, storage and module routes
+// map a refusal to their errors; the web uses the same answer to decide what to offer. Pure: no I/O.
+
+// Who asks. A member's permissions are the effective set (workspace role, or the system role's defaults).
+export type Member =
+  | { kind: "anon" }
+  | { kind: "operator" }
+  | { kind: "member"; permissions: readonly string[]; features: readonly string[] };
+
+export const ANONYMOUS: Member = { kind: "anon" };
+
+// What one action needs. `audience` says who may ever do it; members also need `permission` and `feature`.
+export type Requirement = {
+  does: string; // the action in words after "You do not have permission to …": "change products"
+  audience: "public" | "signed_in" | "member" | "operator" | "member_or_operator";
+  permission?: string | null; // `<resource>.<action>`; null or absent: any member
+  feature?: Feature; // the tier feature a member's workspace needs
+  subject?: string; // what the tier message names: "Products need the Pro tier"
+  offered?: string | null; // a message when the action does not exist at all ("Users cannot be created …")
+  own?: boolean; // members lacking the permission still act on the rows they own (scope "own")
+};
+
+export type Refusal =
+  | { reason: "not_offered"; message: string }
+  | { reason: "sign_in"; message: string }
+  | { reason: "platform_only"; message: string }
+  | { reason: "workspace_only"; message: string }
+  | { reason: "tier"; message: string; feature: Feature; tier: TierSlug; tierTitle: string }
+  | { reason: "permission"; message: string; permission: string };
+
+export type Decision = { allowed: true; scope: "all" | "own" } | ({ allowed: false } & Refusal);
+
+export const SIGN_IN_MESSAGE = "Sign in to use this";
+
+export function decide(who: Member, need: Requirement): Decision {
+  if (need.offered) return { allowed: false, reason: "not_offered", message: need.offered };
+  const ok: Decision = { allowed: true, scope: "all" };
+  if (need.audience === "public") return ok;
+  if (who.kind === "anon") return { allowed: false, reason: "sign_in", message: SIGN_IN_MESSAGE };
+  if (need.audience === "signed_in") return ok;
+  if (who.kind === "operator") {
+    if (need.audience === "operator" || need.audience === "member_or_operator") return ok;
+    return {
+      allowed: false,
+      reason: "workspace_only",
+      message: "This belongs to a workspace; platform operators do not work inside one",
+    };
+  }
+  if (need.audience === "operator") {
+    return { allowed: false, reason: "platform_only", message: "Only platform operators may do this" };
+  }
+  if (need.feature && !who.features.includes(need.feature)) {
+    const tier = lowestTierWith(need.feature);
+    const subject = need.subject ?? FEATURES[need.feature];
+    return {
+      allowed: false,
+      reason: "tier",
+      message: `${subject} need${subject.endsWith("s") ? "" : "s"} the ${tier.title} tier. Upgrade to ${tier.title} to use ${FEATURES[need.feature].toLowerCase()}.`,
+      feature: need.feature,
+      tier: tier.slug,
+      tierTitle: tier.title,
+    };
+  }
+  if (!need.permission || can(who.permissions, need.permission)) return ok;
+  if (need.own) return { allowed: true, scope: "own" };
+  return {
+    allowed: false,
+    reason: "permission",
+    message: `You do not have permission to ${need.does}`,
+    permission: need.permission,
+  };
+}
+
+export const allowed = (who: Member, need: Requirement): boolean => decide(who, need).allowed;
+
+// ---- resources -------------------------------------------------------------------------------------------------
+
+export type ResourceAction = "read" | "create" | "update" | "delete";
+
+// The part of a resource definition (resources/types.ts) that access reads.
+export type AccessDef = {
+  name: string;
+  plural: string;
+  scope: "tenant" | "platform" | "public";
+  feature?: Feature;
+  featureActions?: readonly ResourceAction[];
+  actions?: readonly ResourceAction[];
+  writers?: "workspace" | "platform";
+  workspaceColumn?: string;
+  ownerColumn?: string;
+};
+
+const VERB: Record<ResourceAction, string> = { read: "read", create: "create", update: "change", delete: "delete" };
+
+// What `action` on a resource needs: the actions it offers, who writes it, the tier and the role's permission.
+export function resourceRequirement(def: AccessDef, action: ResourceAction): Requirement {
+  const noun = def.plural.toLowerCase();
+  const base = { does: `${VERB[action]} ${noun}`, permission: `${def.name}.${action}`, subject: def.plural };
+  const offered = (def.actions ?? ["read", "create", "update", "delete"]).includes(action)
+    ? null
+    : `${def.plural} cannot be ${VERB[action]}d through this API`;
+  if (def.scope === "public" && action === "read") return { ...base, audience: "public", offered };
+  if (def.scope !== "tenant") {
+    // A platform row that belongs to a workspace (workspace.id): members read their own and change it by permission.
+    if (def.workspaceColumn && action === "read") {
+      return { ...base, audience: "member_or_operator", permission: null, offered };
+    }
+    if (def.workspaceColumn && action === "update") return { ...base, audience: "member_or_operator", offered };
+    return { ...base, audience: "operator", offered };
+  }
+  const gated = def.featureActions ?? ["read", "create", "update", "delete"];
+  const feature = def.feature && gated.includes(action) ? def.feature : undefined;
+  if (def.writers === "platform") {
+    return action === "read"
+      ? { ...base, audience: "member_or_operator", feature, offered }
+      : { ...base, audience: "operator", offered };
+  }
+  return { ...base, audience: "member", feature, offered, own: action === "read" && Boolean(def.ownerColumn) };
+}
+
+export const decideResource = (who: Member, def: AccessDef, action: ResourceAction): Decision =>
+  decide(who, resourceRequirement(def, action));
+
+// A page lists a resource for someone who reads all its rows, or who reads their own and may add to them
+// (feedback): a Users page showing only yourself is not offered.
+export function offersList(who: Member, def: AccessDef): boolean {
+  const read = decideResource(who, def, "read");
+  if (!read.allowed) return false;
+  return read.scope === "all" || decideResource(who, def, "create").allowed;
+}
+
+// ---- module pages and commands ---------------------------------------------------------------------------------
+
+// A command (/rest/v1/rpc) or module page: a permission and tier feature for members.
+export const memberRequirement = (permission: string | null, does: string, feature?: Feature): Requirement => ({
+  audience: "member",
+  permission,
+  does,
+  feature,
+});
