@@ -205,6 +205,41 @@ describe("GET /api/auth/logout", () => {
     }
   });
 
+  // Issue 9 §3: the normalised path once came back as is ("/.//evil.example" → "//evil.example").
+  it.each([
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/./\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "/%5c/evil.example",
+    "/%5C%5Cevil.example",
+    "//%2fevil.example",
+    "/\r\n/evil.example",
+    "/x\r\nSet-Cookie: a=b",
+  ])("returnTo=%j stays on this site", async (returnTo) => {
+    const res = await api(`/api/auth/logout?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(res.status).toBe(302);
+    const location = res.headers.get("location") ?? "";
+    expect(location === "/" || /^\/[^/\\]/.test(location)).toBe(true);
+    expect(new URL(location, "http://demo.localhost").origin).toBe("http://demo.localhost");
+    expect(res.headers.get("set-cookie") ?? "").not.toContain("a=b");
+  });
+
+  it("links mailed with a redirect_to path stay on this site", async () => {
+    const res = await api(
+      `/auth/v1/verify?type=signup&token=nope&redirect_to=${encodeURIComponent("/.//evil.example")}`,
+    );
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location") ?? "");
+    expect(location.port).toBe(new URL(baseUrl()).port);
+    expect(location.pathname).toBe("/auth/success");
+  });
+
   it("any other /api/auth/* endpoint is 404", async () => {
     for (const path of ["/api/auth/login", "/api/auth/session", "/api/auth/callback/extra", "/api/auth"]) {
       expect((await api(path)).status).toBe(404);

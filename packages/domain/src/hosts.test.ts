@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "./errors.ts";
-import { decideHost, parseHost, workspaceHost } from "./hosts.ts";
+import { decideHost, parseHost, samePath, workspaceHost } from "./hosts.ts";
 import { ROLE } from "./roles.ts";
 import { TIER } from "./tiers.ts";
 
@@ -86,5 +86,43 @@ describe("decideHost rules in order", () => {
     expect(decideHost({ host: "pro.driver.localhost", path: "/", baseDomain: B, user: proDriver })).toEqual({
       action: "allow",
     });
+  });
+});
+
+// Issue 9 §3: every one of these must come out as a path of this site, never "//host" or "/\\host".
+const NASTY_TARGETS = [
+  "https://evil.example/x",
+  "//evil.example/x",
+  "/\\evil.example",
+  "\\\\evil.example",
+  "/.//evil.example",
+  "/..//evil.example",
+  "/a/..//evil.example",
+  "/%2e//evil.example",
+  "/./\\evil.example",
+  "/\t/evil.example",
+  "/\r\n/evil.example",
+  "//%2fevil.example",
+  "/%5c/evil.example",
+  "/%5C%5Cevil.example",
+  "javascript:alert(1)",
+  "/x\r\nSet-Cookie: a=b",
+];
+
+describe("samePath (no open redirect)", () => {
+  it("keeps ordinary paths with their query and fragment", () => {
+    expect(samePath("/dashboard/invoices?status=draft#top")).toBe("/dashboard/invoices?status=draft#top");
+    expect(samePath("/a/b/../c")).toBe("/a/c");
+  });
+
+  it.each(NASTY_TARGETS)("%j stays on this site", (input) => {
+    const out = samePath(input);
+    expect(out === "/" || /^\/[^/\\]/.test(out)).toBe(true);
+    expect(samePath(out)).toBe(out); // stable: what comes out is already a plain path
+    expect(out).not.toMatch(/[\r\n\t]/);
+  });
+
+  it("falls back for what is not a path at all", () => {
+    for (const bad of [undefined, 42, "", "dashboard", "//evil.example"]) expect(samePath(bad, "/home")).toBe("/home");
   });
 });

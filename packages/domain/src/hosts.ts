@@ -79,3 +79,24 @@ export function decideHost(args: {
   }
   return { action: "allow" };
 }
+
+// WHATWG URL is global in browsers and Node alike; the domain compiles without either's types, so name the part used.
+type ParsedUrl = { origin: string; pathname: string; search: string; hash: string };
+declare const URL: new (input: string, base: string) => ParsedUrl;
+
+const SAME_ORIGIN = "http://same-origin.invalid";
+
+// Issue 9 §3: a redirect target taken from input (returnTo, redirectedFrom, redirect_to) is only ever a path on
+// this site: "/" then anything but another slash or backslash, which browsers would read as a host ("//evil",
+// "/\evil"). The URL parser normalises first, as browsers do (dots, tabs, newlines), so "/.//evil" is caught too.
+export function samePath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  let url: ParsedUrl;
+  try {
+    url = new URL(value, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_ORIGIN || /^\/[/\\]/.test(url.pathname)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

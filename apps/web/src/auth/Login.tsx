@@ -5,7 +5,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { MESSAGES, REDIRECTS } from "@workmetrics/domain";
+import { MESSAGES, REDIRECTS, samePath } from "@workmetrics/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
@@ -15,10 +15,8 @@ import { AuthCard } from "./AuthLayout.tsx";
 
 const looksLikePhone = (v: string) => /^\+?[\d\s-]{6,}$/.test(v.trim());
 
-// Only same-app paths are followed after sign-in; anything else goes to the dashboard.
-export function safeRedirect(target: string | null): string {
-  return target?.startsWith("/") && !target.startsWith("//") ? target : REDIRECTS.loginSuccess;
-}
+// Only same-app paths are followed after sign-in (the one rule the server's redirects use too).
+export const safeRedirect = (target: string | null): string => samePath(target, REDIRECTS.loginSuccess);
 
 export default function Login() {
   const { client, error: unreachable, cookiesSynced } = useSession();

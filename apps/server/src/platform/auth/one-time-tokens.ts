@@ -1,3 +1,4 @@
+import { samePath } from "@workmetrics/domain";
 import { authFlowState, authOneTimeToken, authUser, type OneTimeTokenType } from "@workmetrics/domain/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
@@ -50,7 +51,7 @@ export function parsePkce(body: { code_challenge?: unknown; code_challenge_metho
 export function safeRedirect(deps: AuthDeps, redirectTo: unknown, fallbackPath: string): string {
   const fallback = `${deps.config.publicUrl}${fallbackPath}`;
   if (typeof redirectTo !== "string" || redirectTo === "") return fallback;
-  if (redirectTo.startsWith("/") && !redirectTo.startsWith("//")) return `${deps.config.publicUrl}${redirectTo}`;
+  if (redirectTo.startsWith("/")) return `${deps.config.publicUrl}${samePath(redirectTo, fallbackPath)}`;
   try {
     const url = new URL(redirectTo);
     const base = deps.config.baseDomain;

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@workmetrics/domain";
+import { MESSAGES, samePath } from "@workmetrics/domain";
 import { authSession, authUser } from "@workmetrics/domain/db/schema";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -23,18 +23,6 @@ const END_EVENTS = new Set(["SIGNED_OUT", "USER_DELETED"]);
 
 const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.code(status).header("cache-control", "no-store").send({ code, message });
-
-// Only a path on this site: "/x" but not "//host" or "/\\host" (no open redirect). The URL parser is the judge,
-// as browsers read backslashes, tabs and newlines the same way.
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/")) return "/";
-  try {
-    const url = new URL(value, "http://same-origin.invalid");
-    return url.origin === "http://same-origin.invalid" ? `${url.pathname}${url.search}${url.hash}` : "/";
-  } catch {
-    return "/";
-  }
-}
 
 // Spec §2 "Shell behaviour" / issue 3 item 4: the session endpoints the web app posts auth events to.
 export async function sessionEndpointRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
@@ -110,7 +98,7 @@ export async function sessionEndpointRoutes(app: FastifyInstance, deps: AuthDeps
     const auth = token ? await sessionForToken(db, signer, token, { ignoreExpiry: true, allowAal1: true }) : null;
     if (auth) await db.delete(authSession).where(eq(authSession.id, auth.sessionId));
     clearSessionCookies(req, reply);
-    return reply.header("cache-control", "no-store").redirect(safeReturnTo((req.query as Body).returnTo), 302);
+    return reply.header("cache-control", "no-store").redirect(samePath((req.query as Body).returnTo), 302);
   });
 
   // Spec §2: any other auth endpoint value is a 404.
