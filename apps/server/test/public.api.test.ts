@@ -81,6 +81,22 @@ describe("health and public site API", () => {
     expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  // Issue 9 §4: HEAD / answered 404; a page answers HEAD as it answers GET, without a body.
+  it.each(["/", "/pricing", "/dashboard", "/auth/login?redirectedFrom=%2Fdashboard"])(
+    "answers HEAD %s as GET, without a body",
+    async (path) => {
+      const init = { headers: { accept: "text/html" }, redirect: "manual" } as const;
+      const get = await fetch(`${baseUrl()}${path}`, init);
+      const head = await fetch(`${baseUrl()}${path}`, { ...init, method: "HEAD" });
+      expect(get.status).toBeLessThan(400);
+      expect(head.status).toBe(get.status);
+      for (const name of ["content-type", "location", "cache-control"]) {
+        expect(head.headers.get(name)).toBe(get.headers.get(name));
+      }
+      expect(await head.text()).toBe("");
+    },
+  );
+
   it("answers unknown API paths with JSON 404 and sends security headers", async () => {
     const { status, headers, body } = await api("/api/nope", { headers: { accept: "text/html" } });
     expect(status).toBe(404);

@@ -28,8 +28,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string, baseDom
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split("?")[0];
     // Browsers ask for text/html; a bare client (curl, a health probe) that accepts anything gets the page too.
+    // HEAD answers as GET does, without the body (Node drops it), so link checkers and probes see the page.
     const accept = req.headers.accept ?? "*/*";
-    const wantsHtml = req.method === "GET" && (accept.includes("text/html") || accept.trim() === "*/*");
+    const pageMethod = req.method === "GET" || req.method === "HEAD";
+    const wantsHtml = pageMethod && (accept.includes("text/html") || accept.trim() === "*/*");
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url.startsWith("/dev/");
     if (wantsHtml && !isApi) {
       // DESIGN §3.3: the root of a sub-domain host is the login page (the query, e.g. redirectedFrom, goes along).
