@@ -3,6 +3,7 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
+import { registerModules } from "./modules/index.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
@@ -16,6 +17,7 @@ import { storagePlugin } from "./platform/storage/storage.plugin.ts";
 import { VERSION } from "./version.ts";
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  registerModules();
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),

@@ -457,13 +457,21 @@ describe("related order", () => {
     }
   });
 
-  it("refuses a caller who may not read the related resource exactly as embedding it does", async () => {
+  it("lets a reader of a list read and order by its references' labels, and nothing more of them", async () => {
     const driver = "driver@demo.test";
-    const embed = await restFetch(driver, "product?select=id,category(name)&limit=1");
+    // Issue 9: the driver reads products but not categories; a product's category name is still shown.
+    const embed = await restFetch(driver, "product?select=id,category(id,name)&category_id=not.is.null&limit=1");
+    expect(embed.status).toBe(200);
+    expect((embed.body as Array<{ category: { name: string } }>)[0].category.name).toEqual(expect.any(String));
     const ordered = await restFetch(driver, "product?select=id,category(name)&order=category(name)&limit=1");
-    expect(embed.status).toBe(403);
-    expect(ordered.status).toBe(403);
-    expect(ordered.body).toEqual(embed.body);
+    expect(ordered.status).toBe(200);
+    // Anything beyond the id and label is refused, embedded or ordered by, the same way.
+    const whole = await restFetch(driver, "product?select=id,category(*)&limit=1");
+    const orderedWhole = await restFetch(driver, "product?select=id,category(*)&order=category(name)&limit=1");
+    expect(whole.status).toBe(403);
+    expect(orderedWhole.status).toBe(403);
+    expect(orderedWhole.body).toEqual(whole.body);
+    expect(await restFetch(driver, "category?select=id,name&limit=1")).toMatchObject({ status: 403 });
   });
 
   it("orders each workspace by its own related rows only", async () => {
@@ -817,8 +825,9 @@ describe("permissions and tiers", () => {
     expect(create.status).toBe(403);
     expect(create.error?.code).toBe("42501");
     expect(create.error?.message).toMatch(/permission to create products/);
-    const embed = await driver.from("product").select("id, category(name)").limit(1);
+    const embed = await driver.from("product").select("id, category(name, created_at)").limit(1);
     expect(embed.status).toBe(403);
+    expect(embed.error?.message).toBe("You do not have permission to read categories");
     const sales = await rest("sales@demo.test");
     const del = await sales.from("product").delete().eq("sku", `${tag}-A`);
     expect(del.status).toBe(403);

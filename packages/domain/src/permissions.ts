@@ -98,3 +98,8 @@ export function matches(pattern: PermissionPattern, wanted: string): boolean {
 export function can(granted: readonly PermissionPattern[], wanted: string): boolean {
   return granted.some((p) => matches(p, wanted));
 }
+
+// The permissions a member holds: the workspace role's set when one is assigned, else the system role's defaults
+// (issue 4 item 7). The server checks these and sends them with the profile, so the web offers the same.
+export const effectivePermissions = (roleId: number, workspaceRole: readonly string[] | null): readonly string[] =>
+  workspaceRole ?? DEFAULT_ROLE_PERMISSIONS[roleId] ?? [];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { RestError } from "../rest-error.ts";
-import { defineRpc } from "./command.ts";
+import { RestError } from "../../platform/rest/rest-error.ts";
+import { defineRpc } from "../../platform/rest/rpc/command.ts";
 
 // Memos addressed to the signed-in user (audience "all", or one of the roles listed) with their read state, and
 // the read receipt a reader leaves. Open to every member: a memo is for its audience, whatever their permissions.

@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { authMfaFactor, type authUser, role, tier, user, workspace } from "@workmetrics/domain/db/schema";
-import { asc, eq } from "drizzle-orm";
+import { effectivePermissions } from "@workmetrics/domain";
+import {
+  authMfaFactor,
+  type authUser,
+  role,
+  tier,
+  user,
+  workspace,
+  workspaceRole,
+} from "@workmetrics/domain/db/schema";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
 
 export type AuthUserRow = typeof authUser.$inferSelect;
@@ -133,9 +142,13 @@ export async function loadMembership(db: Db | Tx, userId: string): Promise<Membe
 // GET /api/auth/user: the database user with role, workspace, tier and features (spec §3 "User").
 export async function loadProfile(db: Db, userId: string) {
   const rows = await db
-    .select({ u: user, r: role, w: workspace, t: tier })
+    .select({ u: user, r: role, w: workspace, t: tier, granted: workspaceRole.permissions })
     .from(user)
     .innerJoin(role, eq(role.id, user.roleId))
+    .leftJoin(
+      workspaceRole,
+      and(eq(workspaceRole.workspaceId, user.workspaceId), eq(workspaceRole.id, user.workspaceRoleId)),
+    )
     .innerJoin(workspace, eq(workspace.id, user.workspaceId))
     .innerJoin(tier, eq(tier.id, workspace.tierId))
     .where(eq(user.id, userId))
@@ -143,7 +156,7 @@ export async function loadProfile(db: Db, userId: string) {
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { u, r, w, t } = row;
+  const { u, r, w, t, granted } = row;
   const color = (c: string | null) => (c && c !== "-" ? c : null);
   return {
     id: u.id,
@@ -155,7 +168,8 @@ export async function loadProfile(db: Db, userId: string) {
     workspace_id: u.workspaceId,
     currency_factor_id: u.currencyFactorId,
     currency_factor: u.currencyFactorId === null ? null : { id: u.currencyFactorId },
-    role: { id: r.id, title: r.title, slug: r.slug },
+    // Spec §3: the detail read adds the role's permissions — the effective set the server checks (issue 9).
+    role: { id: r.id, title: r.title, slug: r.slug, permissions: effectivePermissions(r.id, granted) },
     workspace: {
       id: w.id,
       slug: w.slug,

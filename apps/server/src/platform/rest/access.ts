@@ -1,4 +1,11 @@
-import { can, DEFAULT_ROLE_PERMISSIONS, FEATURES, type Feature, lowestTierWith } from "@workmetrics/domain";
+import {
+  type Decision,
+  decideResource,
+  effectivePermissions,
+  type Member,
+  type Refusal,
+  SIGN_IN_MESSAGE,
+} from "@workmetrics/domain";
 import type { ResourceAction, ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
@@ -6,8 +13,8 @@ import { COUNTED_TABLES, countedRows } from "../db/row-counts.ts";
 import { RestError } from "./rest-error.ts";
 import { ident } from "./sql-compile.ts";
 
-// Who is asking and what they may do (issue 4 items 1, 5, 7): permissions `<resource>.<action>` from the user's
-// workspace role (read on every request, so a change applies to the next one), tier features, platform operators.
+// Who is asking and what they may do (issue 4 items 1, 5, 7; issue 9): the decision is the domain's one rule
+// (`decideResource`); this file maps a refusal to the API's errors and an allowance to the rows it reaches.
 
 export type Caller = {
   kind: "anon" | "member" | "operator";
@@ -27,19 +34,42 @@ export const ANON: Caller = {
   isOperator: false,
 };
 
-const VERB: Record<ResourceAction, string> = { read: "read", create: "create", update: "change", delete: "delete" };
+export const memberOf = (caller: Caller): Member =>
+  caller.kind === "member"
+    ? { kind: "member", permissions: caller.permissions, features: caller.features }
+    : { kind: caller.kind };
 
 export const unauthenticated = () =>
-  new RestError(401, "42501", "Sign in to use this", null, "Send the session's access token as a Bearer token");
+  new RestError(401, "42501", SIGN_IN_MESSAGE, null, "Send the session's access token as a Bearer token");
 
-const denied = (def: ResourceDef, action: ResourceAction) =>
-  new RestError(
-    403,
-    "42501",
-    `You do not have permission to ${VERB[action]} ${def.plural.toLowerCase()}`,
-    `Needs the permission ${def.name}.${action}`,
-    null,
-  );
+// A refusal in the PostgREST error shape; the message is the one the web shows beside a hidden action.
+export function refusalError(refusal: Refusal): RestError {
+  switch (refusal.reason) {
+    case "sign_in":
+      return unauthenticated();
+    case "not_offered":
+      return new RestError(405, "PGRST105", refusal.message);
+    case "tier":
+      return new RestError(
+        403,
+        "tier_required",
+        refusal.message,
+        { feature: refusal.feature, tier: refusal.tier },
+        `Upgrade to ${refusal.tierTitle}`,
+      );
+    case "permission":
+      return new RestError(403, "42501", refusal.message, `Needs the permission ${refusal.permission}`, null);
+    default:
+      return new RestError(403, "42501", refusal.message);
+  }
+}
+
+// The decision for `action` on `def`, thrown when refused.
+export function requireAllowed(def: ResourceDef, caller: Caller, action: ResourceAction): Decision & { allowed: true } {
+  const d = decideResource(memberOf(caller), def, action);
+  if (!d.allowed) throw refusalError(d);
+  return d;
+}
 
 // The member's permissions and tier, read inside the request's transaction (as the request role, so RLS applies).
 export async function loadMember(
@@ -59,30 +89,19 @@ export async function loadMember(
     | undefined;
   if (!row?.active) throw new RestError(403, "42501", "Your account is not active in this workspace");
   if (row.suspended) throw new RestError(403, "42501", "This workspace is suspended. Contact support to restore it.");
-  return {
-    permissions: row.permissions ?? [...(DEFAULT_ROLE_PERMISSIONS[row.role_id] ?? [])],
-    features: row.features,
-  };
-}
-
-function tierGate(def: ResourceDef, caller: Caller, action: ResourceAction): void {
-  if (!def.feature || caller.kind !== "member") return;
-  if (def.featureActions && !def.featureActions.includes(action)) return;
-  if (caller.features.includes(def.feature)) return;
-  const tier = lowestTierWith(def.feature as Feature);
-  throw new RestError(
-    403,
-    "tier_required",
-    `${def.plural} need the ${tier.title} tier. Upgrade to ${tier.title} to use ${FEATURES[def.feature].toLowerCase()}.`,
-    { feature: def.feature, tier: tier.slug },
-    `Upgrade to ${tier.title}`,
-  );
+  return { permissions: effectivePermissions(row.role_id, row.permissions), features: row.features };
 }
 
 const eqTrue = (alias: SQL, column: string) => sql`${alias}.${ident(column)} = true`;
 
-// Read scope: the rows of `def` the caller may see, as a condition on `alias` (first wall); throws when none.
-export function readScope(def: ResourceDef, caller: Caller, alias: SQL): SQL | null {
+// Read scope: the rows of `def` the caller may see, as a condition on `alias` (first wall); throws when refused.
+// `label`: only the record's id and label are read, for a row the caller already reads (a product's category
+// name): the labels of what a readable list references are readable too (issue 9 §2).
+export function readScope(def: ResourceDef, caller: Caller, alias: SQL, label = false): SQL | null {
+  const d = decideResource(memberOf(caller), def, "read");
+  if (!d.allowed && !(label && caller.kind === "member" && d.reason === "permission" && def.scope === "tenant")) {
+    throw refusalError(d);
+  }
   if (def.scope === "public") {
     if (caller.isOperator) return null;
     const where = Object.entries(def.publicWhere ?? {}).map(([c, v]) =>
@@ -90,35 +109,28 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL): SQL | n
     );
     return where.length ? sql.join(where, sql` and `) : null;
   }
-  if (caller.kind === "anon") throw unauthenticated();
-  if (def.scope === "platform") {
-    if (caller.kind === "operator") return null;
-    if (def.workspaceColumn && caller.workspaceId) {
-      return sql`${alias}.${ident(def.workspaceColumn)} = ${caller.workspaceId}::uuid`;
-    }
-    throw denied(def, "read");
-  }
-  // Tenant rows: only the request's workspace, whoever asks.
-  if (!caller.workspaceId) throw new RestError(403, "42501", "This request is not inside a workspace");
-  const inWorkspace = sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
   if (caller.kind === "operator") {
-    if (def.writers === "platform") return inWorkspace;
-    throw denied(def, "read");
+    // Operators read platform tables whole and the operator-written tenant tables (credits) of every workspace,
+    // or of the one they name.
+    return def.scope === "tenant" && caller.workspaceId
+      ? sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`
+      : null;
   }
-  tierGate(def, caller, "read");
-  if (seesWholeWorkspace(def, caller)) return inWorkspace;
-  if (def.ownerColumn && caller.userId) {
-    return sql`${inWorkspace} and ${alias}.${ident(def.ownerColumn)} = ${caller.userId}::uuid`;
+  if (!caller.workspaceId) throw new RestError(403, "42501", "This request is not inside a workspace");
+  if (def.scope === "platform") {
+    return sql`${alias}.${ident(def.workspaceColumn ?? "id")} = ${caller.workspaceId}::uuid`;
   }
-  throw denied(def, "read");
+  const inWorkspace = sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
+  if (!d.allowed || d.scope === "all") return inWorkspace;
+  return sql`${inWorkspace} and ${alias}.${ident(def.ownerColumn as string)} = ${caller.userId}::uuid`;
 }
 
 // True when the caller's read scope of a tenant resource is its whole workspace (no owner-only rows): the
 // workspace's row count then is the unfiltered list's count.
 function seesWholeWorkspace(def: ResourceDef, caller: Caller): boolean {
   if (def.scope !== "tenant" || !caller.workspaceId) return false;
-  if (caller.kind === "operator") return def.writers === "platform";
-  return caller.kind === "member" && can(caller.permissions, `${def.name}.read`);
+  const d = decideResource(memberOf(caller), def, "read");
+  return d.allowed && d.scope === "all";
 }
 
 // The number of rows of `table` the caller sees unfiltered, read from the kept row count (platform/db/row-counts.ts)
@@ -130,27 +142,12 @@ export function keptTotal(def: ResourceDef, table: string, caller: Caller): SQL 
 
 // Write check for create/update/delete; returns the row scope updates and deletes are limited to.
 export function writeScope(def: ResourceDef, caller: Caller, action: ResourceAction, alias: SQL): SQL | null {
-  const actions = def.actions ?? ["read", "create", "update", "delete"];
-  if (!actions.includes(action)) {
-    throw new RestError(405, "PGRST105", `${def.plural} cannot be ${VERB[action]}d through this API`);
-  }
-  if (caller.kind === "anon") throw unauthenticated();
-  const writers = def.writers ?? (def.scope === "tenant" ? "workspace" : "platform");
+  requireAllowed(def, caller, action);
   if (caller.kind === "operator") {
-    if (def.scope === "tenant") {
-      if (writers !== "platform") throw denied(def, action);
-      if (!caller.workspaceId) throw new RestError(400, "PGRST100", "Name the workspace: workspace_id=eq.<id>");
-      return sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
-    }
-    return null;
+    if (def.scope !== "tenant") return null;
+    if (!caller.workspaceId) throw new RestError(400, "PGRST100", "Name the workspace: workspace_id=eq.<id>");
+    return sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
   }
-  // Members: their own workspace row (workspace settings) or the tenant rows of their workspace, by permission.
-  if (def.scope !== "tenant" && !(def.workspaceColumn && action === "update")) throw denied(def, action);
-  if (writers === "platform" && def.scope === "tenant") throw denied(def, action);
-  tierGate(def, caller, action);
-  if (!can(caller.permissions, `${def.name}.${action}`)) throw denied(def, action);
-  if (def.scope !== "tenant" && def.workspaceColumn) {
-    return sql`${alias}.${ident(def.workspaceColumn)} = ${caller.workspaceId}::uuid`;
-  }
+  if (def.scope !== "tenant") return sql`${alias}.${ident(def.workspaceColumn ?? "id")} = ${caller.workspaceId}::uuid`;
   return sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
 }

@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../db/database.ts";
 import { type Caller, keptTotal, readScope, writeScope } from "./access.ts";
-import { HOOKS, type RowValues } from "./hooks.ts";
+import { hooksOf, type RowValues } from "./hooks.ts";
 import type { ParsedQuery, Preferences, SelectItem } from "./query-parse.ts";
 import type { ColumnMeta, ResourceMeta } from "./resource-meta.ts";
 import { RestError } from "./rest-error.ts";
@@ -29,7 +29,7 @@ export type RestResult = { status: number; headers: Record<string, string>; body
 type Row = { body: string; n: number; total?: string | number | null };
 
 const context = (req: RestRequest): CompileContext => ({
-  scope: (def, alias) => readScope(def, req.caller, alias),
+  scope: (def, alias, label) => readScope(def, req.caller, alias, label),
   levels: req.query.levels,
   aliases: 1,
 });
@@ -278,7 +278,7 @@ export async function runInsert(tx: Tx, req: RestRequest, body: unknown): Promis
   const list = Array.isArray(body) ? body : [body];
   if (list.length === 0) return { status: 201, headers: { "content-range": "*/0" }, body: req.single ? null : "[]" };
   if (list.length > MAX_ROWS) throw new RestError(413, "PGRST413", `At most ${MAX_ROWS} rows per request`);
-  const hooks = HOOKS[meta.def.name];
+  const hooks = hooksOf(meta.def.name);
   const rows = list.map((raw, i) => {
     const row = validateRow(req, raw, "insert", Array.isArray(body) ? i : null);
     return hooks?.beforeInsert ? hooks.beforeInsert(row, caller) : row;
@@ -328,7 +328,7 @@ export async function runUpdate(tx: Tx, req: RestRequest, body: unknown): Promis
   const scope = writeScope(meta.def, caller, "update", alias);
   const where = requireFilter(req, "UPDATE");
   let patch = validateRow(req, body, "update", null);
-  const hooks = HOOKS[meta.def.name];
+  const hooks = hooksOf(meta.def.name);
   if (hooks?.beforeUpdate) patch = hooks.beforeUpdate(patch, caller);
   const sets = Object.entries(patch).map(
     ([k, v]) => sql`${ident(k)} = ${valueSql(meta.columns.get(k) as ColumnMeta, v)}`,
@@ -345,7 +345,7 @@ export async function runDelete(tx: Tx, req: RestRequest): Promise<RestResult> {
   const alias = sql.raw("t0");
   const scope = writeScope(meta.def, caller, "delete", alias);
   const where = and([...(scope ? [scope] : []), requireFilter(req, "DELETE")]);
-  const keep = HOOKS[meta.def.name]?.keep;
+  const keep = hooksOf(meta.def.name)?.keep;
   if (keep) {
     const res = await tx.execute(
       sql`select exists (select 1 from ${ident(meta.table)} t0 where ${where} and ${keep.where}) as kept`,

@@ -1,4 +1,5 @@
 import { checkMessage, findResource } from "@workmetrics/domain/resources";
+import { databaseTrouble } from "../db/database-errors.ts";
 import { constraintColumns } from "./resource-meta.ts";
 
 // PostgREST's error shape (DESIGN §2.1): {code, message, details, hint}, with its codes where they apply.
@@ -82,6 +83,20 @@ function stillUsed(message: string): string {
 
 export function fromDatabaseError(err: unknown): RestError | null {
   if (err instanceof RestError) return err;
+  // A lost connection is PostgREST's PGRST001 (503); a statement stopped by statement_timeout keeps its SQLSTATE.
+  const trouble = databaseTrouble(err);
+  if (trouble?.kind === "unavailable") {
+    return new RestError(503, "PGRST001", trouble.message, null, "Retry the request in a few seconds");
+  }
+  if (trouble?.kind === "timeout") {
+    return new RestError(
+      504,
+      "57014",
+      trouble.message,
+      null,
+      "Add filters or a smaller limit, or ask for fewer embeds",
+    );
+  }
   const pg = pgError(err);
   if (!pg || typeof pg.code !== "string") return null;
   const code = pg.code;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken } from "../auth/guard.ts";
 import { decodePayload } from "../auth/jwt.ts";
 import type { Db } from "../db/database.ts";
+import { RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
 import { unauthenticated } from "./access.ts";
 import { type RestRequest, type RestResult, runDelete, runInsert, runRead, runUpdate } from "./engine.ts";
 import { parsePrefer, parseQuery, parseRange } from "./query-parse.ts";
@@ -57,6 +58,8 @@ export async function restRoutes(app: FastifyInstance, opts: { db: Db }): Promis
   });
   app.setErrorHandler((err, req, reply) => {
     const known = fromDatabaseError(err);
+    if (known && known.status >= 500) req.log.warn({ err }, "rest request stopped by the database");
+    if (known?.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
     if (known) return reply.code(known.status).send(known.body());
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {

@@ -18,7 +18,8 @@ import { notEmbedded, parseError, RestError } from "./rest-error.ts";
 // page costs one statement whatever it embeds (issue 5: no query per row).
 
 // Row-level scope of a resource for the caller (access.ts): the workspace condition, or a refusal (throws).
-export type Scope = (def: ResourceDef, alias: SQL) => SQL | null;
+// `label`: the embed reads only the target's id and label (a readable list's reference).
+export type Scope = (def: ResourceDef, alias: SQL, label: boolean) => SQL | null;
 
 export type CompileContext = { scope: Scope; levels: Map<string, Level>; aliases: number };
 
@@ -167,7 +168,7 @@ export function rowJson(
           ? [sql`${col(t, rel.references)} = ${col(alias, rel.column)}`]
           : [sql`${col(t, rel.column)} = ${col(alias, rel.references)}`];
       if (meta.tenant && target.tenant) conds.push(sql`${col(t, "workspace_id")} = ${col(alias, "workspace_id")}`);
-      const scope = ctx.scope(target.def, t);
+      const scope = ctx.scope(target.def, t, rel.kind === "one" && labelOnly(target, item.select));
       if (scope) conds.push(scope);
       for (const c of level.conditions) conds.push(conditionSql(target, t, c));
       const nested = rowJson(target, t, item.select, ctx, embedPath);
@@ -190,6 +191,12 @@ export function rowJson(
     }
   }
   return { json: buildObject(pairs), inner, embeds };
+}
+
+// An embed that asks for nothing but the record's id and label column (category(id,name)).
+function labelOnly(target: ResourceMeta, select: SelectItem[]): boolean {
+  const allowed = new Set(["id", target.def.display]);
+  return select.length > 0 && select.every((i) => i.kind === "column" && !i.cast && allowed.has(i.name));
 }
 
 function buildObject(pairs: SQL[]): SQL {

@@ -47,9 +47,12 @@ export function callerFor(
       return { caller: { ...base, kind: "operator", workspaceId: auth.workspaceId }, platform: true };
     }
     if (meta.def.writers === "platform") {
+      // No workspace named: the platform page over every workspace (reads only; a write must name one).
       const target = operatorTarget(query, body) ?? auth.workspaceId;
-      return { caller: { ...base, kind: "operator", workspaceId: target }, platform: false };
+      return { caller: { ...base, kind: "operator", workspaceId: target }, platform: target === null };
     }
+    // Other tenant tables are the workspaces' own: the access rule refuses the operator (workspace_only).
+    return { caller: { ...base, kind: "operator", workspaceId: null }, platform: false };
   }
   return { caller: { ...base, kind: "member", workspaceId: auth.workspaceId }, platform: false };
 }

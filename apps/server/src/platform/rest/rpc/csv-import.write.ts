@@ -3,7 +3,7 @@ import { getTableConfig } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/database.ts";
 import { writeScope } from "../access.ts";
 import { type RestRequest, runInsert, runUpdate, type TypeWords, validateRow } from "../engine.ts";
-import { HOOKS, type RowValues } from "../hooks.ts";
+import { hooksOf, type RowValues } from "../hooks.ts";
 import { emptyLevel } from "../query-parse.ts";
 import type { ColumnMeta, ResourceMeta } from "../resource-meta.ts";
 import { fromDatabaseError, RestError } from "../rest-error.ts";
@@ -70,7 +70,7 @@ function updateOf(req: RestRequest, key: string, value: string): RestRequest {
 // validateRow and the resource's hooks, as runInsert and runUpdate apply them; null when the row is reported.
 export function checkInsert(ctx: ImportContext, row: number, body: RowValues): Candidate | null {
   try {
-    const hook = HOOKS[ctx.req.meta.def.name]?.beforeInsert;
+    const hook = hooksOf(ctx.req.meta.def.name)?.beforeInsert;
     const valid = validateRow(ctx.req, body, "insert", null, CSV_WORDS);
     return { row, body, values: hook ? hook(valid, ctx.req.caller) : valid };
   } catch (err) {
@@ -81,7 +81,7 @@ export function checkInsert(ctx: ImportContext, row: number, body: RowValues): C
 
 export function checkUpdate(ctx: ImportContext, row: number, body: RowValues, key: string): Candidate | null {
   try {
-    const hook = HOOKS[ctx.req.meta.def.name]?.beforeUpdate;
+    const hook = hooksOf(ctx.req.meta.def.name)?.beforeUpdate;
     const valid = validateRow(ctx.req, body, "update", null, CSV_WORDS);
     return { row, body, values: hook ? hook(valid, ctx.req.caller) : valid, key };
   } catch (err) {

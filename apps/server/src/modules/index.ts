@@ -1,0 +1,12 @@
+import { registerAdmin } from "./admin/admin.module.ts";
+import { registerCrm } from "./crm/crm.module.ts";
+
+let registered = false;
+
+// Every module adds its hooks and commands to the generic engine once, before the server answers.
+export function registerModules(): void {
+  if (registered) return;
+  registered = true;
+  registerCrm();
+  registerAdmin();
+}
