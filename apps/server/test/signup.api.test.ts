@@ -121,3 +121,50 @@ describe("company sign-up", () => {
     expect(again.available).toBe(false);
   });
 });
+
+// Issue 9 §3: a sign-up mails a confirmation, so it spends the per-IP e-mail budget like /auth/v1's mailers do.
+describe("company sign-up and the e-mail rate limit", () => {
+  let server: TestServer;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const company = (n: number) => ({
+    companyName: `Limit Test ${n} Pte Ltd`,
+    slug: `limit-test-${n}`,
+    name: `Owner ${n}`,
+    email: `owner${n}@limit.example`,
+    password: "marina-bay-sands-2026",
+    tierId: 10,
+    cycle: "monthly",
+  });
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    server = await startTestServer({ SMTP_URL: mail.url, SEED: "none", AUTH_RATE_LIMITS: "email_sent=2/3600" });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mail?.close();
+  });
+
+  it("answers 429 with the auth API's message once the budget is spent, and creates and mails nothing", async () => {
+    expect((await post("/api/public/signup", company(1))).status).toBe(201);
+    await mail.next("owner1@limit.example");
+    // Another mailer spends the same budget.
+    expect((await post("/auth/v1/recover", { email: "nobody@limit.example" })).status).toBe(200);
+
+    const refused = await post("/api/public/signup", company(2));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ code: "over_email_send_rate_limit", message: "Email rate limit exceeded" });
+
+    const slug: Json = await (await fetch(`${server.url}/api/public/slug-availability?slug=limit-test-2`)).json();
+    expect(slug.available).toBe(true);
+    expect((await post("/api/public/signup", company(3))).status).toBe(429);
+    expect(mail.mails.map((m) => m.to)).toEqual(["owner1@limit.example"]);
+  });
+});

@@ -69,6 +69,9 @@ export async function signupRoutes(app: FastifyInstance, opts: { db: Db }): Prom
         "email_exists",
       );
     }
+    // Issue 9 §3: every sign-up mails a confirmation, so it also spends the per-IP e-mail budget (counted before
+    // anything is created: a refused sign-up leaves no account behind and sends nothing).
+    await hit(db, deps.config.auth.rateLimits, "email_sent", meta.ip);
     const hashed = await hashPassword(input.password);
     let created: typeof authUser.$inferSelect;
     try {
