@@ -30,6 +30,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // request's failure: the pool discards it and connects again when needed. Unheard, the error would end the
     // process.
     pool.on("error", (err) => process.emitWarning(`database connection lost: ${err.message}`));
+    // A connection ended while a request holds it reports on the client, where the pool no longer listens: the
+    // request's own query fails instead (answered 503, database-errors.ts) and the pool discards the client
+    // on release, as it is no longer queryable. Unheard, this too would end the process.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     // Numeric stays a decimal string (DESIGN §2.3: never binary floats); int8 fits JS numbers for our ids.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const db = drizzlePg({ client: pool, schema });

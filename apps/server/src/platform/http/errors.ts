@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AuthError } from "../auth/auth-error.ts";
+import { databaseTrouble, RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
 
 export class HttpError extends Error {
   constructor(
@@ -33,6 +34,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status < 500) {
       return reply.code(status).send({ code: err.code ?? "bad_request", message: err.message });
+    }
+    const trouble = databaseTrouble(err);
+    if (trouble) {
+      req.log.warn({ err }, "database trouble");
+      if (trouble.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      const code = trouble.kind === "timeout" ? "statement_timeout" : "database_unavailable";
+      return reply.code(trouble.status).send({ code, message: trouble.message });
     }
     req.log.error({ err }, "request failed");
     return reply
