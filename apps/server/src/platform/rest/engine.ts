@@ -71,14 +71,17 @@ function unfiltered(req: RestRequest): boolean {
 export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
   const { meta } = req;
   const ctx = context(req);
-  const plan = planRead(meta, req.query.select, ctx, readScope(meta.def, req.caller, sql.raw("t0")));
+  const scope = readScope(meta.def, req.caller, sql.raw("t0"));
+  const plan = planRead(meta, req.query.select, ctx, scope);
   const level = req.query.levels.get("");
   const offset = req.range?.offset ?? plan.offset;
   const wanted = req.range?.limit ?? plan.limit ?? level?.limit ?? null;
   const limit = Math.min(wanted ?? MAX_ROWS, MAX_ROWS);
   const table = ident(meta.table);
   const from = sql`from ${table} t0 where ${plan.where}`;
-  const exact = req.prefer.count === "exact";
+  // Issue 9 §3: the planner's estimate comes from statistics over every row of the table, so a caller whose scope
+  // is part of it (a workspace, owner-only rows) gets planned/estimated as exact: its own figures, never others'.
+  const exact = req.prefer.count === "exact" || (req.prefer.count !== null && scope !== null);
   // An unfiltered total is the workspace's kept row count when the caller sees the whole table; otherwise counted.
   const kept = exact && unfiltered(req) ? keptTotal(meta.def, meta.table, req.caller) : null;
   const total = kept ? sql`, ${kept} as total` : exact ? sql`, (select count(*) ${from}) as total` : sql``;
@@ -99,7 +102,7 @@ export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
     from (select ${plan.json} as j from (${page}) t0) r`);
   const row = res.rows[0] as unknown as Row;
   let count: number | null = exact ? Number(row.total) : null;
-  if (req.prefer.count === "planned" || req.prefer.count === "estimated") {
+  if (!exact && (req.prefer.count === "planned" || req.prefer.count === "estimated")) {
     count = await planned(tx, from);
     if (req.prefer.count === "estimated" && count < 10_000) {
       const exactRes = await tx.execute(sql`select count(*)::int as n ${from}`);
