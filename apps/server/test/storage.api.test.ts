@@ -1,26 +1,9 @@
 import { StorageClient } from "@supabase/storage-js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { authClient, DEMO_PASSWORD } from "./auth-helpers.ts";
 import { api, baseUrl } from "./http.ts";
+import { bytes, type Signed, signedIn, unique } from "./storage-helpers.ts";
 
 // /storage/v1 with @supabase/storage-js as the client, signed in as demo users (issue 5 item 6).
-type Signed = { storage: StorageClient; token: string; anonKey: string };
-
-async function signedIn(email: string): Promise<Signed> {
-  const auth = await authClient(baseUrl());
-  const { data, error } = await auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (error || !data.session) throw new Error(`sign-in failed for ${email}: ${error?.message}`);
-  const { anonKey } = (await (await fetch(`${baseUrl()}/api/config`)).json()) as { anonKey: string };
-  const token = data.session.access_token;
-  return {
-    storage: new StorageClient(`${baseUrl()}/storage/v1`, { apikey: anonKey, Authorization: `Bearer ${token}` }),
-    token,
-    anonKey,
-  };
-}
-
-const unique = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const bytes = (n: number, fill = 97) => new Uint8Array(n).fill(fill);
 const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
   (c) => c.charCodeAt(0),

@@ -3,6 +3,8 @@ import { ROLE } from "./roles.ts";
 // Issue 4 item 7: permissions are `<resource>.<action>`. System roles come with these defaults; a workspace
 // admin may override a role's set (role_permission rows replace the default for that role).
 // "*" grants everything; "<resource>.*" every action on one resource; ".read" suffix patterns via "*.read".
+// Files (issue 9 §3): `file.read|create|update|delete` and `bucket.create|update|delete`; "*.read" reads files too.
+// Office roles read and upload, managers and finance also change and delete; buckets are for owners and admins.
 export type PermissionPattern = string;
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern[]> = {
@@ -18,6 +20,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "delivery_order.*",
     "invoice.*",
     "credit_note.*",
+    "file.*",
     "feedback.create",
   ],
   [ROLE.Salesperson]: [
@@ -29,8 +32,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "quotation.*",
     "sales_order.create",
     "sales_order.update",
+    "file.create",
     "feedback.create",
   ],
+  // Drivers, POS staff and suppliers get no file permission: a file reaches them as a share link (issue 9 §3).
   [ROLE.Driver]: [
     "delivery_order.read",
     "delivery_order.update",
@@ -48,6 +53,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "delivery_order.update",
     "goods_transfer_form.*",
     "goods_return_note.*",
+    "file.read",
+    "file.create",
     "feedback.create",
   ],
   [ROLE.PosStaff]: [
@@ -66,6 +73,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "debit_note.*",
     "accounts_payable.*",
     "accounts_receivable.*",
+    "file.*",
     "feedback.create",
   ], // finance_manager
   41: [
@@ -75,9 +83,18 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "purchase_order.*",
     "supplier_delivery_order.*",
     "supplier_invoice.create",
+    "file.create",
     "feedback.create",
   ], // procurement_officer
-  42: ["*.read", "invoice.*", "supplier_invoice.*", "accounts_payable.*", "accounts_receivable.*", "feedback.create"], // accounts
+  42: [
+    "*.read",
+    "invoice.*",
+    "supplier_invoice.*",
+    "accounts_payable.*",
+    "accounts_receivable.*",
+    "file.create",
+    "feedback.create",
+  ], // accounts
   43: [
     "product.read",
     "purchase_order.read",

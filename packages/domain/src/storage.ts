@@ -1,3 +1,5 @@
+import { memberRequirement, type Requirement } from "./access.ts";
+
 // Files (issue 5 item 6): the rules the server enforces and the web checks before it asks.
 
 // The largest file the server takes; a bucket may set a smaller limit.
@@ -53,7 +55,43 @@ export function entryNameProblem(name: string): string | null {
 }
 
 export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 * 1024) return `${Math.round((bytes / 1024 / 1024 / 1024) * 10) / 10} GB`;
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
   return `${bytes} bytes`;
 }
+
+// ---- who may do what with files (issue 9 §3) -------------------------------------------------------------------
+
+export type StoragePermission =
+  | "file.read"
+  | "file.create"
+  | "file.update"
+  | "file.delete"
+  | "bucket.create"
+  | "bucket.update"
+  | "bucket.delete";
+
+// What each storage action needs of a member; the server refuses with the decision's message, the web hides it.
+export const STORAGE_ACTIONS: Record<StoragePermission, Requirement> = {
+  "file.read": memberRequirement("file.read", "open the workspace's files"),
+  "file.create": memberRequirement("file.create", "upload files"),
+  "file.update": memberRequirement("file.update", "replace, rename or move files"),
+  "file.delete": memberRequirement("file.delete", "delete files"),
+  "bucket.create": memberRequirement("bucket.create", "create buckets"),
+  "bucket.update": memberRequirement("bucket.update", "change buckets"),
+  "bucket.delete": memberRequirement("bucket.delete", "empty or delete buckets"),
+};
+
+// The permission matrix's rows for files and buckets (they are not /rest/v1 resources). Listing buckets is part
+// of reading files, so buckets offer no read of their own.
+export const STORAGE_GRANTS = [
+  { name: "file", plural: "Files", actions: ["read", "create", "update", "delete"] },
+  { name: "bucket", plural: "Buckets", actions: ["create", "update", "delete"] },
+] as const;
+
+export const MB = 1024 * 1024;
+
+// Refused uploads say how much the plan holds, so the person knows to delete files or upgrade.
+export const storageFullMessage = (quotaBytes: number, tierTitle: string): string =>
+  `This workspace's storage is full (${formatBytes(quotaBytes)} on the ${tierTitle} plan): delete files or upgrade`;

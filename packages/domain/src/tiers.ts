@@ -51,6 +51,7 @@ export type TierDefinition = {
   minUsers: number;
   maxUsers: number | null;
   features: Feature[];
+  storageQuotaMb: number; // every file of the workspace together (issue 9 §3); the tier row may change it
 };
 
 export const TIERS: readonly TierDefinition[] = [
@@ -63,6 +64,7 @@ export const TIERS: readonly TierDefinition[] = [
     minUsers: 1,
     maxUsers: 15,
     features: LITE,
+    storageQuotaMb: 1024,
   },
   {
     id: TIER.Pro,
@@ -73,6 +75,7 @@ export const TIERS: readonly TierDefinition[] = [
     minUsers: 15,
     maxUsers: 50,
     features: PRO,
+    storageQuotaMb: 10 * 1024,
   },
   {
     id: TIER.Premium,
@@ -84,6 +87,7 @@ export const TIERS: readonly TierDefinition[] = [
     minUsers: 50,
     maxUsers: null,
     features: PREMIUM,
+    storageQuotaMb: 100 * 1024,
   },
 ];
 

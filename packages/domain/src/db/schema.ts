@@ -28,6 +28,8 @@ export const tier = pgTable("tier", {
   minUsers: integer("min_users").notNull(),
   maxUsers: integer("max_users"),
   features: text("features").array().notNull(),
+  // Issue 9 §3: what all of a workspace's files may add up to; set per tier from TIERS, changeable by operators.
+  storageQuotaMb: integer("storage_quota_mb").notNull().default(1024),
   ...timestamps,
 });
 

@@ -204,6 +204,7 @@ export const tierResource = defineResource({
     f.money("yearly_price", "Yearly price", { list: true, min: 0 }),
     f.integer("min_users", "Users from", { list: true, min: 0 }),
     f.integer("max_users", "Users up to", { list: true, min: 0 }),
+    f.integer("storage_quota_mb", "Storage (MB)", { list: true, min: 1 }), // all of a workspace's files (issue 9)
     f.tags("features", "Features", { options: Object.keys(FEATURES) }),
     ...auditFields,
   ],

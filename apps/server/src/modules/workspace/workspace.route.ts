@@ -10,6 +10,7 @@ import { endUserSessions } from "../../platform/auth/sessions.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { HttpError } from "../../platform/http/errors.ts";
 import { asMember } from "../../platform/http/member.ts";
+import { storageUsage } from "../../platform/storage/quota.ts";
 
 const field = (name: string, message: string, status = 422, code = "validation_failed") =>
   new HttpError(status, code, message, [{ field: name, message }]);
@@ -39,7 +40,7 @@ export async function workspaceRoutes(app: FastifyInstance, opts: { db: Db }): P
     return `${protocol}://${workspaceHost(slug, deps.config.baseDomain, "main", port || undefined)}`;
   };
 
-  // The plan, its price, the usage credit balance and the seats in use.
+  // The plan, its price, the usage credit balance, the seats in use and the storage used of the tier's quota.
   app.get("/api/workspace/overview", async (req) =>
     asMember(req, db, "workspace.read", async (tx, m) => {
       const [sub] = await tx
@@ -56,6 +57,7 @@ export async function workspaceRoutes(app: FastifyInstance, opts: { db: Db }): P
         .select({ active: sql<number>`count(*) filter (where ${user.active})::int` })
         .from(user)
         .where(eq(user.workspaceId, m.workspaceId));
+      const files = await storageUsage(tx, m.workspaceId);
       return {
         subscription: sub
           ? {
@@ -71,6 +73,7 @@ export async function workspaceRoutes(app: FastifyInstance, opts: { db: Db }): P
           : null,
         credit_balance: credits?.balance ?? "0",
         active_users: seats?.active ?? 0,
+        storage: { used_bytes: files.usedBytes, quota_bytes: files.quotaBytes },
       };
     }),
   );

@@ -15,6 +15,7 @@ export async function upsertReferenceData(db: Db): Promise<void> {
         minUsers: t.minUsers,
         maxUsers: t.maxUsers,
         features: t.features,
+        storageQuotaMb: t.storageQuotaMb,
       };
       // Prices are set by the platform operator once they exist; only create them here.
       await tx.insert(tier).values(row).onConflictDoNothing();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isUniqueViolation } from "../auth/lookup.ts";
 import type { Db, Tx } from "../db/database.ts";
-import { asCaller, member, requireBucketAdmin } from "./caller.ts";
+import { asCaller, member } from "./caller.ts";
 import type { DiskStore } from "./disk.ts";
 import { type BucketRow, bucketJson } from "./json.ts";
 import { bucketName, fileSizeLimit } from "./names.ts";
@@ -52,8 +52,9 @@ export async function findBucket(tx: Tx, workspaceId: string, name: string): Pro
 export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: DiskStore }): Promise<void> {
   const { db, disk } = opts;
 
+  // Listing and reading buckets is part of reading files.
   app.get("/bucket", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     const q = ListQuery.parse(req.query ?? {});
     const column = {
       id: storageBucket.name,
@@ -79,12 +80,12 @@ export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: D
   });
 
   app.get<{ Params: { id: string } }>("/bucket/:id", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     return bucketJson(await asCaller(db, caller, (tx) => findBucket(tx, caller.workspaceId, req.params.id)));
   });
 
   app.post("/bucket", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "bucket.create");
     const input = BucketInput.parse(req.body ?? {});
     const name = bucketName(input.id ?? input.name);
     refusePublic(input.public);
@@ -106,8 +107,7 @@ export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: D
   });
 
   app.put<{ Params: { id: string } }>("/bucket/:id", async (req) => {
-    const caller = await member(req);
-    requireBucketAdmin(caller);
+    const caller = await member(req, db, "bucket.update");
     const input = BucketInput.parse(req.body ?? {});
     refusePublic(input.public);
     const name = bucketName(req.params.id);
@@ -123,9 +123,9 @@ export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: D
     return { message: "Successfully updated" };
   });
 
+  // Emptying destroys every file in the bucket: as weighty as deleting it.
   app.post<{ Params: { id: string } }>("/bucket/:id/empty", async (req) => {
-    const caller = await member(req);
-    requireBucketAdmin(caller);
+    const caller = await member(req, db, "bucket.delete");
     const { bucket, versions } = await asCaller(db, caller, async (tx) => {
       const bucket = await findBucket(tx, caller.workspaceId, req.params.id);
       const gone = await tx
@@ -139,8 +139,7 @@ export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: D
   });
 
   app.delete<{ Params: { id: string } }>("/bucket/:id", async (req) => {
-    const caller = await member(req);
-    requireBucketAdmin(caller);
+    const caller = await member(req, db, "bucket.delete");
     const bucket = await asCaller(db, caller, async (tx) => {
       const bucket = await findBucket(tx, caller.workspaceId, req.params.id);
       const [{ n }] = await tx

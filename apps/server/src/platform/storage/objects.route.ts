@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { findBucket } from "./buckets.route.ts";
-import { asCaller, type Caller, member } from "./caller.ts";
+import { asCaller, type Caller, member, signedLinkCaller } from "./caller.ts";
 import { type DiskStore, tooLarge } from "./disk.ts";
 import { fileObjectJson, infoJson } from "./json.ts";
 import { ListInput, listObjects } from "./list.ts";
 import { bucketName, MAX_UPLOAD_BYTES, mimeAllowed, objectName } from "./names.ts";
 import type { ObjectStore } from "./objects.ts";
+import { storageFull } from "./quota.ts";
 import { sendObject } from "./serve.ts";
 import { MAX_SIGNED_SECONDS, type UrlSigner } from "./signed-url.ts";
 import { invalid, StorageError } from "./storage-error.ts";
@@ -42,7 +43,7 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const { db, objects, signer } = deps;
 
   app.post<{ Params: { bucket: string } }>("/object/list/:bucket", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     const input = ListInput.parse(req.body ?? {});
     return asCaller(db, caller, async (tx) => {
       const bucket = await findBucket(tx, caller.workspaceId, req.params.bucket);
@@ -51,14 +52,15 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   app.post("/object/move", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.update");
     const input = MoveInput.parse(req.body ?? {});
     await objects.move(caller, ...endpoints(input));
     return { message: "Successfully moved" };
   });
 
+  // Reads the source; adding or replacing the destination is checked by the store, which knows which it is.
   app.post("/object/copy", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     const input = MoveInput.parse(req.body ?? {});
     const [from, to] = endpoints(input);
     const row = await objects.copy(caller, from, to, upsertHeader(req));
@@ -66,14 +68,14 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   app.delete<{ Params: { bucket: string } }>("/object/:bucket", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.delete");
     const { prefixes } = RemoveInput.parse(req.body ?? {});
     const { bucket, rows } = await objects.remove(caller, bucketName(req.params.bucket), prefixes);
     return rows.map((r) => ({ ...fileObjectJson(r.name, r), bucket_id: bucket.name, owner: r.owner }));
   });
 
   app.delete<{ Params: PathParams }>("/object/:bucket/*", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.delete");
     const { bucket, name } = target(req.params);
     const { rows } = await objects.remove(caller, bucket, [name]);
     if (rows.length === 0) throw new StorageError(404, "not_found", "Object not found");
@@ -81,7 +83,7 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   app.post<{ Params: PathParams }>("/object/sign/:bucket/*", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     const { bucket, name } = target(req.params);
     const { expiresIn } = SignInput.parse(req.body ?? {});
     const oid = (await objects.ids(caller, bucket, [name])).get(name);
@@ -90,7 +92,7 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   app.post<{ Params: { bucket: string } }>("/object/sign/:bucket", async (req) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     const bucket = bucketName(req.params.bucket);
     const { expiresIn, paths } = SignManyInput.parse(req.body ?? {});
     const found = await objects.ids(caller, bucket, paths);
@@ -111,7 +113,7 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   }
 
   app.get<{ Params: PathParams }>("/object/info/:bucket/*", async (req, reply) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     const { bucket, name } = target(req.params);
     const { row } = await objects.open(caller, bucket, name, false);
     reply.header("cache-control", "no-store");
@@ -120,7 +122,7 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
 
   // Downloads for a signed-in member; /object/authenticated/… is the same thing under Supabase's other name.
   const download = (headOnly: boolean) => async (req: FastifyRequest<{ Params: PathParams }>, reply: FastifyReply) => {
-    const caller = await member(req);
+    const caller = await member(req, db, "file.read");
     const { bucket, name } = target(req.params);
     const { row, file } = await objects.open(caller, bucket, name, !headOnly);
     return sendObject(req, reply, row, file);
@@ -136,7 +138,7 @@ export async function objectRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       const { bucket, name } = target(req.params);
       const claims = await signer.verify((req.query as { token?: string }).token);
       if (claims.url !== `${bucket}/${name}`) throw new StorageError(400, "InvalidJWT", "This link is not valid.");
-      const caller: Caller = { workspaceId: claims.ws, userId: null, roleId: null };
+      const caller = signedLinkCaller(claims.ws);
       const { row, file } = await objects.open(caller, bucket, name, !headOnly);
       if (row.uid !== claims.oid) {
         await file?.close();
@@ -161,19 +163,21 @@ function endpoints(input: z.infer<typeof MoveInput>) {
 // Uploads: POST creates (x-upsert: true overwrites), PUT overwrites. Bodies stream to disk, never into memory, so
 // this context takes every content type as a raw stream.
 export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { disk, objects } = deps;
+  const { db, disk, objects } = deps;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
 
   const upload = (method: "POST" | "PUT") => async (req: FastifyRequest<{ Params: PathParams }>) => {
-    const caller = await member(req);
+    const caller = await member(req, db);
     const { bucket, name } = target(req.params);
     const upsert = method === "PUT" || upsertHeader(req);
-    const bucketRow = await objects.prepareUpload(caller, bucket, name, upsert);
+    const { bucket: bucketRow, room, usage } = await objects.prepareUpload(caller, bucket, name, upsert);
     const limit = Math.min(MAX_UPLOAD_BYTES, bucketRow.fileSizeLimit ?? MAX_UPLOAD_BYTES);
-    // A declared length past the limit is refused before a byte is read (forms carry a little overhead).
+    // A declared length past the limit or the quota's room is refused before a byte is read (forms carry a
+    // little overhead); the quota is checked exactly once the file is in.
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit + 64 * 1024) throw tooLarge(limit);
+    if (Number.isFinite(declared) && declared > room + 64 * 1024) throw storageFull(usage);
     const body = isStream(req.body) ? req.body : req.raw;
     const file = await receiveUpload(body, req.headers, limit, disk);
     if (!mimeAllowed(file.mimeType, bucketRow.allowedMimeTypes)) {

@@ -5,9 +5,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../auth/lookup.ts";
 import type { Db, Tx } from "../db/database.ts";
 import { findBucket } from "./buckets.route.ts";
-import { asCaller, type Caller } from "./caller.ts";
+import { allow, asCaller, type Caller, may } from "./caller.ts";
 import type { DiskStore } from "./disk.ts";
 import type { BucketRow, ObjectRow } from "./json.ts";
+import { assertRoom, type StorageUsage, storageUsage } from "./quota.ts";
 import { duplicate, invalid, notFound } from "./storage-error.ts";
 import type { Received } from "./upload.ts";
 
@@ -34,12 +35,23 @@ export function createObjectStore(db: Db, disk: DiskStore) {
     disk.filePath(caller.workspaceId, bucket, version);
 
   return {
-    // Before reading a body: the bucket exists, and without upsert the name is free (fail before 50 MB arrive).
-    async prepareUpload(caller: Caller, bucketName: string, name: string, upsert: boolean): Promise<BucketRow> {
+    // Before reading a body: the bucket exists, without upsert the name is free, the caller may add (or replace)
+    // the file, and how much room the quota leaves (fail before 50 MB arrive).
+    async prepareUpload(
+      caller: Caller,
+      bucketName: string,
+      name: string,
+      upsert: boolean,
+    ): Promise<{ bucket: BucketRow; room: number; usage: StorageUsage }> {
+      // Without the right to replace files, an upload only adds one: refused before anything is looked up.
+      if (!upsert || !may(caller, "file.update")) allow(caller, "file.create");
       return asCaller(db, caller, async (tx) => {
         const bucket = await findBucket(tx, caller.workspaceId, bucketName);
-        if (!upsert && (await findObject(tx, caller.workspaceId, bucket, name))) throw duplicate("object");
-        return bucket;
+        const existing = await findObject(tx, caller.workspaceId, bucket, name);
+        if (existing && !upsert) throw duplicate("object");
+        allow(caller, existing ? "file.update" : "file.create");
+        const usage = await storageUsage(tx, caller.workspaceId);
+        return { bucket, room: usage.quotaBytes - usage.usedBytes + (existing?.size ?? 0), usage };
       });
     },
 
@@ -51,6 +63,8 @@ export function createObjectStore(db: Db, disk: DiskStore) {
         const row = await asCaller(db, caller, async (tx) => {
           const existing = await findObject(tx, caller.workspaceId, bucket, name, true);
           if (existing && !upsert) throw duplicate("object");
+          allow(caller, existing ? "file.update" : "file.create");
+          await assertRoom(tx, caller.workspaceId, file.size, existing?.size ?? 0);
           const values = {
             version,
             size: file.size,
@@ -180,6 +194,8 @@ export function createObjectStore(db: Db, disk: DiskStore) {
           if (!row) throw notFound();
           const existing = await findObject(tx, caller.workspaceId, dst, to.name, true);
           if (existing && !upsert) throw duplicate("object");
+          allow(caller, existing ? "file.update" : "file.create");
+          await assertRoom(tx, caller.workspaceId, row.size, existing?.size ?? 0);
           target = pathOf(caller, dst.name, version);
           await disk.copy(pathOf(caller, src.name, row.version), target);
           const { id: _id, uid: _uid, workspaceId: _ws, ...fields } = row;
