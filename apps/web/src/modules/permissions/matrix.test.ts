@@ -1,3 +1,4 @@
+import { DEFAULT_ROLE_PERMISSIONS, ROLE } from "@workmetrics/domain";
 import { RESOURCES } from "@workmetrics/domain/resources";
 import { describe, expect, it } from "vitest";
 import { expand, grantable, toggle } from "./matrix.ts";
@@ -24,5 +25,22 @@ describe("permission matrix", () => {
     const withUpdate = toggle(new Set(), "product", "update");
     expect([...withUpdate].sort()).toEqual(["product.read", "product.update"]);
     expect([...toggle(withUpdate, "product", "read")]).toEqual([]);
+  });
+
+  // Issue 9 §3: files and buckets are granted on the same page.
+  it("lists files and buckets; buckets have no read of their own", () => {
+    expect(rows.filter((r) => ["file", "bucket"].includes(r.name))).toEqual([
+      { name: "file", plural: "Files", actions: ["read", "create", "update", "delete"] },
+      { name: "bucket", plural: "Buckets", actions: ["create", "update", "delete"] },
+    ]);
+    expect([...toggle(new Set(), "bucket", "create")]).toEqual(["bucket.create"]);
+    expect([...toggle(new Set(), "file", "delete")].sort()).toEqual(["file.delete", "file.read"]);
+  });
+
+  it("shows the file defaults: reading through *.read, nothing for drivers", () => {
+    const sales = expand(DEFAULT_ROLE_PERMISSIONS[ROLE.Salesperson], rows);
+    expect([...sales].filter((p) => /^(file|bucket)\./.test(p))).toEqual(["file.read", "file.create"]);
+    const driver = expand(DEFAULT_ROLE_PERMISSIONS[ROLE.Driver], rows);
+    expect([...driver].filter((p) => /^(file|bucket)\./.test(p))).toEqual([]);
   });
 });

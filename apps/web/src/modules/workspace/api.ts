@@ -15,6 +15,7 @@ export type Overview = {
   } | null;
   credit_balance: string;
   active_users: number;
+  storage: { used_bytes: number; quota_bytes: number }; // all of the workspace's files against the tier's quota
 };
 
 // The workspace module's own endpoints (beyond /rest/v1), with the session's token.
