@@ -126,11 +126,18 @@ export const decideResource = (who: Member, def: AccessDef, action: ResourceActi
 
 // A page lists a resource for someone who reads all its rows, or who reads their own and may add to them
 // (feedback): a Users page showing only yourself is not offered.
-export function offersList(who: Member, def: AccessDef): boolean {
+export function listDecision(who: Member, def: AccessDef): Decision {
   const read = decideResource(who, def, "read");
-  if (!read.allowed) return false;
-  return read.scope === "all" || decideResource(who, def, "create").allowed;
+  if (!read.allowed || read.scope === "all" || decideResource(who, def, "create").allowed) return read;
+  return {
+    allowed: false,
+    reason: "permission",
+    message: `You do not have permission to read ${def.plural.toLowerCase()}`,
+    permission: `${def.name}.read`,
+  };
 }
+
+export const offersList = (who: Member, def: AccessDef): boolean => listDecision(who, def).allowed;
 
 // ---- module pages and commands ---------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ describe("decideHost rules in order", () => {
       action: "signOut",
       toHost: "demo.localhost",
       path: "/auth/login",
+      message: "app.localhost is the platform's address. Your workspace has its own: sign in here to continue.",
     });
     expect(
       decideHost({ host: "app.localhost", path: "/", baseDomain: B, user: { ...demoSales, isOwner: true } }),
@@ -53,6 +54,7 @@ describe("decideHost rules in order", () => {
       action: "signOut",
       toHost: "demo.localhost",
       path: "/dashboard",
+      message: "Your account belongs to another workspace than pro.localhost: sign in here to continue.",
     });
     expect(
       decideHost({ host: "pro.localhost", path: "/dashboard", baseDomain: B, user: { ...demoSales, isOwner: true } }),

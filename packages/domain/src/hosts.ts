@@ -53,10 +53,12 @@ export function decideHost(args: {
   const atRoot = path === "/";
   if (info.kind === "platform") {
     if (user.isOwner) return { action: "allow" };
+    // Issue 9: the person is told why they were sent away (on the new host, where they sign in again).
     return {
       action: "signOut",
       toHost: workspaceHost(user.workspaceSlug, baseDomain),
       path: atRoot ? "/auth/login" : path,
+      message: `${host} is the platform's address. Your workspace has its own: sign in here to continue.`,
     };
   }
   if (info.slug !== user.workspaceSlug && !user.isOwner) {
@@ -64,6 +66,7 @@ export function decideHost(args: {
       action: "signOut",
       toHost: workspaceHost(user.workspaceSlug, baseDomain, info.app),
       path: atRoot ? "/auth/login" : path,
+      message: `Your account belongs to another workspace than ${host}: sign in here to continue.`,
     };
   }
   if (info.app === "pos") {

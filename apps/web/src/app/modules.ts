@@ -28,7 +28,8 @@ import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import WorkOutlined from "@mui/icons-material/WorkOutlined";
 import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
 import type { QueryClient } from "@tanstack/react-query";
-import type { Feature } from "@workmetrics/domain";
+import { type Decision, decide, listDecision, type Member, type Requirement } from "@workmetrics/domain";
+import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { DataProvider } from "../platform/data-access/provider.ts";
 
@@ -48,18 +49,18 @@ type Page = LazyExoticComponent<ComponentType>;
 // A page under a module's path (":id", "new", ":id/edit"); the module's own component is its index page.
 export type ChildPage = { path: string; component: Page };
 
-// One entry per dashboard module that exists; the router and the navigation are both built from this list.
+// One entry per dashboard module that exists; the router, the navigation and the page's gate are all built from
+// this list, and whether a member may open it is the domain's one access rule (issue 9).
 export type AppModule = {
   path: string; // under /dashboard; "" is the home page
   title: string;
   icon: SvgIconComponent;
   section: NavSection;
-  feature?: Feature; // tier feature the module needs (spec §9)
+  access(who: Member): Decision; // refused for lack of a tier: shown locked; for any other reason: not shown
   hidden?: boolean; // routed but not listed in the navigation
-  platform?: boolean; // for platform operators only (issue 4 item 9); workspace modules are for members
   component: Page;
   children?: ChildPage[];
-  resource?: boolean; // served by the generic resource pages; `path` is the resource's route in the registry
+  resource?: CatalogEntry; // served by the generic resource pages; `path` is its route
   prefetch?: (qc: QueryClient, data: DataProvider) => void; // fetch the page's code and first data ahead of a click
 };
 
@@ -75,8 +76,8 @@ export const SECTION_ORDER: NavSection[] = [
   "Settings",
 ];
 
-// The generic list, detail and form pages serve every resource with a route (DESIGN §2.3). Title and feature
-// are repeated here so the navigation needs no registry in the first bundle; modules.test.ts keeps them equal.
+// The generic list, detail and form pages serve every resource with a route (DESIGN §2.3). The navigation reads
+// the light catalog (title, who may use it), so the first bundle needs no registry.
 const loadList = () => import("../platform/resource/ResourceList.tsx");
 const loadShow = () => import("../platform/resource/ResourceShow.tsx");
 const loadForm = () => import("../platform/resource/ResourceForm.tsx");
@@ -90,20 +91,23 @@ export function preloadResourcePages(): void {
   void Promise.all([loadList(), loadShow(), loadForm()]).catch(() => undefined);
 }
 
-function resource(
-  path: string,
-  title: string,
-  icon: SvgIconComponent,
-  section: NavSection,
-  feature?: Feature,
-): AppModule {
+const requires =
+  (need: Requirement) =>
+  (who: Member): Decision =>
+    decide(who, need);
+
+const SIGNED_IN: Requirement = { audience: "signed_in", does: "use this" };
+
+function resource(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
+  const entry = catalogByRoute(path);
+  if (!entry) throw new Error(`No resource has the route ${path}`);
   return {
     path,
-    title,
+    title: entry.plural,
     icon,
     section,
-    feature,
-    resource: true,
+    resource: entry,
+    access: (who) => listDecision(who, entry),
     component: ResourceList,
     prefetch: (qc, data) =>
       void loadList()
@@ -118,7 +122,12 @@ function resource(
   };
 }
 
-const platform = (m: AppModule): AppModule => ({ ...m, platform: true });
+// The platform operator's pages over every workspace (issue 4 item 9): workspace members never see them, even
+// where they may read a row of their own there (their credits and plan are on the workspace settings page).
+const platform = (path: string, icon: SvgIconComponent): AppModule => {
+  const m = resource(path, icon, "Platform");
+  return { ...m, access: requires({ audience: "operator", does: `manage ${m.title.toLowerCase()}` }) };
+};
 
 export const MODULES: AppModule[] = [
   {
@@ -126,6 +135,7 @@ export const MODULES: AppModule[] = [
     title: "Dashboard",
     icon: DashboardOutlined,
     section: "Overview",
+    access: requires(SIGNED_IN),
     component: lazy(() => import("../modules/home/Home.tsx")),
   },
   {
@@ -133,33 +143,41 @@ export const MODULES: AppModule[] = [
     title: "My files",
     icon: FolderOutlined,
     section: "Overview",
+    access: requires({ audience: "member", permission: "file.read", does: "read files" }),
     component: lazy(() => import("../modules/files/MyFiles.tsx")),
   },
-  resource("companies", "Companies", BusinessOutlined, "Sales", "erp"),
-  resource("contacts", "Contacts", ContactsOutlined, "Sales", "erp"),
-  resource("memos", "Memos", StickyNote2Outlined, "Sales", "erp"),
-  resource("products", "Products", Inventory2Outlined, "Inventory", "erp"),
-  resource("categorys", "Categories", CategoryOutlined, "Inventory", "erp"),
-  resource("brands", "Brands", LocalOfferOutlined, "Inventory", "erp"),
-  resource("services", "Services", HandymanOutlined, "Inventory", "erp"),
-  resource("locations", "Locations", WarehouseOutlined, "Inventory", "erp"),
-  resource("projects", "Projects", WorkOutlined, "Projects", "projects"),
-  resource("project-brands", "Project brands", SellOutlined, "Projects", "projects"),
-  resource("project-currencies", "Project currencies", PaidOutlined, "Projects", "projects"),
-  resource("currency-factors", "Currency factors", CurrencyExchangeOutlined, "Projects", "projects"),
-  resource("project-groups", "Project groups", WorkspacesOutlined, "Projects", "projects"),
+  resource("companies", BusinessOutlined, "Sales"),
+  resource("contacts", ContactsOutlined, "Sales"),
+  resource("memos", StickyNote2Outlined, "Sales"),
+  resource("products", Inventory2Outlined, "Inventory"),
+  resource("categorys", CategoryOutlined, "Inventory"),
+  resource("brands", LocalOfferOutlined, "Inventory"),
+  resource("services", HandymanOutlined, "Inventory"),
+  resource("locations", WarehouseOutlined, "Inventory"),
+  resource("projects", WorkOutlined, "Projects"),
+  resource("project-brands", SellOutlined, "Projects"),
+  resource("project-currencies", PaidOutlined, "Projects"),
+  resource("currency-factors", CurrencyExchangeOutlined, "Projects"),
+  resource("project-groups", WorkspacesOutlined, "Projects"),
   {
-    ...resource("users", "Users", PeopleOutlined, "Administration"),
+    ...resource("users", PeopleOutlined, "Administration"),
     component: lazy(() => import("../modules/users/UsersPage.tsx")),
   },
-  resource("roles", "Roles", AdminPanelSettingsOutlined, "Administration"),
-  resource("feedbacks", "Feedbacks", FeedbackOutlined, "Administration"),
+  resource("roles", AdminPanelSettingsOutlined, "Administration"),
+  resource("feedbacks", FeedbackOutlined, "Administration"),
   {
     path: "permissions",
     title: "Permissions",
     icon: RuleOutlined,
     section: "Administration",
-    feature: "roles",
+    // The matrix edits roles: custom roles are a Pro feature, as on the Roles page.
+    access: requires({
+      audience: "member",
+      permission: "workspace_role.update",
+      feature: "roles",
+      does: "change role permissions",
+      subject: "Permissions",
+    }),
     component: lazy(() => import("../modules/permissions/PermissionsPage.tsx")),
   },
   {
@@ -167,20 +185,22 @@ export const MODULES: AppModule[] = [
     title: "Workspace settings",
     icon: TuneOutlined,
     section: "Settings",
+    access: requires({ audience: "member", permission: "workspace.update", does: "change the workspace settings" }),
     component: lazy(() => import("../modules/workspace/WorkspaceSettings.tsx")),
   },
-  platform(resource("workspaces", "Workspaces", DomainOutlined, "Platform")),
-  platform(resource("tiers", "Tiers", LayersOutlined, "Platform")),
-  platform(resource("coupons", "Coupons", ConfirmationNumberOutlined, "Platform")),
-  platform(resource("banners", "Banners", CampaignOutlined, "Platform")),
-  platform(resource("credits", "Credits", SavingsOutlined, "Platform")),
-  platform(resource("case-studies", "Case studies", AutoStoriesOutlined, "Platform")),
-  platform(resource("demo-requests", "Demo requests", EventAvailableOutlined, "Platform")),
+  platform("workspaces", DomainOutlined),
+  platform("tiers", LayersOutlined),
+  platform("coupons", ConfirmationNumberOutlined),
+  platform("banners", CampaignOutlined),
+  platform("credits", SavingsOutlined),
+  platform("case-studies", AutoStoriesOutlined),
+  platform("demo-requests", EventAvailableOutlined),
   {
     path: "settings/account",
     title: "My account",
     icon: ManageAccountsOutlined,
     section: "Settings",
+    access: requires(SIGNED_IN),
     component: lazy(() => import("../modules/account/AccountSettings.tsx")),
   },
 ];

@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Logo } from "../app/Logo.tsx";
 import { ModeToggle } from "../app/ModeToggle.tsx";
-import { usePageTitle } from "../app/usePageTitle.ts";
+import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   usePageTitle(title);

@@ -2,6 +2,7 @@ import { WORKSPACE_COLORS } from "../brand.ts";
 import { banner, caseStudy, demoRequest, role, tier, user, workspace, workspaceRole } from "../db/schema.ts";
 import { coupon, creditEntry, feedback, subscription } from "../db/tenancy-schema.ts";
 import { FEATURES } from "../tiers.ts";
+import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
 import { auditFields, f, idField } from "./fields.ts";
 
@@ -10,14 +11,8 @@ import { auditFields, f, idField } from "./fields.ts";
 const COLORS = ["-", ...Object.keys(WORKSPACE_COLORS)];
 
 export const userResource = defineResource({
-  name: "user",
-  title: "User",
-  plural: "Users",
-  route: "users",
-  scope: "tenant",
+  ...CATALOG.user,
   table: user,
-  actions: ["read", "update"], // users join through the auth invite flow, never by a bare insert
-  ownerColumn: "id",
   display: "name",
   search: ["name", "email", "slug"],
   defaultOrder: "name.asc",
@@ -45,14 +40,8 @@ export const userResource = defineResource({
 });
 
 export const workspaceRoleResource = defineResource({
-  name: "workspace_role",
-  title: "Role",
-  plural: "Roles",
-  route: "roles",
-  scope: "tenant",
+  ...CATALOG.workspace_role,
   table: workspaceRole,
-  feature: "roles",
-  featureActions: ["create", "update", "delete"], // every tier reads its roles; custom roles are a Pro feature
   naturalKey: "slug",
   display: "title",
   search: ["title", "slug"],
@@ -77,13 +66,8 @@ export const workspaceRoleResource = defineResource({
 });
 
 export const feedbackResource = defineResource({
-  name: "feedback",
-  title: "Feedback",
-  plural: "Feedbacks",
-  route: "feedbacks",
-  scope: "tenant",
+  ...CATALOG.feedback,
   table: feedback,
-  ownerColumn: "user_id",
   display: "message",
   search: ["message"],
   defaultOrder: "created_at.desc",
@@ -102,14 +86,8 @@ export const feedbackResource = defineResource({
 });
 
 export const subscriptionResource = defineResource({
-  name: "subscription",
-  title: "Subscription",
-  plural: "Subscriptions",
-  route: null,
-  scope: "tenant",
+  ...CATALOG.subscription,
   table: subscription,
-  actions: ["read"],
-  writers: "platform",
   display: "cycle",
   search: [],
   defaultOrder: "created_at.desc",
@@ -132,14 +110,8 @@ export const subscriptionResource = defineResource({
 
 // Usage credits: a workspace reads its ledger; platform operators grant or deduct (issue 4 item 9).
 export const creditEntryResource = defineResource({
-  name: "credit_entry",
-  title: "Credit",
-  plural: "Credits",
-  route: "credits",
-  scope: "tenant",
+  ...CATALOG.credit_entry,
   table: creditEntry,
-  actions: ["read", "create"], // a ledger: corrections are new entries
-  writers: "platform",
   display: "reason",
   search: ["reason"],
   defaultOrder: "created_at.desc",
@@ -156,14 +128,8 @@ export const creditEntryResource = defineResource({
 });
 
 export const workspaceResource = defineResource({
-  name: "workspace",
-  title: "Workspace",
-  plural: "Workspaces",
-  route: "workspaces",
-  scope: "platform",
+  ...CATALOG.workspace,
   table: workspace,
-  workspaceColumn: "id",
-  actions: ["read", "update"], // created by company sign-up
   display: "name",
   search: ["name", "slug"],
   defaultOrder: "name.asc",
@@ -186,13 +152,8 @@ export const workspaceResource = defineResource({
 });
 
 export const tierResource = defineResource({
-  name: "tier",
-  title: "Tier",
-  plural: "Tiers",
-  route: "tiers",
-  scope: "public",
+  ...CATALOG.tier,
   table: tier,
-  actions: ["read", "update"], // the three tiers of spec §9 have fixed ids
   display: "title",
   search: ["title"],
   defaultOrder: "id.asc",
@@ -212,11 +173,7 @@ export const tierResource = defineResource({
 });
 
 export const couponResource = defineResource({
-  name: "coupon",
-  title: "Coupon",
-  plural: "Coupons",
-  route: "coupons",
-  scope: "platform",
+  ...CATALOG.coupon,
   table: coupon,
   naturalKey: "code",
   display: "code",
@@ -244,11 +201,7 @@ export const couponResource = defineResource({
 });
 
 export const bannerResource = defineResource({
-  name: "banner",
-  title: "Banner",
-  plural: "Banners",
-  route: "banners",
-  scope: "public",
+  ...CATALOG.banner,
   table: banner,
   publicWhere: { active: true },
   display: "title",
@@ -270,11 +223,7 @@ export const bannerResource = defineResource({
 });
 
 export const caseStudyResource = defineResource({
-  name: "case_study",
-  title: "Case study",
-  plural: "Case studies",
-  route: "case-studies",
-  scope: "public",
+  ...CATALOG.case_study,
   table: caseStudy,
   publicWhere: { published: true },
   display: "title",
@@ -298,13 +247,8 @@ export const caseStudyResource = defineResource({
 });
 
 export const demoRequestResource = defineResource({
-  name: "demo_request",
-  title: "Demo request",
-  plural: "Demo requests",
-  route: "demo-requests",
-  scope: "platform",
+  ...CATALOG.demo_request,
   table: demoRequest,
-  actions: ["read", "update", "delete"], // created by the public /book-a-demo form
   display: "company_name",
   search: ["name", "email", "company_name"],
   defaultOrder: "created_at.desc",
@@ -326,13 +270,8 @@ export const demoRequestResource = defineResource({
 
 // System roles (spec §3, §6): reference data, read only.
 export const roleResource = defineResource({
-  name: "role",
-  title: "System role",
-  plural: "System roles",
-  route: null,
-  scope: "public",
+  ...CATALOG.role,
   table: role,
-  actions: ["read"],
   display: "title",
   search: ["title", "slug"],
   defaultOrder: "id.asc",

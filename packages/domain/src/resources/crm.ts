@@ -1,18 +1,14 @@
 import { contact, MEMO_AUDIENCES, memo, memoRead } from "../db/master-schema.ts";
 import { company } from "../db/schema.ts";
+import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
 import { auditFields, f, idField } from "./fields.ts";
 
 // Issue 5 item 5: companies (customers and/or suppliers; default company id 9 kept), contacts, memos.
 
 export const companyResource = defineResource({
-  name: "company",
-  title: "Company",
-  plural: "Companies",
-  route: "companies",
-  scope: "tenant",
+  ...CATALOG.company,
   table: company,
-  feature: "erp",
   display: "name",
   search: ["name", "uen", "email", "phone"],
   defaultOrder: "name.asc",
@@ -39,13 +35,8 @@ export const companyResource = defineResource({
 });
 
 export const contactResource = defineResource({
-  name: "contact",
-  title: "Contact",
-  plural: "Contacts",
-  route: "contacts",
-  scope: "tenant",
+  ...CATALOG.contact,
   table: contact,
-  feature: "erp",
   display: "name",
   search: ["name", "email", "phone", "position"],
   defaultOrder: "name.asc",
@@ -66,13 +57,8 @@ export const contactResource = defineResource({
 });
 
 export const memoResource = defineResource({
-  name: "memo",
-  title: "Memo",
-  plural: "Memos",
-  route: "memos",
-  scope: "tenant",
+  ...CATALOG.memo,
   table: memo,
-  feature: "erp",
   display: "title",
   search: ["title", "body"],
   defaultOrder: "published_at.desc.nullsfirst",
@@ -95,15 +81,8 @@ export const memoResource = defineResource({
 
 // Read receipts; written by the memo_mark_read command, read by whoever may read memos.
 export const memoReadResource = defineResource({
-  name: "memo_read",
-  title: "Memo read receipt",
-  plural: "Memo read receipts",
-  route: null,
-  scope: "tenant",
+  ...CATALOG.memo_read,
   table: memoRead,
-  feature: "erp",
-  actions: ["read"],
-  ownerColumn: "user_id",
   display: "read_at",
   search: [],
   defaultOrder: "read_at.desc",

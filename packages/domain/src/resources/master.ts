@@ -1,17 +1,13 @@
 import { brand, category, location, product, service, TAX_CODES } from "../db/master-schema.ts";
+import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
 import { auditFields, f, idField } from "./fields.ts";
 
 // Issue 5 item 5: products, categorys, locations (warehouses), brands, services.
 
 export const productResource = defineResource({
-  name: "product",
-  title: "Product",
-  plural: "Products",
-  route: "products",
-  scope: "tenant",
+  ...CATALOG.product,
   table: product,
-  feature: "erp",
   naturalKey: "sku",
   display: "name",
   search: ["sku", "name", "description"],
@@ -40,13 +36,8 @@ export const productResource = defineResource({
 });
 
 export const categoryResource = defineResource({
-  name: "category",
-  title: "Category",
-  plural: "Categories",
-  route: "categorys",
-  scope: "tenant",
+  ...CATALOG.category,
   table: category,
-  feature: "erp",
   naturalKey: "name",
   display: "name",
   search: ["name", "description"],
@@ -68,13 +59,8 @@ export const categoryResource = defineResource({
 });
 
 export const brandResource = defineResource({
-  name: "brand",
-  title: "Brand",
-  plural: "Brands",
-  route: "brands",
-  scope: "tenant",
+  ...CATALOG.brand,
   table: brand,
-  feature: "erp",
   naturalKey: "name",
   display: "name",
   search: ["name", "description"],
@@ -93,13 +79,8 @@ export const brandResource = defineResource({
 });
 
 export const locationResource = defineResource({
-  name: "location",
-  title: "Location",
-  plural: "Locations",
-  route: "locations",
-  scope: "tenant",
+  ...CATALOG.location,
   table: location,
-  feature: "erp",
   naturalKey: "code",
   display: "name",
   search: ["code", "name", "address"],
@@ -116,13 +97,8 @@ export const locationResource = defineResource({
 });
 
 export const serviceResource = defineResource({
-  name: "service",
-  title: "Service",
-  plural: "Services",
-  route: "services",
-  scope: "tenant",
+  ...CATALOG.service,
   table: service,
-  feature: "erp",
   naturalKey: "code",
   display: "name",
   search: ["code", "name", "description"],

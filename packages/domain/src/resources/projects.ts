@@ -6,19 +6,15 @@ import {
   projectCurrency,
   projectGroup,
 } from "../db/master-schema.ts";
+import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
 import { auditFields, f, idField } from "./fields.ts";
 
 // Issue 5 item 5: projects with project-brands, project-currencies, currency-factors and project-groups (Pro tier).
 
 export const projectResource = defineResource({
-  name: "project",
-  title: "Project",
-  plural: "Projects",
-  route: "projects",
-  scope: "tenant",
+  ...CATALOG.project,
   table: project,
-  feature: "projects",
   naturalKey: "code",
   display: "name",
   search: ["code", "name", "description"],
@@ -56,13 +52,8 @@ export const projectResource = defineResource({
 });
 
 export const projectGroupResource = defineResource({
-  name: "project_group",
-  title: "Project group",
-  plural: "Project groups",
-  route: "project-groups",
-  scope: "tenant",
+  ...CATALOG.project_group,
   table: projectGroup,
-  feature: "projects",
   naturalKey: "name",
   display: "name",
   search: ["name", "description"],
@@ -79,13 +70,8 @@ export const projectGroupResource = defineResource({
 });
 
 export const projectBrandResource = defineResource({
-  name: "project_brand",
-  title: "Project brand",
-  plural: "Project brands",
-  route: "project-brands",
-  scope: "tenant",
+  ...CATALOG.project_brand,
   table: projectBrand,
-  feature: "projects",
   display: "id",
   search: ["notes"],
   defaultOrder: "project_id.desc",
@@ -107,13 +93,8 @@ export const projectBrandResource = defineResource({
 });
 
 export const projectCurrencyResource = defineResource({
-  name: "project_currency",
-  title: "Project currency",
-  plural: "Project currencies",
-  route: "project-currencies",
-  scope: "tenant",
+  ...CATALOG.project_currency,
   table: projectCurrency,
-  feature: "projects",
   display: "currency",
   search: ["currency"],
   defaultOrder: "project_id.desc",
@@ -130,13 +111,8 @@ export const projectCurrencyResource = defineResource({
 });
 
 export const currencyFactorResource = defineResource({
-  name: "currency_factor",
-  title: "Currency factor",
-  plural: "Currency factors",
-  route: "currency-factors",
-  scope: "tenant",
+  ...CATALOG.currency_factor,
   table: currencyFactor,
-  feature: "projects",
   display: "currency",
   search: ["currency"],
   defaultOrder: "effective_date.desc",

@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import { decideHost, ROLE } from "@workmetrics/domain";
+import { decideHost, parseHost, ROLE, type RoleApp } from "@workmetrics/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Navigate, useLocation } from "react-router";
@@ -11,10 +11,11 @@ import { getConfig } from "./client.ts";
 import { useSession } from "./SessionProvider.tsx";
 
 // Spec §2: a protected page needs a session and shows a full-screen spinner until the database user is loaded.
-export function RequireAuth({ children }: { children: ReactNode }) {
+// `children` receives the app this host serves: the back office ("main") or a role app (pos, driver, warehouse).
+export function RequireAuth({ children }: { children: (app: RoleApp) => ReactNode }) {
   const { session, loading, needsMfa, dbUser, dbUserLoading, dbUserError, signOut } = useSession();
   const location = useLocation();
-  const hostOk = useHostRules();
+  const app = useHostRules();
 
   if (loading) return <FullScreenSpinner />;
   const from = `${location.pathname}${location.search}`;
@@ -33,14 +34,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Box>
     );
   }
-  if (dbUserLoading || !dbUser || !hostOk) return <FullScreenSpinner label="Loading your workspace" />;
-  return children;
+  if (dbUserLoading || !dbUser || !app) return <FullScreenSpinner label="Loading your workspace" />;
+  return children(app);
 }
 
-// DESIGN §3.3: host rules on every page load once the user is known.
-function useHostRules(): boolean {
+// DESIGN §3.3: host rules on every page load once the user is known; the app the host serves once allowed.
+function useHostRules(): RoleApp | null {
   const { dbUser, signOut } = useSession();
-  const [ok, setOk] = useState(false);
+  const [app, setApp] = useState<RoleApp | null>(null);
   useEffect(() => {
     if (!dbUser) return;
     let cancelled = false;
@@ -61,19 +62,24 @@ function useHostRules(): boolean {
             },
           })
         : ({ action: "allow" } as const);
-      if (decision.action !== "signOut") return setOk(true);
+      if (decision.action !== "signOut") {
+        const host = parseHost(window.location.host, baseDomain ?? "localhost");
+        return setApp(host.kind === "workspace" ? host.app : "main");
+      }
       await signOut();
       if (decision.message) toast.error(decision.message);
       const port = window.location.port ? `:${window.location.port}` : "";
-      if (decision.toHost)
-        window.location.assign(`${window.location.protocol}//${decision.toHost}${port}${decision.path}`);
-      else window.location.assign(`${decision.path}?message=${encodeURIComponent(decision.message ?? "")}`);
+      // Sent to another host, the person signs in there, told why, and returns to the page they asked for.
+      const back = decision.path === "/auth/login" ? "" : `&redirectedFrom=${encodeURIComponent(decision.path)}`;
+      const login = `/auth/login?message=${encodeURIComponent(decision.message ?? "")}${back}`;
+      if (decision.toHost) window.location.assign(`${window.location.protocol}//${decision.toHost}${port}${login}`);
+      else window.location.assign(login);
     });
     return () => {
       cancelled = true;
     };
   }, [dbUser, signOut]);
-  return ok;
+  return app;
 }
 
 function SignOutTo({ path }: { path: string }) {

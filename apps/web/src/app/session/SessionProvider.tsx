@@ -1,7 +1,9 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from "@supabase/supabase-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ANONYMOUS, type Member } from "@workmetrics/domain";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { ApiError, apiFetch } from "../../platform/api.ts";
+import { type Viewer, ViewerProvider } from "../../platform/session/viewer.tsx";
 import { getSupabase, isRemembered } from "./client.ts";
 import type { DbUser } from "./types.ts";
 
@@ -138,7 +140,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
     ],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  const viewer = useMemo(() => viewerOf(client, dbUserQuery.data), [client, dbUserQuery.data]);
+  return (
+    <Ctx.Provider value={value}>
+      <ViewerProvider value={viewer}>{children}</ViewerProvider>
+    </Ctx.Provider>
+  );
+}
+
+// Who the generic screens and the access rule see: an operator, a member with the permissions and tier the
+// server checks, or nobody yet.
+function viewerOf(client: SupabaseClient | null, dbUser: DbUser | undefined): Viewer {
+  const profile = dbUser?.profile;
+  const member: Member = dbUser?.is_platform_operator
+    ? { kind: "operator" }
+    : profile
+      ? { kind: "member", permissions: profile.role.permissions, features: profile.workspace.tier.features }
+      : ANONYMOUS;
+  return { client, member, known: Boolean(dbUser), currency: profile?.workspace.base_currency ?? "SGD" };
 }
 
 export function useSession(): SessionState {

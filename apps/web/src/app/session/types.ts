@@ -10,7 +10,7 @@ export type Profile = {
   role_id: number;
   workspace_id: string;
   currency_factor: { id: number } | null;
-  role: { id: number; title: string; slug: string };
+  role: { id: number; title: string; slug: string; permissions: string[] }; // the effective set the server checks
   workspace: {
     id: string;
     slug: string;

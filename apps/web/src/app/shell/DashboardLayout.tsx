@@ -41,15 +41,7 @@ export function DashboardLayout() {
       }),
     [resolvedMode, preferences.direction, preferences.responsiveFontSizes, ws?.primary_color, ws?.secondary_color],
   );
-  const features = ws?.tier.features ?? [];
-  const sidebar = (
-    <Sidebar
-      features={features}
-      base={base}
-      operator={Boolean(dbUser?.is_platform_operator)}
-      onNavigate={() => setMobileOpen(false)}
-    />
-  );
+  const sidebar = <Sidebar base={base} onNavigate={() => setMobileOpen(false)} />;
 
   return (
     <ThemeProvider theme={theme}>
@@ -105,7 +97,8 @@ export function DashboardLayout() {
           </Box>
           <Box component="main" sx={{ flex: 1, minWidth: 0, pt: `${LAYOUT.headerHeight}px` }}>
             <Box sx={{ p: { xs: 2, md: 3 } }}>
-              <DashboardBanners />
+              {/* The platform's announcements are for workspace members, not for the operator who writes them. */}
+              {!dbUser?.is_platform_operator && <DashboardBanners />}
               <Suspense fallback={<FullScreenSpinner />}>
                 <Outlet />
               </Suspense>

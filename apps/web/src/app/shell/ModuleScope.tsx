@@ -1,57 +1,98 @@
+import BlockOutlined from "@mui/icons-material/BlockOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { FEATURES, lowestTierWith } from "@workmetrics/domain";
+import { FEATURES, type Refusal } from "@workmetrics/domain";
 import { createContext, type ReactNode, useContext } from "react";
 import { Link as RouterLink } from "react-router";
+import { useDashboardBase } from "../../platform/resource/paths.ts";
+import { ResourceRouteProvider } from "../../platform/resource/route-context.ts";
+import { useViewer } from "../../platform/session/viewer.tsx";
+import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import type { AppModule } from "../modules.ts";
 import { useSession } from "../session/SessionProvider.tsx";
-import { usePageTitle } from "../usePageTitle.ts";
 
 const ModuleCtx = createContext<AppModule | null>(null);
 
-// The module a page was routed through, so one generic page can serve every resource (STYLE: one list page).
+// The module a page was routed through.
 export function useModule(): AppModule {
   const m = useContext(ModuleCtx);
   if (!m) throw new Error("useModule outside a module route");
   return m;
 }
 
-// Spec §9 tier gating: a module whose feature the workspace's tier lacks shows how to get it instead.
+// A module's pages open only for who the access rule allows (issue 9): a tier it lacks shows how to get it; any
+// other refusal says so plainly, with nothing to act on — never an empty page that looks like missing data.
 export function ModuleScope({ module, children }: { module: AppModule; children: ReactNode }) {
-  const { dbUser } = useSession();
-  const features = dbUser?.profile?.workspace.tier.features ?? [];
-  const locked = module.feature !== undefined && !features.includes(module.feature);
-  return <ModuleCtx.Provider value={module}>{locked ? <UpgradeCard module={module} /> : children}</ModuleCtx.Provider>;
+  const { member } = useViewer();
+  const decision = module.access(member);
+  let page = children;
+  if (!decision.allowed) {
+    page =
+      decision.reason === "tier" ? (
+        <UpgradeCard module={module} decision={decision} />
+      ) : (
+        <RefusedCard module={module} message={decision.message} />
+      );
+  }
+  return (
+    <ModuleCtx.Provider value={module}>
+      <ResourceRouteProvider value={module.resource ? module.path : null}>{page}</ResourceRouteProvider>
+    </ModuleCtx.Provider>
+  );
 }
 
-function UpgradeCard({ module }: { module: AppModule }) {
-  usePageTitle(module.title);
-  const { dbUser } = useSession();
-  const feature = module.feature as NonNullable<AppModule["feature"]>;
-  const tier = lowestTierWith(feature);
-  const current = dbUser?.profile?.workspace.tier.title;
+function GateCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <Card variant="outlined" sx={{ maxWidth: 560, mx: "auto", mt: { xs: 2, md: 6 } }}>
       <CardContent sx={{ p: 4 }}>
         <Stack spacing={2} sx={{ alignItems: "flex-start" }}>
-          <LockOutlined color="primary" sx={{ fontSize: 40 }} />
+          {icon}
           <Typography variant="h5" component="h1">
-            {module.title} needs the {tier.title} plan
+            {title}
           </Typography>
-          <Typography color="text.secondary">
-            {FEATURES[feature]} is included from the {tier.title} plan
-            {current ? `; your workspace is on ${current}` : ""}. Upgrade to unlock {module.title.toLowerCase()} for
-            everyone in your workspace.
-          </Typography>
-          <Button variant="contained" component={RouterLink} to="/pricing">
-            Compare plans
-          </Button>
+          {children}
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+function RefusedCard({ module, message }: { module: AppModule; message: string }) {
+  usePageTitle(module.title);
+  const home = useDashboardBase();
+  return (
+    <GateCard icon={<BlockOutlined color="error" sx={{ fontSize: 40 }} />} title="You don't have access to this page">
+      <Typography color="text.secondary">
+        {message}. {module.title} is not part of your role; ask your workspace administrator if you need it.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={home}>
+        Go to the dashboard
+      </Button>
+    </GateCard>
+  );
+}
+
+function UpgradeCard({ module, decision }: { module: AppModule; decision: Extract<Refusal, { reason: "tier" }> }) {
+  usePageTitle(module.title);
+  const { dbUser } = useSession();
+  const current = dbUser?.profile?.workspace.tier.title;
+  return (
+    <GateCard
+      icon={<LockOutlined color="primary" sx={{ fontSize: 40 }} />}
+      title={`${module.title} needs the ${decision.tierTitle} plan`}
+    >
+      <Typography color="text.secondary">
+        {FEATURES[decision.feature]} is included from the {decision.tierTitle} plan
+        {current ? `; your workspace is on ${current}` : ""}. Upgrade to unlock {module.title.toLowerCase()} for
+        everyone in your workspace.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to="/pricing">
+        Compare plans
+      </Button>
+    </GateCard>
   );
 }

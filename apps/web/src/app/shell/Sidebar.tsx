@@ -8,10 +8,11 @@ import ListSubheader from "@mui/material/ListSubheader";
 import { ThemeProvider, useTheme } from "@mui/material/styles";
 import Tooltip from "@mui/material/Tooltip";
 import { useQueryClient } from "@tanstack/react-query";
-import { lowestTierWith } from "@workmetrics/domain";
+import type { Member } from "@workmetrics/domain";
 import { useCallback, useMemo } from "react";
 import { NavLink } from "react-router";
 import { useDataProviderIfReady } from "../../platform/data-access/provider.ts";
+import { useMember } from "../../platform/resource/access.ts";
 import { Logo } from "../Logo.tsx";
 import { type AppModule, MODULES, SECTION_ORDER } from "../modules.ts";
 import { usePreferences } from "../preferences.tsx";
@@ -24,17 +25,21 @@ function usePrefetch(): (m: AppModule) => void {
   return useCallback((m: AppModule) => data && m.prefetch?.(qc, data), [qc, data]);
 }
 
-export function Sidebar({
-  features,
-  base,
-  operator,
-  onNavigate,
-}: {
-  features: readonly string[];
-  base: string;
-  operator: boolean; // platform operators see the platform pages; workspace members the workspace's
-  onNavigate?: () => void;
-}) {
+// What the navigation offers (issue 9): the modules the access rule allows, and those only a higher tier would
+// allow, locked with the plan that has them. Anything refused for another reason is not shown.
+type Offered = { m: AppModule; lock: string | null };
+
+function offered(who: Member): Offered[] {
+  return MODULES.filter((m) => !m.hidden).flatMap((m): Offered[] => {
+    const d = m.access(who);
+    if (d.allowed) return [{ m, lock: null }];
+    return d.reason === "tier" ? [{ m, lock: `Needs the ${d.tierTitle} plan` }] : [];
+  });
+}
+
+export function Sidebar({ base, onNavigate }: { base: string; onNavigate?: () => void }) {
+  const who = useMember();
+  const items = useMemo(() => offered(who), [who]);
   const { preferences } = usePreferences();
   const outer = useTheme();
   const prefetch = usePrefetch();
@@ -65,24 +70,20 @@ export function Sidebar({
       </Box>
       <Box component="nav" aria-label="Dashboard" sx={{ flex: 1, overflowY: "auto" }}>
         {SECTION_ORDER.map((section) => {
-          const items = MODULES.filter((m) => m.section === section && !m.hidden && visibleTo(m, operator));
-          if (items.length === 0) return null;
+          const inSection = items.filter(({ m }) => m.section === section);
+          if (inSection.length === 0) return null;
           return (
             <List
               key={section}
               dense
               subheader={<ListSubheader sx={{ bgcolor: "transparent", lineHeight: "32px" }}>{section}</ListSubheader>}
             >
-              {items.map((m) => {
-                const locked = m.feature !== undefined && !features.includes(m.feature);
+              {inSection.map(({ m, lock }) => {
+                const locked = lock !== null;
                 const Icon = m.icon;
                 const to = m.path ? `${base}/${m.path}` : base;
                 return (
-                  <Tooltip
-                    key={m.path}
-                    title={locked ? `Needs the ${lowestTierWith(m.feature!).title} plan` : ""}
-                    placement="right"
-                  >
+                  <Tooltip key={m.path} title={lock ?? ""} placement="right">
                     <ListItemButton
                       component={NavLink}
                       to={to}
@@ -104,7 +105,7 @@ export function Sidebar({
                         <Icon fontSize="small" />
                       </ListItemIcon>
                       <ListItemText primary={m.title} />
-                      {locked && <LockOutlined fontSize="inherit" aria-label="Locked" />}
+                      {locked && <LockOutlined fontSize="inherit" aria-label={lock} />}
                     </ListItemButton>
                   </Tooltip>
                 );
@@ -116,10 +117,4 @@ export function Sidebar({
     </Box>
   );
   return preferences.isDarkSidebar ? <ThemeProvider theme={dark}>{nav}</ThemeProvider> : nav;
-}
-
-// Operators have no workspace: they get the platform pages, the home page and their own account.
-function visibleTo(m: AppModule, operator: boolean): boolean {
-  if (m.platform) return operator;
-  return !operator || m.path === "" || m.path === "settings/account";
 }

@@ -1,6 +1,6 @@
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { usePageTitle } from "../../app/usePageTitle.ts";
+import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { CredentialsCard } from "./CredentialsCard.tsx";
 import { MfaCard } from "./MfaCard.tsx";
 import { ProfileCard } from "./ProfileCard.tsx";

@@ -8,8 +8,8 @@ import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
 import { useSession } from "../../app/session/SessionProvider.tsx";
+import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { Section } from "./Section.tsx";
 
 type Enrollment = { factorId: string; qr: string; secret: string };

@@ -11,9 +11,9 @@ import TableRow from "@mui/material/TableRow";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { apiFetch } from "../../platform/api.ts";
+import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { Section } from "./Section.tsx";
 
 export type ActiveSession = {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import toast from "react-hot-toast";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
+import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import type { Action } from "./FileTable.tsx";
 import { type Entry, join, messageOf, moveEntry, parentOf, removeEntry } from "./files-api.ts";
 import { MoveDialog } from "./MoveDialog.tsx";

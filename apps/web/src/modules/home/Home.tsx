@@ -10,9 +10,10 @@ import { FEATURES, type Feature, lowestTierWith } from "@workmetrics/domain";
 import { useEffect } from "react";
 import { preloadResourcePages } from "../../app/modules.ts";
 import { useSession } from "../../app/session/SessionProvider.tsx";
-import { usePageTitle } from "../../app/usePageTitle.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
+import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
+import { PlatformHome } from "./PlatformHome.tsx";
 import { RecentActivity } from "./RecentActivity.tsx";
 import { SummaryCards } from "./SummaryCards.tsx";
 import { SummaryCharts } from "./SummaryCharts.tsx";
@@ -46,6 +47,7 @@ export default function Home() {
           {ws ? `${ws.name} · signed in as ${profile?.role.title ?? "member"}` : "Platform operator"}
         </Typography>
       </Box>
+      {dbUser?.is_platform_operator && <PlatformHome />}
       {ws && <SummaryCards counts={summary.data?.counts} base={base} />}
       {summary.data && <SummaryCharts charts={summary.data.charts} />}
       {summary.data && <RecentActivity recent={summary.data.recent} base={base} />}

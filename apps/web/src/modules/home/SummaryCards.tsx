@@ -3,14 +3,16 @@ import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import { RESOURCES } from "@workmetrics/domain/resources";
 import { Link as RouterLink } from "react-router";
 import { MODULES } from "../../app/modules.ts";
+import { useMember } from "../../platform/resource/access.ts";
 
 // One card per resource the user may read, with its count, linking to its list.
 export function SummaryCards({ counts, base }: { counts: Record<string, number> | undefined; base: string }) {
-  const shown = MODULES.filter((m) => m.resource && !m.hidden && !m.platform)
-    .map((m) => ({ m, def: RESOURCES.find((r) => r.route === m.path) }))
+  const who = useMember();
+  // The modules this member opens (the same rule as the navigation), with a count the summary gave.
+  const shown = MODULES.filter((m) => m.resource && !m.hidden && m.access(who).allowed)
+    .map((m) => ({ m, def: m.resource }))
     .filter(({ def }) => def && (counts === undefined || def.name in counts));
   return (
     <Box

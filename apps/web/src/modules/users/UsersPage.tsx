@@ -16,12 +16,14 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ROLE } from "@workmetrics/domain";
+import { memberRequirement, ROLE } from "@workmetrics/domain";
+import { CATALOG } from "@workmetrics/domain/resources/catalog";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
 import { useSession } from "../../app/session/SessionProvider.tsx";
-import { usePageTitle } from "../../app/usePageTitle.ts";
+import { useCan, useDecision } from "../../platform/resource/access.ts";
+import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
+import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { useWorkspaceApi } from "../workspace/api.ts";
 import { InviteDialog, type RoleOption } from "./InviteDialog.tsx";
 
@@ -40,6 +42,9 @@ export default function UsersPage() {
   const { client, dbUser } = useSession();
   const { call } = useWorkspaceApi();
   const queryClient = useQueryClient();
+  // Invitations go through the auth invite flow (user.create); roles and deactivation change users (user.update).
+  const mayInvite = useDecision(memberRequirement("user.create", "invite users")).allowed;
+  const mayChange = useCan(CATALOG.user)("update");
   const [inviting, setInviting] = useState(false);
   const [target, setTarget] = useState<Member | null>(null);
   const team = useQuery({
@@ -86,14 +91,16 @@ export default function UsersPage() {
             {team.data ? `${team.data.users.filter((u) => u.active).length} active` : " "}
           </Typography>
         </Box>
-        <Button
-          variant="contained"
-          startIcon={<PersonAddOutlined />}
-          onClick={() => setInviting(true)}
-          disabled={!team.data}
-        >
-          Invite
-        </Button>
+        {mayInvite && (
+          <Button
+            variant="contained"
+            startIcon={<PersonAddOutlined />}
+            onClick={() => setInviting(true)}
+            disabled={!team.data}
+          >
+            Invite
+          </Button>
+        )}
       </Stack>
       {team.isError && <Alert severity="error">{team.error.message}</Alert>}
       {team.isPending ? (
@@ -119,23 +126,27 @@ export default function UsersPage() {
                     <TableCell>{m.name}</TableCell>
                     <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{m.email}</TableCell>
                     <TableCell>
-                      <TextField
-                        select
-                        size="small"
-                        value={m.workspace_role_id ?? ""}
-                        disabled={owner || self}
-                        onChange={(e) => changeRole(m, Number(e.target.value))}
-                        slotProps={{ htmlInput: { "aria-label": `Role of ${m.name}` } }}
-                        sx={{ minWidth: 180 }}
-                      >
-                        {team.data.roles
-                          .filter((r) => owner || r.base_role_id !== ROLE.Owner)
-                          .map((r) => (
-                            <MenuItem key={r.id} value={r.id}>
-                              {r.title}
-                            </MenuItem>
-                          ))}
-                      </TextField>
+                      {!mayChange ? (
+                        (team.data.roles.find((r) => r.id === m.workspace_role_id)?.title ?? "—")
+                      ) : (
+                        <TextField
+                          select
+                          size="small"
+                          value={m.workspace_role_id ?? ""}
+                          disabled={owner || self}
+                          onChange={(e) => changeRole(m, Number(e.target.value))}
+                          slotProps={{ htmlInput: { "aria-label": `Role of ${m.name}` } }}
+                          sx={{ minWidth: 180 }}
+                        >
+                          {team.data.roles
+                            .filter((r) => owner || r.base_role_id !== ROLE.Owner)
+                            .map((r) => (
+                              <MenuItem key={r.id} value={r.id}>
+                                {r.title}
+                              </MenuItem>
+                            ))}
+                        </TextField>
+                      )}
                     </TableCell>
                     <TableCell>
                       {m.active ? (
@@ -145,7 +156,7 @@ export default function UsersPage() {
                       )}
                     </TableCell>
                     <TableCell align="right">
-                      {!owner && !self && (
+                      {mayChange && !owner && !self && (
                         <Button
                           size="small"
                           color={m.active ? "error" : "primary"}

@@ -4,9 +4,9 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { WorkspaceSlug } from "@workmetrics/domain/schemas/company-signup";
 import { useState } from "react";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { ApiError } from "../../platform/api.ts";
+import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { Section } from "../account/Section.tsx";
 import { useWorkspaceApi } from "./api.ts";
 

@@ -83,3 +83,8 @@ export function fieldErrors(code: string, message: string, details: unknown): Re
   }
   return out;
 }
+
+// The message of a refusal (401, 403, 405): a page shows it in place of its content, never as an empty list.
+export function refusal(error: unknown): string | null {
+  return error instanceof DataError && [401, 403, 405].includes(error.status) ? error.message : null;
+}

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useMemo } from "react";
-import { useSession } from "../../app/session/SessionProvider.tsx";
+import { useViewer } from "../session/viewer.tsx";
 import { DataError, toDataError } from "./errors.ts";
 import type { PgFilter, PgOrder } from "./filters.ts";
 
@@ -97,7 +97,7 @@ export function createDataProvider(client: SupabaseClient): DataProvider {
 
 // The data provider once the session's client exists, null before (the navigation renders while it loads).
 export function useDataProviderIfReady(): DataProvider | null {
-  const { client } = useSession();
+  const { client } = useViewer();
   return useMemo(() => (client ? createDataProvider(client) : null), [client]);
 }
 

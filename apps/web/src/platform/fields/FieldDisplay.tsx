@@ -6,10 +6,10 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
 import { Link as RouterLink } from "react-router";
-import { useSession } from "../../app/session/SessionProvider.tsx";
 import type { Id } from "../data-access/provider.ts";
 import { referenceLabel } from "../resource/definition.ts";
 import { pathsOf, useDashboardBase } from "../resource/paths.ts";
+import { useViewer } from "../session/viewer.tsx";
 import { formatAmount, formatDate, formatDateTime, formatNumber, humanize, statusColor } from "./format.ts";
 import { useReferenceLabels } from "./ReferenceInput.tsx";
 
@@ -34,7 +34,7 @@ const Empty = () => (
 );
 
 export function useCurrency(): string {
-  return useSession().dbUser?.profile?.workspace.base_currency ?? "SGD";
+  return useViewer().currency;
 }
 
 // One widget per field kind (Twenty's FieldDisplay): lists and detail pages both render values through here.

@@ -3,10 +3,17 @@ import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import FileUploadOutlined from "@mui/icons-material/FileUploadOutlined";
 import Button from "@mui/material/Button";
+import ListItemText from "@mui/material/ListItemText";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
+import { useState } from "react";
 import { countLabel } from "./hooks.ts";
+
+// What an export carries: the columns the list shows, or every field the import takes (a file that round-trips).
+export type ExportKind = "shown" | "all";
 
 type Props = {
   def: ResourceDef;
@@ -16,13 +23,18 @@ type Props = {
   canCreate: boolean;
   onCreate(): void;
   onImport(): void;
-  onExport(): void;
+  onExport(kind: ExportKind): void;
   onDelete(): void;
 };
 
 // Title with the exact total, and the list's actions: new, import, export, delete the selection.
 export function ListHeader(props: Props) {
   const { def, total, selectedCount, exporting, canCreate, onCreate, onImport, onExport, onDelete } = props;
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const pick = (kind: ExportKind) => {
+    setMenu(null);
+    onExport(kind);
+  };
   return (
     <Stack
       direction={{ xs: "column", sm: "row" }}
@@ -48,9 +60,24 @@ export function ListHeader(props: Props) {
             Import CSV
           </Button>
         )}
-        <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={onExport} loading={exporting}>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          onClick={(e) => setMenu(e.currentTarget)}
+          loading={exporting}
+          aria-haspopup="menu"
+          aria-expanded={menu ? "true" : undefined}
+        >
           Export CSV
         </Button>
+        <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+          <MenuItem onClick={() => pick("shown")}>
+            <ListItemText primary="Columns shown" secondary="What the list shows, as it shows it" />
+          </MenuItem>
+          <MenuItem onClick={() => pick("all")}>
+            <ListItemText primary="All fields" secondary="Every field the import takes: edit and import it back" />
+          </MenuItem>
+        </Menu>
         {canCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
             New {def.title.toLowerCase()}

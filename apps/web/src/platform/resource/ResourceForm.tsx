@@ -9,10 +9,10 @@ import Typography from "@mui/material/Typography";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { usePageTitle } from "../../app/usePageTitle.ts";
 import { DataError } from "../data-access/errors.ts";
 import { FieldInput } from "../fields/FieldInput.tsx";
-import { useCan } from "./access.ts";
+import { usePageTitle } from "../ui/usePageTitle.ts";
+import { useMember, useResourceDecision } from "./access.ts";
 import { columnDefaults, embedName, formFields, recordTitle } from "./definition.ts";
 import { useErrorToast, useRecord, useResourceDef } from "./hooks.ts";
 import { PageCrumbs, RecordMissing } from "./PageParts.tsx";
@@ -29,13 +29,15 @@ export default function ResourceForm() {
   const { id } = useParams();
   const mode = id === undefined ? "create" : "edit";
   const navigate = useNavigate();
-  const can = useCan(def);
+  const decision = useResourceDecision(def, mode === "create" ? "create" : "update");
+  const operator = useMember().kind === "operator";
   const paths = resourcePaths(useDashboardBase(), def.route ?? "");
   const record = useRecord(def, id);
   const row = record.data;
   const missing = record.error instanceof DataError && record.error.status === 404;
   useErrorToast(missing ? null : record.error);
-  const fields = useMemo(() => formFields(def, mode), [def, mode]);
+  // Fields only platform operators write (a workspace's tier) are not offered to anyone else.
+  const fields = useMemo(() => formFields(def, mode).filter((f) => operator || !f.operatorOnly), [def, mode, operator]);
   // A new record starts from the column defaults; a create link may preset fields (?company_id=12 from a company).
   const [params] = useSearchParams();
   const prefill = useMemo(() => {
@@ -59,13 +61,7 @@ export default function ResourceForm() {
   });
 
   if (missing) return <RecordMissing def={def} listPath={paths.list} />;
-  if (!can(mode === "create" ? "create" : "update")) {
-    return (
-      <Alert severity="info">
-        You cannot {mode === "create" ? "create" : "change"} {def.plural.toLowerCase()}.
-      </Alert>
-    );
-  }
+  if (!decision.allowed) return <Alert severity="warning">{decision.message}</Alert>;
   const loading = mode === "edit" && !row;
   const rootError = form.formState.errors.root?.message;
 

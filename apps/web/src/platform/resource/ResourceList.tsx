@@ -5,15 +5,17 @@ import { DataGrid, type GridColumnVisibilityModel, type GridRowId, type GridRowS
 import { useCallback, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate, useSearchParams } from "react-router";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
-import { usePageTitle } from "../../app/usePageTitle.ts";
+import { refusal } from "../data-access/errors.ts";
 import { type Id, useDataProvider } from "../data-access/provider.ts";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { usePageTitle } from "../ui/usePageTitle.ts";
 import { useCan } from "./access.ts";
 import { CsvImportDialog } from "./CsvImportDialog.tsx";
 import { buildColumns, defaultVisibility } from "./columns.tsx";
+import { formFields } from "./definition.ts";
 import { download, fetchAll, rowsToCsv } from "./export.ts";
 import { countLabel, listParams, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
-import { ListHeader } from "./ListHeader.tsx";
+import { type ExportKind, ListHeader } from "./ListHeader.tsx";
 import { EmptyOverlay } from "./ListOverlays.tsx";
 import { ListToolbar } from "./ListToolbar.tsx";
 import { type ListState, PAGE_SIZES, readListState, writeListState } from "./listState.ts";
@@ -101,15 +103,19 @@ export default function ResourceList() {
   const remove = useDeleteMany(def);
   const filtered = query.filters.length > 0;
 
-  async function exportCsv() {
+  async function exportCsv(kind: ExportKind) {
     setExporting(true);
     const id = toast.loading("Preparing the export…");
     try {
       const rows = await fetchAll(data, def, query, (done, all) =>
         toast.loading(`Exporting ${done.toLocaleString()} of ${(all ?? done).toLocaleString()} rows…`, { id }),
       );
-      const shown = def.fields.filter((f) => visibility[f.name] !== false && f.name !== "workspace_id");
-      download(`${def.route}-${new Date().toISOString().slice(0, 10)}.csv`, rowsToCsv(def, shown, rows));
+      const fields =
+        kind === "all"
+          ? formFields(def, "create")
+          : def.fields.filter((f) => visibility[f.name] !== false && f.name !== "workspace_id");
+      const suffix = kind === "all" ? "-all-fields" : "";
+      download(`${def.route}${suffix}-${new Date().toISOString().slice(0, 10)}.csv`, rowsToCsv(def, fields, rows));
       toast.success(`Exported ${countLabel(def, rows.length)}`, { id });
     } catch (err) {
       toast.error((err as Error).message, { id });
@@ -130,9 +136,9 @@ export default function ResourceList() {
     }
   }
 
-  if (!can("read")) {
-    return <Alert severity="info">Your role does not include reading {def.plural.toLowerCase()}. Ask an admin.</Alert>;
-  }
+  // A refused read says so; it is never shown as an empty list (issue 9).
+  const refused = refusal(list.error);
+  if (refused) return <Alert severity="warning">{refused}</Alert>;
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2, height: { md: "calc(100vh - 64px - 48px)" } }}>

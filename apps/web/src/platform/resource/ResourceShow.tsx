@@ -1,5 +1,6 @@
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -11,10 +12,10 @@ import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate, useParams } from "react-router";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
-import { usePageTitle } from "../../app/usePageTitle.ts";
-import { DataError } from "../data-access/errors.ts";
+import { DataError, refusal } from "../data-access/errors.ts";
 import { FieldDisplay } from "../fields/FieldDisplay.tsx";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { usePageTitle } from "../ui/usePageTitle.ts";
 import { useCan } from "./access.ts";
 import { detailFields, recordTitle } from "./definition.ts";
 import { useDeleteMany, useErrorToast, useRecord, useResourceDef } from "./hooks.ts";
@@ -42,6 +43,8 @@ export default function ResourceShow() {
   useErrorToast(missing ? null : record.error);
 
   if (missing) return <RecordMissing def={def} listPath={paths.list} />;
+  const refused = refusal(record.error);
+  if (refused) return <Alert severity="warning">{refused}</Alert>;
 
   const fields = detailFields(def);
   // A short display column is the page's title already; a long one (a message) is still shown in full.

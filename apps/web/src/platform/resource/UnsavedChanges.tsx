@@ -1,6 +1,6 @@
 import { type RefObject, useEffect } from "react";
 import { useBlocker } from "react-router";
-import { ConfirmDialog } from "../../app/ConfirmDialog.tsx";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 
 // Leaving a form with unsaved changes asks first: in-app navigation through React Router's blocker, closing or
 // reloading the tab through beforeunload. `saving` lets a successful save navigate away without asking.

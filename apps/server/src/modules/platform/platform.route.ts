@@ -1,0 +1,51 @@
+import { decide, MESSAGES } from "@workmetrics/domain";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../platform/db/database.ts";
+import { HttpError } from "../../platform/http/errors.ts";
+
+type TierCount = { id: number; title: string; workspaces: number };
+type OpenRequest = { id: number; name: string; company_name: string; created_at: string };
+
+// The platform operator's home (issue 9 §2): workspaces by tier, sign-ups, the demo requests still to answer.
+// Read on the platform connection: these figures span every workspace, which only operators may see.
+export async function platformRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+
+  app.get("/api/platform/summary", async (req, reply) => {
+    const auth = await app.authGuard.authenticate(req);
+    if (!auth) throw new HttpError(401, "not_authenticated", MESSAGES.notAuthenticated);
+    const d = decide(
+      auth.isPlatformOperator ? { kind: "operator" } : { kind: "member", permissions: [], features: [] },
+      {
+        audience: "operator",
+        does: "see the platform's figures",
+      },
+    );
+    if (!d.allowed) throw new HttpError(403, "forbidden", d.message);
+    const [tiers, signups, open] = await Promise.all([
+      db.execute(sql`
+        select t.id, t.title, count(w.id)::int as workspaces
+        from tier t left join workspace w on w.tier_id = t.id and w.suspended_at is null
+        group by t.id, t.title order by t.id`),
+      db.execute(sql`
+        select count(*) filter (where created_at > now() - interval '7 days')::int as last7,
+               count(*) filter (where created_at > now() - interval '30 days')::int as last30,
+               count(*)::int as total
+        from workspace`),
+      db.execute(sql`
+        select id, name, company_name, created_at, count(*) over ()::int as open
+        from demo_request where handled_at is null order by created_at asc limit 5`),
+    ]);
+    const s = signups.rows[0] as { last7: number; last30: number; total: number };
+    const requests = open.rows as Array<OpenRequest & { open: number }>;
+    return reply.header("cache-control", "no-store").send({
+      tiers: tiers.rows as TierCount[],
+      signups: { last7: s.last7, last30: s.last30, total: s.total },
+      demo_requests: {
+        open: requests[0]?.open ?? 0,
+        oldest: requests.map(({ open: _o, ...r }) => r),
+      },
+    });
+  });
+}
