@@ -45,13 +45,16 @@ function EntryIcon({ entry }: { entry: Entry }) {
   return <DescriptionOutlined color="action" />;
 }
 
-// The folder's entries: folders first, then files, each by name as the server sorted them.
+// The folder's entries: folders first, then files, each by name as the server sorted them. Only the actions the
+// member may take are offered (`offered`).
 export function FileTable(props: {
   entries: Entry[];
+  offered(a: Action): boolean;
   onOpen(entry: Entry): void;
   onAction(a: Action, e: Entry): void;
 }) {
   const [menu, setMenu] = useState<{ anchor: HTMLElement; entry: Entry } | null>(null);
+  const actionsFor = (e: Entry) => ACTIONS.filter((a) => props.offered(a.action) && (!a.files || e.kind === "file"));
   const hide = { display: { xs: "none", sm: "table-cell" } };
   return (
     <>
@@ -95,20 +98,22 @@ export function FileTable(props: {
                 {e.kind === "file" ? formatDate(e.modified) : "—"}
               </TableCell>
               <TableCell align="right">
-                <IconButton
-                  size="small"
-                  aria-label={`Actions for ${e.name}`}
-                  onClick={(ev) => setMenu({ anchor: ev.currentTarget, entry: e })}
-                >
-                  <MoreVertOutlined fontSize="small" />
-                </IconButton>
+                {actionsFor(e).length > 0 && (
+                  <IconButton
+                    size="small"
+                    aria-label={`Actions for ${e.name}`}
+                    onClick={(ev) => setMenu({ anchor: ev.currentTarget, entry: e })}
+                  >
+                    <MoreVertOutlined fontSize="small" />
+                  </IconButton>
+                )}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
-        {ACTIONS.filter((a) => !a.files || menu?.entry.kind === "file").map((a) => (
+        {(menu ? actionsFor(menu.entry) : []).map((a) => (
           <MenuItem
             key={a.action}
             onClick={() => {

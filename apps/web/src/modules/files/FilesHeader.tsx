@@ -8,10 +8,11 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useRef } from "react";
 
-// Title, where we are (breadcrumbs back up the folders), and the page's two actions.
+// Title, where we are (breadcrumbs back up the folders), and the page's two actions for those who may upload.
 export function FilesHeader(props: {
   folder: string;
   ready: boolean;
+  canUpload: boolean;
   onOpen(path: string): void;
   onNewFolder(): void;
   onFiles(files: FileList): void;
@@ -55,35 +56,39 @@ export function FilesHeader(props: {
           })}
         </Breadcrumbs>
       </Box>
-      <Stack direction="row" spacing={1}>
-        <Button
-          variant="outlined"
-          startIcon={<CreateNewFolderOutlined />}
-          onClick={props.onNewFolder}
-          disabled={!props.ready}
-        >
-          New folder
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<CloudUploadOutlined />}
-          onClick={() => input.current?.click()}
-          disabled={!props.ready}
-        >
-          Upload
-        </Button>
-      </Stack>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        aria-label="Choose files to upload"
-        onChange={(e) => {
-          if (e.target.files) props.onFiles(e.target.files);
-          e.target.value = "";
-        }}
-      />
+      {props.canUpload && (
+        <>
+          <Stack direction="row" spacing={1}>
+            <Button
+              variant="outlined"
+              startIcon={<CreateNewFolderOutlined />}
+              onClick={props.onNewFolder}
+              disabled={!props.ready}
+            >
+              New folder
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<CloudUploadOutlined />}
+              onClick={() => input.current?.click()}
+              disabled={!props.ready}
+            >
+              Upload
+            </Button>
+          </Stack>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            aria-label="Choose files to upload"
+            onChange={(e) => {
+              if (e.target.files) props.onFiles(e.target.files);
+              e.target.value = "";
+            }}
+          />
+        </>
+      )}
     </Stack>
   );
 }

@@ -8,17 +8,19 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { formatBytes, MAX_UPLOAD_BYTES, objectNameProblem } from "@workmetrics/domain";
+import { decide, formatBytes, MAX_UPLOAD_BYTES, objectNameProblem, STORAGE_ACTIONS } from "@workmetrics/domain";
 import { type DragEvent, useCallback, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { useRightAside } from "../../app/shell/RightAside.tsx";
-import { usePageTitle } from "../../app/usePageTitle.ts";
+import { useViewer } from "../../platform/session/viewer.tsx";
+import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { EntryDialogs, type Pending } from "./EntryDialogs.tsx";
 import { FilePreview } from "./FilePreview.tsx";
 import { FilesHeader } from "./FilesHeader.tsx";
 import { type Action, FileTable } from "./FileTable.tsx";
+import { fileRights, offers } from "./file-rights.ts";
 import {
   createFolder,
   type Entry,
@@ -51,11 +53,14 @@ export default function MyFiles() {
   const [dragging, setDragging] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [newFolder, setNewFolder] = useState(false);
+  const viewer = useViewer();
+  const rights = fileRights(viewer.member);
+  const reading = decide(viewer.member, STORAGE_ACTIONS["file.read"]);
 
   const bucket = useQuery({
     queryKey: ["files", scope, "bucket"],
     queryFn: () => (client ? ensureBucket(client.storage).then(() => true) : Promise.reject(new Error("Not ready"))),
-    enabled: Boolean(client && scope),
+    enabled: Boolean(client && scope && rights.read),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });
@@ -110,7 +115,7 @@ export default function MyFiles() {
   function onDrop(e: DragEvent) {
     e.preventDefault();
     setDragging(false);
-    if (e.dataTransfer.files.length > 0) start(e.dataTransfer.files, folder);
+    if (rights.upload && e.dataTransfer.files.length > 0) start(e.dataTransfer.files, folder);
   }
 
   const crumbs = folder ? folder.split("/") : [];
@@ -121,6 +126,7 @@ export default function MyFiles() {
       <FilesHeader
         folder={folder}
         ready={bucket.isSuccess}
+        canUpload={rights.upload}
         onOpen={open}
         onNewFolder={() => setNewFolder(true)}
         onFiles={(chosen) => start(chosen, folder)}
@@ -132,7 +138,7 @@ export default function MyFiles() {
         variant="outlined"
         onDragOver={(e) => {
           e.preventDefault();
-          if (bucket.isSuccess) setDragging(true);
+          if (bucket.isSuccess && rights.upload) setDragging(true);
         }}
         onDragLeave={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
@@ -147,7 +153,11 @@ export default function MyFiles() {
           borderWidth: dragging ? 2 : 1,
         }}
       >
-        {failed ? (
+        {viewer.known && !reading.allowed ? (
+          <Alert severity="info" sx={{ m: 2 }}>
+            {reading.message}. Files reach you as share links: ask a colleague to send you one.
+          </Alert>
+        ) : failed ? (
           <Alert
             severity="error"
             sx={{ m: 2 }}
@@ -171,14 +181,17 @@ export default function MyFiles() {
             <Typography variant="h6" component="p">
               {folder ? "This folder is empty" : "No files yet"}
             </Typography>
-            <Typography color="text.secondary">
-              Drop files here or choose Upload. Files up to {formatBytes(MAX_UPLOAD_BYTES)} each.
-            </Typography>
+            {rights.upload && (
+              <Typography color="text.secondary">
+                Drop files here or choose Upload. Files up to {formatBytes(MAX_UPLOAD_BYTES)} each.
+              </Typography>
+            )}
           </Stack>
         ) : (
           <>
             <FileTable
               entries={entries}
+              offered={(a) => offers(rights, a)}
               onOpen={(e) => (e.kind === "folder" ? open(e.path) : act("preview", e))}
               onAction={act}
             />
