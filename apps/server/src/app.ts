@@ -43,7 +43,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(signupRoutes, { db: database.db });
   await app.register(workspaceRoutes, { db: database.db });
   await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
-  await app.register(restRoutes, { db: database.db });
+  await app.register(restRoutes, { db: database.db, maxRows: config.maxRows });
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

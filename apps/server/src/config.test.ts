@@ -35,6 +35,18 @@ describe("configuration from the environment (DESIGN §3.1)", () => {
     expect(bad).toThrow(/JWT_SECRET: must be at least 32 characters/);
   });
 
+  it("limits requests: a statement timeout and a row cap, defaults 15000 ms and 1000 rows, validated", () => {
+    expect(loadConfig({ DATA_DIR: dir() })).toMatchObject({ statementTimeoutMs: 15_000, maxRows: 1000 });
+    expect(loadConfig({ DATA_DIR: dir(), STATEMENT_TIMEOUT_MS: "0", MAX_ROWS: "250" })).toMatchObject({
+      statementTimeoutMs: 0,
+      maxRows: 250,
+    });
+    const bad = () => loadConfig({ DATA_DIR: dir(), STATEMENT_TIMEOUT_MS: "soon", MAX_ROWS: "0" });
+    expect(bad).toThrow(/STATEMENT_TIMEOUT_MS: must be a number of milliseconds/);
+    expect(bad).toThrow(/MAX_ROWS: must be at least 1/);
+    expect(() => loadConfig({ DATA_DIR: dir(), STATEMENT_TIMEOUT_MS: "1.5" })).toThrow(/whole number/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: "", PORT: "" }).databaseUrl).toBeUndefined();
   });

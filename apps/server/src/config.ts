@@ -38,6 +38,20 @@ const EnvSchema = z.object({
     .optional(),
   AUTH_REFRESH_REUSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   AUTH_REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(0).default(900),
+  // Issue 9 §3: how long one statement of a request may run (0: no limit), and the most rows one read returns
+  // (PostgREST's db-max-rows: a larger limit is capped to it).
+  STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 (no limit) or more")
+    .max(3_600_000, "must be at most 3600000 (an hour)")
+    .default(15_000),
+  MAX_ROWS: z.coerce
+    .number({ message: "must be a number of rows" })
+    .int("must be a whole number of rows")
+    .min(1, "must be at least 1")
+    .max(100_000, "must be at most 100000")
+    .default(1000),
   // Behind nginx: the proxies whose X-Forwarded-For to believe (IPs/CIDRs, comma-separated).
   // Unset, the socket's address is the client's, so nobody can dodge per-IP limits with a forged header.
   TRUST_PROXY: z
@@ -60,6 +74,8 @@ export type Config = {
   trustProxy: false | string[];
   logLevel: string;
   webDist: string;
+  statementTimeoutMs: number;
+  maxRows: number;
   auth: AuthConfig;
 };
 
@@ -99,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(",").map((p) => p.trim()) : false,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    maxRows: e.MAX_ROWS,
     auth: {
       redirectPath: e.AUTH_REDIRECT_PATH,
       rateLimits: rateLimitsOrThrow(e.AUTH_RATE_LIMITS),

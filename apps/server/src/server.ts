@@ -11,7 +11,11 @@ export type Running = { app: FastifyInstance; database: Database; url: string; s
 
 // Open the database, migrate, seed, and listen: what `npm start` and the tests both run.
 export async function startServer(config: Config): Promise<Running> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   await database.migrate();
   await secureTenantTables(database.db);
   await installRowCounts(database.db);

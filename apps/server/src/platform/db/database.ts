@@ -22,8 +22,24 @@ export type Database = {
 
 const migrationsFolder = path.join(import.meta.dirname, "../../../migrations");
 
+// How long one statement of a request transaction may run (STATEMENT_TIMEOUT_MS), kept per database handle so
+// inRequest's callers need not carry the configuration. 0: no limit.
+const statementTimeouts = new WeakMap<Db, number>();
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const statementTimeout = (db: Db): number => statementTimeouts.get(db) ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+
 // DESIGN §2: PGlite in DATA_DIR without DATABASE_URL, node-postgres with it; one schema, one set of migrations.
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
+  const opened = await open(opts);
+  statementTimeouts.set(opened.db, opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  return opened;
+}
+
+async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
     // An idle connection ended by the server (a restart, an administrator, a dropped test database) is not a
@@ -58,6 +74,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 export type RequestContext = { workspaceId: string | null; userId: string | null; role: string };
 
 // DESIGN §2.2: one transaction per request; settings first, then the non-superuser role so RLS applies.
+// Issue 9 §3: every statement after them is stopped past the statement timeout (SET LOCAL statement_timeout), so
+// one request cannot hold a connection for minutes. PGlite accepts the setting but cannot enforce it (no timer
+// interrupts in WASM); there the row and embed caps of the REST engine are the guard.
 export function inRequest<T>(db: Db, ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // One round trip: set_config('role', …, true) is SET LOCAL ROLE, applied from the next statement on.
@@ -65,6 +84,7 @@ export function inRequest<T>(db: Db, ctx: RequestContext, fn: (tx: Tx) => Promis
       sql`select set_config('app.workspace_id', ${ctx.workspaceId ?? ""}, true),
                  set_config('app.user_id', ${ctx.userId ?? ""}, true),
                  set_config('app.role', ${ctx.role}, true),
+                 set_config('statement_timeout', ${String(statementTimeout(db))}, true),
                  set_config('role', 'workmetrics_app', true)`,
     );
     return fn(tx);

@@ -12,7 +12,7 @@ import { and, arrayLiteral, type CompileContext, conditionSql, ident, param, pla
 // Runs one /rest/v1 request inside the request's transaction: a read (one statement, with count) or a write
 // (validated, server columns filled, one statement returning the representation).
 
-export const MAX_ROWS = 10_000;
+export const MAX_ROWS = 10_000; // rows one write may carry (and one read, when the route sets no maxRows)
 
 export type RestRequest = {
   meta: ResourceMeta;
@@ -22,6 +22,8 @@ export type RestRequest = {
   single: boolean; // Accept: application/vnd.pgrst.object+json
   range: { offset: number; limit: number | null } | null;
   head: boolean;
+  // PostgREST's db-max-rows (MAX_ROWS): a read returns at most this many rows, a larger limit is capped to it.
+  maxRows?: number;
 };
 
 export type RestResult = { status: number; headers: Record<string, string>; body: string | null };
@@ -76,7 +78,8 @@ export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
   const level = req.query.levels.get("");
   const offset = req.range?.offset ?? plan.offset;
   const wanted = req.range?.limit ?? plan.limit ?? level?.limit ?? null;
-  const limit = Math.min(wanted ?? MAX_ROWS, MAX_ROWS);
+  const cap = req.maxRows ?? MAX_ROWS;
+  const limit = Math.min(wanted ?? cap, cap);
   const table = ident(meta.table);
   const from = sql`from ${table} t0 where ${plan.where}`;
   // Issue 9 §3: the planner's estimate comes from statistics over every row of the table, so a caller whose scope

@@ -43,8 +43,8 @@ function send(reply: FastifyReply, result: RestResult): FastifyReply {
   return reply.type(result.headers["content-type"] ?? "application/json; charset=utf-8").send(result.body);
 }
 
-export async function restRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
-  const { db } = opts;
+export async function restRoutes(app: FastifyInstance, opts: { db: Db; maxRows: number }): Promise<void> {
+  const { db, maxRows } = opts;
   // supabase-js sends DELETE (and some PATCH) requests with a JSON content type and no body.
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
@@ -88,6 +88,7 @@ export async function restRoutes(app: FastifyInstance, opts: { db: Db }): Promis
       single: accept.includes(OBJECT),
       range: req.method === "GET" || req.method === "HEAD" ? parseRange(rangeHeader) : null,
       head: req.method === "HEAD",
+      maxRows,
     };
     const auth = await authenticate(app, req);
     const body = req.body;

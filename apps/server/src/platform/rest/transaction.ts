@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AuthInfo } from "../auth/guard.ts";
-import { type Db, inRequest, type Tx } from "../db/database.ts";
+import { type Db, inRequest, statementTimeout, type Tx } from "../db/database.ts";
 import { ANON, type Caller, loadMember } from "./access.ts";
 import type { ParsedQuery } from "./query-parse.ts";
 import type { ResourceMeta } from "./resource-meta.ts";
@@ -79,7 +79,8 @@ export async function inCallerTransaction<T>(
     if (plan.platform) {
       return await db.transaction(async (tx) => {
         await tx.execute(
-          sql`select set_config('app.user_id', ${caller.userId ?? ""}, true), set_config('app.role', 'platform_operator', true)`,
+          sql`select set_config('app.user_id', ${caller.userId ?? ""}, true), set_config('app.role', 'platform_operator', true),
+                     set_config('statement_timeout', ${String(statementTimeout(db))}, true)`,
         );
         return body(tx);
       });

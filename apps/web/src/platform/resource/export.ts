@@ -28,7 +28,7 @@ export async function fetchAll(
 ): Promise<Row[]> {
   const rows: Row[] = [];
   let total: number | null = null;
-  for (let from = 0; ; from += PAGE) {
+  for (let from = 0; ; from = rows.length) {
     const page = await data.getList(def.name, {
       select: selectWithLabels(def),
       filters: query.filters,
@@ -40,7 +40,9 @@ export async function fetchAll(
     if (from === 0) total = page.total;
     rows.push(...page.data);
     onProgress(rows.length, total);
-    if (page.data.length < PAGE || (total !== null && rows.length >= total)) return rows;
+    // The server may answer fewer than PAGE rows (its MAX_ROWS): with a total, only reaching it or an empty
+    // page ends the export, and the next page starts after the rows that came.
+    if (page.data.length === 0 || (total === null ? page.data.length < PAGE : rows.length >= total)) return rows;
   }
 }
 
