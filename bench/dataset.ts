@@ -30,9 +30,11 @@ export async function generateDataset(db: Db, scale: number): Promise<string> {
       select ${w.id}::uuid, 'BN-' || g, 'Bench item ' || md5(g::text), (g % 997)::numeric / 7
       from generate_series(1, ${perProducts}) g`);
   }
+  // Business UENs (nnnnnnnnX, issue 9 §2), so a bench company still saves through the form.
   for (const w of [{ id: demo }, ...ws]) {
     await db.execute(sql`insert into company (workspace_id, name, uen)
-      select ${w.id}::uuid, 'Bench customer ' || md5(g::text), 'B' || g from generate_series(1, ${perCompanies}) g`);
+      select ${w.id}::uuid, 'Bench customer ' || md5(g::text), lpad(g::text, 8, '0') || 'B'
+      from generate_series(1, ${perCompanies}) g`);
   }
   await db.execute(sql`vacuum analyze`); // visibility map set, so counts are index-only scans
   await db.execute(sql`checkpoint`); // the load's dirty pages written now, not during (a)'s run

@@ -72,6 +72,22 @@ describe("validation through /rest/v1", () => {
     expect(issueOf(res.body, "website")).toBe("Website must be a web address starting with http:// or https://");
   });
 
+  it("refuses a UEN that is not a Singapore UEN and keeps a good one in capitals", async () => {
+    const bad = await post("company", { name: `${tag} Bad UEN`, uen: "xyz" });
+    expect(bad.status).toBe(422);
+    expect(issueOf(bad.body, "uen")).toBe("UEN must be a Singapore UEN such as 201912345K, 12345678X or T09LL0001B");
+    const good = await post("company", { name: `${tag} Good UEN`, uen: " t09ll0001b " });
+    expect(good.status).toBe(201);
+    expect((good.body as { uen: string }[])[0]?.uen).toBe("T09LL0001B");
+    const id = (good.body as { id: number }[])[0]?.id;
+    const patch = await restFetch(ADMIN, `company?id=eq.${id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ uen: "1" }),
+    });
+    expect(patch.status).toBe(422);
+    expect(issueOf(patch.body, "uen")).toMatch(/^UEN must be a Singapore UEN/);
+  });
+
   it("refuses a price with three decimals instead of rounding it", async () => {
     const res = await post("product", { sku: `${tag}-5`, name: "Rounded", price: "19.999" });
     expect(res.status).toBe(422);

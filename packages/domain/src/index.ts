@@ -9,3 +9,4 @@ export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./storage.ts";
 export * from "./tiers.ts";
+export * from "./uen.ts";

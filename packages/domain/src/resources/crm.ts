@@ -15,7 +15,7 @@ export const companyResource = defineResource({
   fields: [
     idField(),
     f.name("name", "Name", { required: true, list: true, width: 260 }),
-    f.code("uen", "UEN", { list: true, width: 120, help: "Singapore Unique Entity Number" }),
+    f.code("uen", "UEN", { list: true, width: 120, format: "uen", help: "Singapore Unique Entity Number" }),
     f.boolean("is_customer", "Customer", { list: true, width: 100 }),
     f.boolean("is_supplier", "Supplier", { list: true, width: 100 }),
     f.email("email", "E-mail", { list: true }),

@@ -164,3 +164,23 @@ describe("text lengths and web addresses", () => {
     }
   });
 });
+
+describe("company UEN from the definition (issue 9 §2)", () => {
+  it("refuses what is not a Singapore UEN, by the field's label, on insert and update", async () => {
+    const { companyResource } = await import("./crm.ts");
+    const message = "UEN must be a Singapore UEN such as 201912345K, 12345678X or T09LL0001B";
+    expect(messages(companyResource.insert.safeParse({ name: "Acme", uen: "xyz" }))).toEqual({ uen: message });
+    expect(messages(companyResource.update.safeParse({ uen: "2019-12345K" }))).toEqual({ uen: message });
+  });
+
+  it("takes each ACRA format, in capitals, and leaves an optional UEN out or empty", async () => {
+    const { companyResource } = await import("./crm.ts");
+    const uen = (v: unknown) => companyResource.update.parse({ uen: v }).uen;
+    expect(uen("12345678X")).toBe("12345678X");
+    expect(uen("201912345K")).toBe("201912345K");
+    expect(uen(" t09ll0001b ")).toBe("T09LL0001B");
+    expect(uen(null)).toBeNull();
+    expect(uen("")).toBe("");
+    expect(companyResource.insert.safeParse({ name: "Acme" }).success).toBe(true);
+  });
+});

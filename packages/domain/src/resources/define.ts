@@ -3,6 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { createSchemaFactory } from "drizzle-zod";
 import { z } from "zod";
 import { DATE_RANGE } from "../brand.ts";
+import { isUen, normalizeUen, UEN_EXAMPLES } from "../uen.ts";
 import { textLimit } from "./fields.ts";
 import type { CheckMessage, FieldDef, RecordRule, ResourceDef } from "./types.ts";
 
@@ -116,13 +117,22 @@ function refinement(column: Column, field: FieldDef | undefined): Refine | undef
     checks.push((s) => (s as z.ZodString).refine((v) => isWebAddress(v) || (sitePath && SITE_PATH.test(v)), message));
   }
   if (field?.kind === "email") checks.push((s) => (s as z.ZodString).regex(EMAIL, "Enter a valid e-mail address"));
+  if (field?.format === "uen") {
+    const message = `${label} must be a Singapore UEN such as ${UEN_EXAMPLES}`;
+    checks.push((s) => (s as z.ZodString).refine((v) => v === "" || isUen(v), message));
+  }
   if (column.name === "currency" || column.name === "base_currency") {
     checks.push((s) => (s as z.ZodString).regex(CURRENCY, "Use a three-letter currency code such as SGD"));
   }
   if (column.notNull && !column.hasDefault) {
     checks.push((s) => (s as z.ZodString).trim().min(1, `${label} is required`));
   }
-  return checks.length ? (s) => checks.reduce((acc, f) => f(acc), s) : undefined;
+  if (!checks.length) return undefined;
+  const checked: Refine = (s) => checks.reduce((acc, f) => f(acc), s);
+  // A UEN typed in lower case or with spaces around is taken, and kept as normalizeUen writes it.
+  if (field?.format === "uen")
+    return (s) => z.preprocess((v) => (typeof v === "string" ? normalizeUen(v) : v), checked(s));
+  return checked;
 }
 
 const { createInsertSchema, createUpdateSchema } = createSchemaFactory({ coerce: { date: true } });

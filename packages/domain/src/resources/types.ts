@@ -39,6 +39,7 @@ export type FieldDef = {
   max?: number; // numeric fields: the largest value allowed
   maxLength?: number; // text fields: the most characters allowed (default by kind: see textLimit)
   sitePath?: boolean; // url fields: a page of this site (/book-a-demo) is also taken
+  format?: "uen"; // text fields: a Singapore UEN, kept in capitals (uen.ts)
   width?: number; // list column width hint in px
   operatorOnly?: boolean; // only platform operators write it (workspace.tier_id, workspace.suspended_at)
 };
