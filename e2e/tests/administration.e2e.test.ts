@@ -8,6 +8,10 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
     await signIn(t.page, "admin@pro.test");
     await t.page.goto(appUrl("/dashboard/settings/workspace"));
     await t.page.getByTestId("plan-title").filter({ hasText: "Pro" }).waitFor();
+    await t.page
+      .getByTestId("storage-usage")
+      .filter({ hasText: /^Storage: .+ of 10 GB used$/ })
+      .waitFor();
     await t.page.getByLabel("Primary colour").click();
     await t.page.getByRole("option", { name: "Purple" }).click();
     const preview = await t.page

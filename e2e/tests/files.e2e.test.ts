@@ -253,4 +253,26 @@ describe.skipIf(!hasChromium)("My files in Chromium", () => {
     await screenshot(page, "files-bad-input");
     expect(errors).toEqual([]);
   });
+  // Issue 9 §3: the page offers what the role may do, as the server decides it.
+  it("offers a salesperson upload and sharing but not rename, move or delete", async () => {
+    await signIn(page, "sales@demo.test");
+    await page.goto(appUrl("/dashboard/my-files"));
+    await page
+      .getByLabel("Choose files to upload")
+      .setInputFiles([{ name: "visit-notes.txt", mimeType: "text/plain", buffer: Buffer.from("Customer visit") }]);
+    await toast(page, "Uploaded visit-notes.txt").waitFor();
+    await page.getByRole("button", { name: "Actions for visit-notes.txt" }).click();
+    await page.getByRole("menuitem", { name: "Share link" }).waitFor();
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Details", "Download", "Share link"]);
+    expect(errors).toEqual([]);
+  });
+
+  it("offers a driver no files at all: no menu entry, no page, no upload", async () => {
+    await signIn(page, "driver@demo.test");
+    await page.goto(appUrl("/dashboard/my-files"));
+    await page.getByText("You do not have permission to read files").waitFor();
+    expect(await page.getByRole("link", { name: "My files" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Upload" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
