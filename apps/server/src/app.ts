@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
 import { registerModules } from "./modules/index.ts";
+import { platformRoutes } from "./modules/platform/platform.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
@@ -39,6 +40,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(authPlugin, { config, db: database.db });
   await app.register(publicRoutes, { db: database.db });
+  await app.register(platformRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
   await app.register(workspaceRoutes, { db: database.db });

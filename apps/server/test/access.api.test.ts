@@ -79,3 +79,21 @@ describe("the server answers every demo role as the domain's access rule does", 
     expect(mismatches).toEqual([]);
   });
 });
+
+describe("the platform operator's figures", () => {
+  it("answer the operator, refuse a member with the rule's message and a signed-out caller with 401", async () => {
+    const get = async (email: string | null) =>
+      fetch(`${baseUrl()}/api/platform/summary`, {
+        headers: email ? { authorization: `Bearer ${await tokenFor(email)}` } : {},
+      });
+    const op = await get("platform@workmetrics.test");
+    expect(op.status).toBe(200);
+    const body = (await op.json()) as { tiers: Array<{ title: string; workspaces: number }>; signups: object };
+    expect(body.tiers.map((t) => t.title)).toEqual(["Lite", "Pro", "Premium"]);
+    expect(body.tiers.every((t) => t.workspaces >= 1)).toBe(true);
+    const owner = await get("owner@demo.test");
+    expect(owner.status).toBe(403);
+    expect(((await owner.json()) as { message: string }).message).toBe("Only platform operators may do this");
+    expect((await get(null)).status).toBe(401);
+  });
+});

@@ -119,7 +119,8 @@ export const creditEntryResource = defineResource({
     idField(),
     f.money("amount", "Amount", { required: true, list: true, help: "Negative to deduct" }),
     f.text("reason", "Reason", { required: true, list: true, width: 300 }),
-    f.ref("workspace_id", "Workspace", "workspace", "name", { readOnly: true, list: true }),
+    // The operator names the workspace a credit is for (the engine takes workspace_id from operators only).
+    f.ref("workspace_id", "Workspace", "workspace", "name", { required: true, list: true, operatorOnly: true }),
     f.datetime("created_at", "Date", { readOnly: true, form: false, list: true }),
   ],
   relations: {

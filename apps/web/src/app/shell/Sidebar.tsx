@@ -83,12 +83,13 @@ export function Sidebar({ base, onNavigate }: { base: string; onNavigate?: () =>
                 const Icon = m.icon;
                 const to = m.path ? `${base}/${m.path}` : base;
                 return (
-                  <Tooltip key={m.path} title={lock ?? ""} placement="right">
+                  <Tooltip key={m.path} title={lock ?? ""} placement="right" describeChild>
                     <ListItemButton
                       component={NavLink}
                       to={to}
                       end={m.path === ""}
                       onClick={onNavigate}
+                      aria-label={lock ? `${m.title} — ${lock.toLowerCase()}` : undefined}
                       onPointerEnter={locked ? undefined : () => prefetch(m)}
                       onFocus={locked ? undefined : () => prefetch(m)}
                       sx={{
@@ -105,7 +106,7 @@ export function Sidebar({ base, onNavigate }: { base: string; onNavigate?: () =>
                         <Icon fontSize="small" />
                       </ListItemIcon>
                       <ListItemText primary={m.title} />
-                      {locked && <LockOutlined fontSize="inherit" aria-label={lock} />}
+                      {locked && <LockOutlined fontSize="inherit" aria-hidden />}
                     </ListItemButton>
                   </Tooltip>
                 );

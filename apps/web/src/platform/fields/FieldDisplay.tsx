@@ -4,10 +4,11 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
+import { decideResource } from "@workmetrics/domain";
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
 import { Link as RouterLink } from "react-router";
 import type { Id } from "../data-access/provider.ts";
-import { referenceLabel } from "../resource/definition.ts";
+import { referenceLabel, resourceByName } from "../resource/definition.ts";
 import { pathsOf, useDashboardBase } from "../resource/paths.ts";
 import { useViewer } from "../session/viewer.tsx";
 import { formatAmount, formatDate, formatDateTime, formatNumber, humanize, statusColor } from "./format.ts";
@@ -41,6 +42,7 @@ export function useCurrency(): string {
 export function FieldDisplay({ def, field, row, dense }: Props) {
   const currency = useCurrency();
   const base = useDashboardBase();
+  const who = useViewer().member;
   const value = row[field.name];
   if (field.kind === "boolean") {
     return value ? (
@@ -97,7 +99,9 @@ export function FieldDisplay({ def, field, row, dense }: Props) {
       );
     case "reference": {
       const label = referenceLabel(def, field, row);
-      const paths = field.reference ? pathsOf(base, field.reference.resource) : null;
+      // A link only where the person may open the record; otherwise the label alone (issue 9).
+      const target = field.reference ? resourceByName(field.reference.resource) : null;
+      const paths = target && decideResource(who, target, "read").allowed ? pathsOf(base, target.name) : null;
       return paths ? (
         <Link component={RouterLink} to={paths.show(text)} underline="hover" onClick={(e) => e.stopPropagation()}>
           {label}

@@ -1,3 +1,4 @@
+import { SERVER_COLUMNS } from "@workmetrics/domain/resources/define";
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
 import { useMemo, useRef } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -44,11 +45,21 @@ export function useRecordForm(opts: {
 
   const resolver: Resolver<FormValues> = (values) => {
     const only = mode === "edit" ? changedFields(fields, values, initial) : undefined;
-    const result = validate(schema, toWire(fields, values, mode, only));
+    const wire = toWire(fields, values, mode, only);
+    const result = validate(schema, wire);
     // An edit sends only what changed, so the schema cannot compare End with an unchanged Start: the whole record can.
     const errors = ruleErrors(def.rules, toWire(fields, values, "edit"), result.ok ? {} : result.errors);
+    // Columns the server fills for members but takes from operators (a credit's workspace) are not in the schema.
+    for (const f of fields) {
+      if (!SERVER_COLUMNS.has(f.name) || mode !== "create") continue;
+      if (f.required && (wire[f.name] === null || wire[f.name] === undefined))
+        errors[f.name] = `${f.label} is required`;
+    }
+    const named = Object.fromEntries(
+      fields.filter((f) => SERVER_COLUMNS.has(f.name)).map((f) => [f.name, wire[f.name]]),
+    );
     return result.ok && Object.keys(errors).length === 0
-      ? { values: result.data, errors: {} }
+      ? { values: { ...result.data, ...(mode === "create" ? named : {}) }, errors: {} }
       : { values: {}, errors: toFieldErrors(errors, known) };
   };
 
