@@ -28,7 +28,14 @@ import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import WorkOutlined from "@mui/icons-material/WorkOutlined";
 import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
 import type { QueryClient } from "@tanstack/react-query";
-import { type Decision, decide, listDecision, type Member, type Requirement } from "@workmetrics/domain";
+import {
+  type Decision,
+  decide,
+  listDecision,
+  type Member,
+  type Requirement,
+  STORAGE_ACTIONS,
+} from "@workmetrics/domain";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { DataProvider } from "../platform/data-access/provider.ts";
@@ -143,7 +150,7 @@ export const MODULES: AppModule[] = [
     title: "My files",
     icon: FolderOutlined,
     section: "Overview",
-    access: requires({ audience: "member", permission: "file.read", does: "read files" }),
+    access: requires(STORAGE_ACTIONS["file.read"]),
     component: lazy(() => import("../modules/files/MyFiles.tsx")),
   },
   resource("companies", BusinessOutlined, "Sales"),
