@@ -22,8 +22,8 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.getByTestId("case-study").first().waitFor();
     expect(await page.getByTestId("case-study").count()).toBe(3);
     expect(await page.getByTestId("landing-banner").first().textContent()).toContain("progressive claims");
-    expect(await page.getByTestId("price-lite").textContent()).toBe("89");
-    expect(await page.getByTestId("price-premium").textContent()).toBe("249");
+    expect(await page.getByTestId("price-lite").textContent()).toBe("89.00");
+    expect(await page.getByTestId("price-premium").textContent()).toBe("249.00");
     await screenshot(page, "landing");
     expect(errors).toEqual([]);
   });
@@ -31,11 +31,11 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
   it("pricing switches between monthly and yearly prices", async () => {
     await page.goto(appUrl("/pricing"));
     await page.getByTestId("price-pro").waitFor();
-    expect(await page.getByTestId("price-pro").textContent()).toBe("149");
+    expect(await page.getByTestId("price-pro").textContent()).toBe("149.00");
     await page.getByRole("button", { name: "Yearly" }).click();
-    await page.getByTestId("price-lite").filter({ hasText: "961.2" }).waitFor();
-    expect(await page.getByTestId("price-pro").textContent()).toBe("1609.2");
-    expect(await page.getByTestId("price-premium").textContent()).toBe("2988");
+    await page.getByTestId("price-lite").filter({ hasText: "961.20" }).waitFor();
+    expect(await page.getByTestId("price-pro").textContent()).toBe("1,609.20");
+    expect(await page.getByTestId("price-premium").textContent()).toBe("2,988.00");
     expect(await page.getByTestId("tier-lite").textContent()).toContain("save 10%");
     expect(await page.getByTestId("tier-lite").textContent()).toContain("1 to 15 users");
     expect(await page.getByTestId("tier-premium").textContent()).toContain("50 users and above");

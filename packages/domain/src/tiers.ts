@@ -126,7 +126,12 @@ export function userRangeLabel(t: Pick<TierDefinition, "minUsers" | "maxUsers">)
   return t.maxUsers === null ? `${t.minUsers} users and above` : `${t.minUsers} to ${t.maxUsers} users`;
 }
 
-// Prices such as 961.2 print without trailing zeros, as the spec writes them (string-only: no decimal.js needed).
-export function formatPrice(value: string): string {
-  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
+// Money always shows cents, thousands grouped: "961.20", "2,988.00", or "S$89.00" with a currency symbol (issue 9
+// §2). Integer cents (bigint), so the public pages need not load decimal.js.
+export function formatPrice(value: string, currency = ""): string {
+  const cents = toCents(value);
+  const abs = cents < 0n ? -cents : cents;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const frac = (abs % 100n).toString().padStart(2, "0");
+  return `${cents < 0n ? "-" : ""}${currency}${whole}.${frac}`;
 }

@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { formatMoney } from "@workmetrics/domain";
+import { formatPrice } from "@workmetrics/domain";
 import { type BillingCycle, type PriceQuote, quotePrice } from "@workmetrics/domain/schemas/company-signup";
 import { useEffect, useState } from "react";
 import { apiFetch } from "../platform/api.ts";
@@ -66,11 +66,11 @@ export function SignupSummary(props: {
       </Stack>
       {answer.isError && <Alert severity="error">{answer.error.message}</Alert>}
       <Box sx={{ p: 2, borderRadius: 1, bgcolor: "action.hover" }}>
-        {row(`${tier.title}, billed ${cycle}`, formatMoney(quote.listPrice, "S$"), "summary-list")}
-        {valid && row(`Coupon ${valid.code}`, `− ${formatMoney(quote.discount, "S$")}`, "summary-discount")}
+        {row(`${tier.title}, billed ${cycle}`, formatPrice(quote.listPrice, "S$"), "summary-list")}
+        {valid && row(`Coupon ${valid.code}`, `− ${formatPrice(quote.discount, "S$")}`, "summary-discount")}
         {row(
           cycle === "monthly" ? "Total per month" : "Total per year",
-          formatMoney(quote.price, "S$"),
+          formatPrice(quote.price, "S$"),
           "summary-total",
           true,
         )}

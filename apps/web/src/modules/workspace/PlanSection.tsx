@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import { formatBytes, formatMoney, tierById, userRangeLabel } from "@workmetrics/domain";
+import { formatBytes, formatPrice, tierById, userRangeLabel } from "@workmetrics/domain";
 import { Link as RouterLink } from "react-router";
 import { Section } from "../account/Section.tsx";
 import { useOverview } from "./api.ts";
@@ -33,8 +33,8 @@ export function PlanSection({ tierTitle }: { tierTitle: string }) {
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, 1fr)" } }}>
           {item("Plan", tierTitle, "plan-title")}
           {sub &&
-            item(`Price per ${sub.cycle === "monthly" ? "month" : "year"}`, formatMoney(sub.price, "S$"), "plan-price")}
-          {sub?.coupon_code && item("Coupon", `${sub.coupon_code} (− ${formatMoney(sub.discount, "S$")})`)}
+            item(`Price per ${sub.cycle === "monthly" ? "month" : "year"}`, formatPrice(sub.price, "S$"), "plan-price")}
+          {sub?.coupon_code && item("Coupon", `${sub.coupon_code} (− ${formatPrice(sub.discount, "S$")})`)}
           {item("Active users", `${overview.data?.active_users ?? 0}${tier ? ` of ${userRangeLabel(tier)}` : ""}`)}
           {item("Usage credits", Number(overview.data?.credit_balance ?? 0).toLocaleString(), "credit-balance")}
         </Box>
