@@ -354,6 +354,26 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.getByText("No products match").waitFor();
     expect(await totalCount(page)).toBe(0);
     await screenshot(page, "master-empty");
+
+    // One good row and one bad: every count agrees in number (issue 9 §2).
+    writeFileSync(
+      file,
+      ["SKU,Name,Price", `IMP-${run}-9,Imported tap ${run},3.00`, `IMP-${run}-10,Bad ${run},cheap`].join("\r\n"),
+    );
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await dialog.getByLabel("CSV file").setInputFiles(file);
+    await dialog.getByRole("button", { name: "Check rows" }).click();
+    await dialog.getByText("2 rows: 1 ready, 1 with problems.").waitFor();
+    await dialog.getByText("Fix the 1 row with problems or tick Skip bad rows").waitFor();
+    await dialog.getByLabel("Skip bad rows (import only the good ones)").check();
+    await dialog.getByRole("button", { name: "Import 1 good row", exact: true }).click();
+    await dialog.getByText("Imported 1 product; skipped 1 bad row.").waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.getByText("1 product", { exact: true }).waitFor();
+    await grid(page).getByRole("checkbox", { name: "Select all rows" }).check();
+    await page.getByRole("button", { name: "Delete 1 selected" }).click();
+    await page.getByRole("dialog", { name: "Delete 1 product?" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Deleted 1 product", { exact: true }).waitFor();
   });
 
   it("a Lite workspace sees projects locked with the way to upgrade", async () => {

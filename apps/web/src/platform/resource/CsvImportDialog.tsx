@@ -15,6 +15,7 @@ import toast from "react-hot-toast";
 import { parseCsv } from "../data-access/csv.ts";
 import { useDataProvider } from "../data-access/provider.ts";
 import { useCan } from "./access.ts";
+import { plural } from "./counts.ts";
 import {
   autoMap,
   checkKeys,
@@ -30,6 +31,7 @@ import { formFields } from "./definition.ts";
 import { refreshAfterWrite } from "./hooks.ts";
 import { FileStep, MappingStep, PreviewStep, ReportStep } from "./ImportSteps.tsx";
 import { type ImportReport, runImport, withPreviewIssues } from "./importApi.ts";
+import { blockedHint, importButtonLabel, importedToast } from "./importLabels.ts";
 
 const STEPS = ["Choose a file", "Match columns", "Check rows", "Result"] as const;
 const MAX_ROWS = 10_000;
@@ -68,7 +70,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
       (parsed.rows.length < 2
         ? "The file needs a header row and at least one row of data."
         : parsed.rows.length - 1 > MAX_ROWS
-          ? `The file has ${(parsed.rows.length - 1).toLocaleString()} rows; import at most ${MAX_ROWS.toLocaleString()} at a time.`
+          ? `The file has ${plural(parsed.rows.length - 1, "row")}; import at most ${MAX_ROWS.toLocaleString()} at a time.`
           : null);
     setFileError(problem);
     if (problem) return;
@@ -105,7 +107,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
       setReport(result);
       setStep(3);
       if (result.imported > 0) {
-        toast.success(`Imported ${result.imported.toLocaleString()} ${def.plural.toLowerCase()}`);
+        toast.success(importedToast(def, result.imported));
         await refreshAfterWrite(qc, def);
       }
     } catch (err) {
@@ -168,7 +170,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
         )}
         {step === 2 && blocked && (
           <Typography variant="body2" color="text.secondary" id="import-blocked" sx={{ mr: 1 }}>
-            Fix the {bad.toLocaleString()} {bad === 1 ? "row" : "rows"} with problems or tick Skip bad rows
+            {blockedHint(bad)}
           </Typography>
         )}
         {step === 2 && checks && (
@@ -179,9 +181,7 @@ export function CsvImportDialog({ def, onClose }: { def: ResourceDef; onClose():
             disabled={blocked || (skip && bad === checks.length)}
             aria-describedby={blocked ? "import-blocked" : undefined}
           >
-            {skip && bad > 0
-              ? `Import ${(checks.length - bad).toLocaleString()} good rows`
-              : `Import ${checks.length.toLocaleString()} rows`}
+            {importButtonLabel(checks.length, bad, skip)}
           </Button>
         )}
       </DialogActions>

@@ -20,6 +20,7 @@ import { toCsv } from "../data-access/csv.ts";
 import type { Mapping, RowCheck } from "./csvImport.ts";
 import { download } from "./export.ts";
 import type { ImportIssue, ImportReport } from "./importApi.ts";
+import { previewSummary, reportSummary } from "./importLabels.ts";
 
 const PREVIEW = 10;
 const LISTED = 100;
@@ -184,8 +185,7 @@ export function PreviewStep(props: {
   return (
     <>
       <Alert severity={bad.length ? "warning" : "success"} sx={{ mb: 2 }}>
-        {checks.length.toLocaleString()} rows: {(checks.length - bad.length).toLocaleString()} ready
-        {bad.length ? `, ${bad.length.toLocaleString()} with problems` : ""}.
+        {previewSummary(checks.length, bad.length)}
         {bad.length > 0 && !skip && " As it stands the server will refuse the whole file."}
       </Alert>
       <TableContainer sx={{ maxHeight: 320 }}>
@@ -259,16 +259,11 @@ export function ReportStep(props: { def: ResourceDef; report: ImportReport; refu
     <>
       {refused ? (
         <Alert severity="error" icon={<ErrorOutlineOutlined />} sx={{ mb: 2 }}>
-          Nothing was imported: {report.skipped.toLocaleString()} row{report.skipped === 1 ? " has" : "s have"}{" "}
-          problems. Fix the file, or go back and tick "Skip bad rows".
+          {reportSummary(def, report, true)}
         </Alert>
       ) : (
         <Alert severity="success" sx={{ mb: 2 }}>
-          Imported {report.imported.toLocaleString()} {def.plural.toLowerCase()}
-          {report.skipped
-            ? `; skipped ${report.skipped.toLocaleString()} bad row${report.skipped === 1 ? "" : "s"}`
-            : ""}
-          .
+          {reportSummary(def, report, false)}
         </Alert>
       )}
       {report.issues.length > 0 && (

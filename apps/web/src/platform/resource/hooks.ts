@@ -121,7 +121,4 @@ export function useDeleteMany(def: ResourceDef) {
   });
 }
 
-// "1 product", "3 products"
-export function countLabel(def: ResourceDef, n: number): string {
-  return `${n.toLocaleString()} ${(n === 1 ? def.title : def.plural).toLowerCase()}`;
-}
+export { countLabel } from "./counts.ts";
