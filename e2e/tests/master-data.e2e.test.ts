@@ -376,6 +376,23 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.getByText("Deleted 1 product", { exact: true }).waitFor();
   });
 
+  it("a refused list says so once, in the page, not again in a toast", async () => {
+    // The server refuses the read (a plan changed since this session began): the page shows its words, once.
+    const message = "Products need the Pro tier. Upgrade to Pro to use products.";
+    await page.route(/\/rest\/v1\/product\?/, (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "tier_required", message, details: null, hint: "Upgrade to Pro" }),
+      }),
+    );
+    await page.goto(appUrl("/dashboard/products"));
+    await page.getByText(message).first().waitFor();
+    await page.waitForTimeout(500); // a toast would be up by now
+    expect(await page.getByText(message).count()).toBe(1);
+    expect(await page.getByRole("status").filter({ hasText: message }).count()).toBe(0);
+  });
+
   it("a Lite workspace sees projects locked with the way to upgrade", async () => {
     await browser.close();
     browser = await openBrowser();

@@ -15,6 +15,7 @@ import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
 import { type DataProvider, type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
 import { orderColumns, resourceByRoute, selectWithLabels } from "./definition.ts";
 import { type ListState, readListState } from "./listState.ts";
+import { toastMessage } from "./toastable.ts";
 
 // The resource the current module route serves.
 export function useResourceDef(): ResourceDef {
@@ -24,10 +25,12 @@ export function useResourceDef(): ResourceDef {
   return def;
 }
 
-// A failed query shows once as a toast (spec §2: toasts top-right); 4xx are not retried.
+// A failed query shows once as a toast (spec §2: toasts top-right), unless it is a refusal the page shows itself
+// (toastable.ts); 4xx are not retried.
 export function useErrorToast(error: unknown): void {
   useEffect(() => {
-    if (error instanceof Error) toast.error(error.message, { id: error.message });
+    const message = toastMessage(error);
+    if (message) toast.error(message, { id: message });
   }, [error]);
 }
 
