@@ -9,12 +9,20 @@ import Tooltip from "@mui/material/Tooltip";
 import {
   ColumnsPanelTrigger,
   FilterPanelTrigger,
+  type GetColumnForNewFilterArgs,
+  GridFilterPanel,
+  type GridFilterPanelProps,
+  gridVisibleColumnFieldsSelector,
   QuickFilter,
   QuickFilterClear,
   QuickFilterControl,
   Toolbar,
   ToolbarButton,
+  useGridApiContext,
+  useGridSelector,
 } from "@mui/x-data-grid";
+import { useCallback } from "react";
+import { newFilterField } from "./listState.ts";
 
 declare module "@mui/x-data-grid" {
   interface ToolbarPropsOverrides {
@@ -77,4 +85,15 @@ export function ListToolbar({ searchLabel }: { searchLabel?: string }) {
       </Tooltip>
     </Toolbar>
   );
+}
+
+// The grid's filter panel, opening on the first column on screen rather than the grid's first (the hidden ID).
+export function ListFilterPanel(props: GridFilterPanelProps) {
+  const apiRef = useGridApiContext();
+  const visible = useGridSelector(apiRef, gridVisibleColumnFieldsSelector);
+  const pick = useCallback(
+    ({ columns, currentFilters }: GetColumnForNewFilterArgs) => newFilterField(columns, visible, currentFilters),
+    [visible],
+  );
+  return <GridFilterPanel {...props} getColumnForNewFilter={pick} />;
 }

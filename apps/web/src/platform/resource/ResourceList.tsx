@@ -17,7 +17,7 @@ import { download, fetchAll, rowsToCsv } from "./export.ts";
 import { countLabel, listParams, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
 import { type ExportKind, ListHeader } from "./ListHeader.tsx";
 import { EmptyOverlay } from "./ListOverlays.tsx";
-import { ListToolbar } from "./ListToolbar.tsx";
+import { ListFilterPanel, ListToolbar } from "./ListToolbar.tsx";
 import { type ListState, PAGE_SIZES, readListState, writeListState } from "./listState.ts";
 import { resourcePaths, useDashboardBase } from "./paths.ts";
 
@@ -192,7 +192,7 @@ export default function ResourceList() {
             if (e.key === "Enter" && field !== "__check__") navigate(paths.show(id));
           }}
           showToolbar
-          slots={{ noRowsOverlay: EmptyOverlay, toolbar: ListToolbar }}
+          slots={{ noRowsOverlay: EmptyOverlay, toolbar: ListToolbar, filterPanel: ListFilterPanel }}
           slotProps={{
             toolbar: { searchLabel: `Search ${searchLabel(def)}` },
             noRowsOverlay: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toPgOrder } from "../data-access/filters.ts";
 import { orderColumns, resourceByName, selectWithLabels } from "./definition.ts";
-import { readListState, writeListState } from "./listState.ts";
+import { newFilterField, readListState, writeListState } from "./listState.ts";
 
 describe("list state in the URL", () => {
   it("defaults to the first page of 50, no sort, no filters", () => {
@@ -74,5 +74,28 @@ describe("list state in the URL", () => {
       const columns = orderColumns(def);
       for (const f of refs) expect(columns.get(f.name), `${name}.${f.name}`).toMatch(/^[a-z_]+\([a-z_]+\)$/);
     }
+  });
+});
+
+describe("the column a new filter starts on (issue 9 §2)", () => {
+  const ops = [{ value: "contains" }];
+  const columns = [
+    { field: "__check__" },
+    { field: "id", filterOperators: ops },
+    { field: "sku", filterOperators: ops },
+    { field: "name", filterOperators: ops },
+    { field: "notes" },
+  ];
+
+  it("is the first column on screen that can be filtered, not the hidden ID", () => {
+    expect(newFilterField(columns, ["__check__", "sku", "name"])).toBe("sku");
+    expect(newFilterField(columns, ["__check__", "notes", "name", "sku"])).toBe("name");
+  });
+
+  it("skips a column a filter already uses, and falls back when nothing on screen can be filtered", () => {
+    expect(newFilterField(columns, ["sku", "name"], [{ field: "sku" }])).toBe("name");
+    expect(newFilterField(columns, ["sku"], [{ field: "sku" }])).toBe("sku");
+    expect(newFilterField(columns, ["notes"])).toBe("id");
+    expect(newFilterField([{ field: "notes" }], ["notes"])).toBeNull();
   });
 });

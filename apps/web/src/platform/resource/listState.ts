@@ -66,3 +66,16 @@ export function writeListState(state: ListState): URLSearchParams {
   if (items.length) p.set("f", JSON.stringify({ items, op: state.filter.logicOperator === "or" ? "or" : undefined }));
   return p;
 }
+
+// The column a new filter starts on: the first one on screen that can be filtered and no filter uses yet. The grid's
+// own choice is the first filterable column, which is the hidden ID (issue 9 §2).
+export function newFilterField(
+  columns: readonly { field: string; filterOperators?: readonly unknown[] }[],
+  visible: readonly string[],
+  used: readonly { field: string }[] = [],
+): string | null {
+  const filterable = columns.filter((c) => c.filterOperators?.length).map((c) => c.field);
+  const shown = visible.filter((f) => filterable.includes(f));
+  const taken = new Set(used.map((u) => u.field));
+  return shown.find((f) => !taken.has(f)) ?? shown[0] ?? filterable[0] ?? null;
+}
