@@ -111,6 +111,29 @@ describe.skipIf(!hasChromium)("workspace and platform administration in Chromium
     await driver.close();
   });
 
+  it("the permission matrix fits a phone: every column in its card, the area names in view when it scrolls", async () => {
+    await t.page.setViewportSize({ width: 390, height: 844 });
+    await signIn(t.page, "admin@pro.test");
+    await t.page.goto(appUrl("/dashboard/permissions"));
+    const matrix = t.page.getByRole("table", { name: /^Permissions of / });
+    await matrix.getByRole("checkbox").first().waitFor();
+    const right = async (name: RegExp) => {
+      const box = await matrix.getByRole("columnheader", { name }).boundingBox();
+      return (box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY);
+    };
+    for (const column of [/^read$/i, /^create$/i, /^change$/i, /^delete$/i]) {
+      expect(await right(column), String(column)).toBeLessThanOrEqual(390);
+    }
+    await screenshot(t.page, "permissions-phone");
+    // Narrower still, the card scrolls sideways (never the page) and each row keeps its name.
+    await t.page.setViewportSize({ width: 320, height: 844 });
+    await matrix.getByRole("columnheader", { name: /^delete$/i }).scrollIntoViewIfNeeded();
+    expect(await right(/^delete$/i)).toBeLessThanOrEqual(320);
+    const area = await matrix.getByRole("rowheader", { name: "Products", exact: true }).boundingBox();
+    expect(area?.x).toBeGreaterThanOrEqual(0);
+    expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  });
+
   it("a Lite workspace sees roles and permissions locked with an upgrade path", async () => {
     await signIn(t.page, "admin@lite.test");
     await t.page.goto(appUrl("/dashboard/permissions"));

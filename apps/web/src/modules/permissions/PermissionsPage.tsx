@@ -32,6 +32,19 @@ type WorkspaceRole = {
   permissions: string[];
 };
 
+// On a phone the matrix scrolls sideways inside its card, the area names staying in view (issue 9 §2).
+const AREA = {
+  position: "sticky",
+  left: 0,
+  zIndex: 1,
+  bgcolor: "background.paper",
+  minWidth: 112,
+  borderRight: { xs: 1, sm: 0 },
+  borderRightColor: { xs: "divider" },
+  overflowWrap: "anywhere",
+} as const;
+const ACTION = { px: 0.5, minWidth: 60 } as const;
+
 // Issue 4 item 7: a role's permission matrix; the server checks the saved set on the very next request.
 export default function PermissionsPage() {
   usePageTitle("Permissions");
@@ -112,13 +125,13 @@ export default function PermissionsPage() {
             </Button>
           </Stack>
           {locked && <Alert severity="info">The owner can always do everything.</Alert>}
-          <TableContainer component={Paper} variant="outlined">
+          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: "100%", overflowX: "auto" }}>
             <Table size="small" stickyHeader aria-label={`Permissions of ${role?.title ?? "role"}`}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Area</TableCell>
+                  <TableCell sx={{ ...AREA, zIndex: 3 }}>Area</TableCell>
                   {ACTIONS.map((a) => (
-                    <TableCell key={a} align="center" sx={{ textTransform: "capitalize" }}>
+                    <TableCell key={a} align="center" sx={{ ...ACTION, textTransform: "capitalize" }}>
                       {a === "update" ? "Change" : a}
                     </TableCell>
                   ))}
@@ -127,12 +140,14 @@ export default function PermissionsPage() {
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.name} hover>
-                    <TableCell>{r.plural}</TableCell>
+                    <TableCell component="th" scope="row" sx={AREA}>
+                      {r.plural}
+                    </TableCell>
                     {ACTIONS.map((a) => {
                       const offered = actionsOf(r).includes(a);
                       const key = `${r.name}.${a}`;
                       return (
-                        <TableCell key={a} align="center" padding="checkbox">
+                        <TableCell key={a} align="center" padding="checkbox" sx={ACTION}>
                           {offered && (
                             <Checkbox
                               size="small"
