@@ -13,6 +13,8 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
   it("owner signs in, sees the dashboard, stays signed in across a reload, and signs out", async () => {
     await signIn(t.page, "owner@demo.test");
     await t.page.getByRole("heading", { name: "Welcome back, Olivia" }).waitFor();
+    // Every request of the sign-in ends, the auth callback's included (its answer is read): the page goes idle.
+    await t.page.waitForLoadState("networkidle", { timeout: 10_000 });
     expect(await t.page.getByTestId("plan-chip").textContent()).toBe("Premium");
     // A platform banner scheduled for dashboards shows, and stays dismissed for the session.
     await t.page
@@ -30,7 +32,8 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
     await t.page.getByRole("button", { name: "Account menu" }).click();
     await t.page.getByRole("menuitem", { name: "Sign out" }).click();
     await t.page.waitForURL(/\/auth\/login/);
-    expect((await t.browser.context.cookies()).some((c) => c.name.startsWith("sb"))).toBe(false);
+    // The page leaves as soon as the session is gone; the cookie goes when the sign-out's requests answer.
+    await expect.poll(async () => (await t.browser.context.cookies()).some((c) => c.name.startsWith("sb"))).toBe(false);
     await t.page.goto(appUrl("/dashboard"));
     await t.page.waitForURL((u) => u.pathname === "/" && u.searchParams.has("redirectedFrom"));
     expect(t.errors).toEqual([]);

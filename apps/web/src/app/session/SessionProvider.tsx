@@ -36,13 +36,16 @@ function postCallback(event: AuthChangeEvent, session: Session | null): Promise<
 }
 const cookiesSynced = () => lastPost;
 
+// The small answer is read to the end: an unread body keeps the request open, so the page never goes network-idle.
 async function sendCallback(event: AuthChangeEvent, session: Session | null): Promise<void> {
   await fetch("/api/auth/callback", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ event, session, remember: isRemembered() }),
     credentials: "same-origin",
-  }).catch(() => undefined);
+  })
+    .then((res) => res.text())
+    .catch(() => undefined);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
