@@ -330,6 +330,7 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.getByText("2 products", { exact: true }).waitFor();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("menuitem", { name: /Columns shown/ }).click();
     const csv = readFileSync((await (await download).path()) ?? "", "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe("SKU,Name,Category,Brand,Price,Active");
@@ -342,8 +343,22 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await expect.poll(() => totalCount(page)).toBe(before + 2);
     const fullDownload = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("menuitem", { name: /Columns shown/ }).click();
     const full = readFileSync((await (await fullDownload).path()) ?? "", "utf8");
     expect(full.trim().split("\r\n")).toHaveLength(before + 2 + 1);
+
+    // "All fields" carries every field the import takes, under the import's own labels, so it round-trips.
+    await search(page, `IMP-${run}`);
+    await page.getByText("2 products", { exact: true }).waitFor();
+    const allDownload = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("menuitem", { name: /All fields/ }).click();
+    const all = readFileSync((await (await allDownload).path()) ?? "", "utf8").replace(/^\uFEFF/, "");
+    const [header, ...rows] = all.trim().split("\r\n");
+    expect(header).toBe("SKU,Name,Description,Category,Brand,Unit,Cost,Price,Tax code,Stock tracked,Images,Active");
+    expect(rows).toHaveLength(2);
+    await search(page, "");
+    await expect.poll(() => totalCount(page)).toBe(before + 2);
 
     // Bulk delete with confirmation: cancel keeps them, confirm removes them.
     await search(page, `IMP-${run}`);

@@ -20,7 +20,7 @@ import { RESOURCES } from "@workmetrics/domain/resources";
 import { useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useSession } from "../../app/session/SessionProvider.tsx";
-import { usePageTitle } from "../../app/usePageTitle.ts";
+import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { ACTIONS, actionsOf, expand, grantable, toggle } from "./matrix.ts";
 
 type WorkspaceRole = {

@@ -1,7 +1,7 @@
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useSession } from "../../app/session/SessionProvider.tsx";
-import { usePageTitle } from "../../app/usePageTitle.ts";
+import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { Section } from "../account/Section.tsx";
 import { AddressSection } from "./AddressSection.tsx";
 import { BrandSection } from "./BrandSection.tsx";

@@ -9,19 +9,19 @@ import {
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-import { useModule } from "../../app/shell/ModuleScope.tsx";
 import { DataError } from "../data-access/errors.ts";
 import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
 import { type DataProvider, type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
 import { orderColumns, resourceByRoute, selectWithLabels } from "./definition.ts";
 import { type ListState, readListState } from "./listState.ts";
+import { useResourceRoute } from "./route-context.ts";
 import { toastMessage } from "./toastable.ts";
 
 // The resource the current module route serves.
 export function useResourceDef(): ResourceDef {
-  const m = useModule();
-  const def = resourceByRoute(m.path);
-  if (!def) throw new Error(`No resource has the route ${m.path}`);
+  const route = useResourceRoute();
+  const def = resourceByRoute(route);
+  if (!def) throw new Error(`No resource has the route ${route}`);
   return def;
 }
 
