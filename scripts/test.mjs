@@ -1,5 +1,5 @@
-// `npm test`: the web build, then unit and API suites always, and the browser journeys when Chromium is found
-// (CHROME_PATH or /usr/bin/chromium). CI runs typecheck and lint before it.
+// `npm test`: the build (web app and server), then unit and API suites always, and the browser journeys when
+// Chromium is found (CHROME_PATH or /usr/bin/chromium). CI runs typecheck and lint before it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +17,7 @@ if (!withBrowser) {
 }
 // The server under test serves the built app (API tests check the SPA fallback and caching too).
 if (run("npm", ["run", "build", "--silent"]) !== 0) {
-  console.error("✗ web build failed");
+  console.error("✗ build failed");
   process.exit(1);
 }
 

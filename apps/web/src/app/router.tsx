@@ -1,9 +1,8 @@
-import { stripWorkspacePrefix } from "@workmetrics/domain";
+import { stripWorkspacePrefix, workspaceFromPath } from "@workmetrics/domain";
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from "react-router";
 import { PublicLayout } from "../public/PublicLayout.tsx";
 import { FullScreenSpinner } from "./FullScreenSpinner.tsx";
-import { type AppModule, MODULES, preloadResourcePages } from "./modules.ts";
 
 const Landing = lazy(() => import("../public/Landing.tsx"));
 const Pricing = lazy(() => import("../public/Pricing.tsx"));
@@ -16,80 +15,74 @@ const Reset = lazy(() => import("../auth/Reset.tsx"));
 const Success = lazy(() => import("../auth/Success.tsx"));
 const Unauthorized = lazy(() => import("../auth/Unauthorized.tsx"));
 const SessionRoot = lazy(() => import("./session/SessionRoot.tsx"));
-const DashboardRoot = lazy(() => import("./shell/DashboardRoot.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
-
-// Lazy so the public pages' bundle does not carry the session (supabase-js) that ModuleScope reads.
-const ModuleScope = lazy(() => import("./shell/ModuleScope.tsx").then((m) => ({ default: m.ModuleScope })));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
 
-// A module's pages share its scope (tier gate, which module this is); child pages sit under its path.
-function moduleRoute(m: AppModule): RouteObject {
-  const Component = m.component;
-  // Keyed by module: the same generic page on another resource must start afresh, not keep the last one's state.
-  const scoped = (node: ReactNode) => (
-    <ModuleScope key={m.path} module={m}>
-      {node}
-    </ModuleScope>
-  );
-  if (m.path === "") return { index: true, element: scoped(<Component />) };
-  return {
-    path: m.path,
-    children: [
-      { index: true, element: scoped(<Component />) },
-      ...(m.children ?? []).map(({ path, component: Child }) => ({ path, element: scoped(<Child />) })),
-    ],
-  };
+// Spec §2: public pages load no user; /auth and /dashboard share one session. The dashboard's routes are added
+// under the session route the first time a /dashboard address is opened (see patchRoutesOnNavigation below).
+function appRoutes(scope: string): RouteObject[] {
+  return [
+    {
+      element: <PublicLayout />,
+      children: [
+        { index: true, element: page(<Landing />) },
+        { path: "pricing", element: page(<Pricing />) },
+        { path: "pricing/signup", element: page(<Signup />) },
+        { path: "book-a-demo", element: page(<BookDemo />) },
+        { path: "privacy", element: page(<Privacy />) },
+      ],
+    },
+    {
+      id: `${scope}:session`,
+      element: page(<SessionRoot />),
+      children: [
+        {
+          path: "auth",
+          children: [
+            { path: "login", element: page(<Login />) },
+            { path: "recover", element: page(<Recover />) },
+            { path: "reset", element: page(<Reset />) },
+            { path: "success", element: page(<Success />) },
+            { path: "unauthorized", element: page(<Unauthorized />) },
+          ],
+        },
+      ],
+    },
+  ];
 }
 
-// Spec §2: public pages load no user; /auth and /dashboard share one session.
-const children: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    children: [
-      { index: true, element: page(<Landing />) },
-      { path: "pricing", element: page(<Pricing />) },
-      { path: "pricing/signup", element: page(<Signup />) },
-      { path: "book-a-demo", element: page(<BookDemo />) },
-      { path: "privacy", element: page(<Privacy />) },
-    ],
-  },
-  {
-    element: page(<SessionRoot />),
-    children: [
-      {
-        path: "auth",
-        children: [
-          { path: "login", element: page(<Login />) },
-          { path: "recover", element: page(<Recover />) },
-          { path: "reset", element: page(<Reset />) },
-          { path: "success", element: page(<Success />) },
-          { path: "unauthorized", element: page(<Unauthorized />) },
-        ],
-      },
-      {
-        path: "dashboard",
-        element: page(<DashboardRoot />),
-        children: [...MODULES.map(moduleRoute), { path: "*", element: <NotFound /> }],
-      },
-    ],
-  },
-];
+// While the dashboard's routes load on a first visit, the address matches only part of the tree: the spinner shows,
+// and the Outlet spares React Router's warning about a matched route without an element.
+const top = { element: <Outlet />, hydrateFallbackElement: <FullScreenSpinner /> };
 
 export const routes: RouteObject[] = [
-  { path: "/", children },
+  { ...top, path: "/", children: appRoutes("root") },
   // DESIGN §3.3: /_workspaces/{slug}/… reaches the same pages on any host.
-  { path: "/_workspaces/:workspace", children },
-  { path: "*", element: page(<NotFound />) },
+  { ...top, path: "/_workspaces/:workspace", children: appRoutes("workspace") },
+  { path: "*", element: page(<NotFound />), hydrateFallbackElement: <FullScreenSpinner /> },
 ];
 
-// A resource page opened directly starts loading its code now, alongside the session, not after it.
-const opened = stripWorkspacePrefix(window.location.pathname);
-if (
-  MODULES.some((m) => m.resource && (opened === `/dashboard/${m.path}` || opened.startsWith(`/dashboard/${m.path}/`)))
-) {
-  preloadResourcePages();
+const isDashboardPath = (path: string) => /^\/dashboard(\/|$)/.test(stripWorkspacePrefix(path));
+const loadDashboardRoutes = () => import("./dashboard-routes.tsx");
+
+// Until they are added, a /dashboard address matches only the catch-all, and React Router asks here first.
+const patched = new Set<string>();
+const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch, signal }) => {
+  if (!isDashboardPath(path)) return;
+  const parent = workspaceFromPath(path) === null ? "root:session" : "workspace:session";
+  if (patched.has(parent)) return;
+  const { dashboardRoute } = await loadDashboardRoutes();
+  if (signal.aborted || patched.has(parent)) return;
+  patch(parent, [dashboardRoute()]);
+  patched.add(parent);
+};
+
+const opened = window.location.pathname;
+if (isDashboardPath(opened)) {
+  void loadDashboardRoutes()
+    .then((m) => m.preloadPagesFor(stripWorkspacePrefix(opened)))
+    .catch(() => undefined);
 }
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation });

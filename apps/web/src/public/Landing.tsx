@@ -5,11 +5,11 @@ import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
+import { darken, lighten } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../app/usePageTitle.ts";
@@ -56,23 +56,31 @@ export default function Landing() {
   return (
     <>
       {landing.data?.banners.map((b) => (
-        <Alert
+        <Stack
           key={b.id}
-          severity="info"
-          icon={false}
-          sx={{ borderRadius: 0, justifyContent: "center" }}
+          direction="row"
+          spacing={2}
           data-testid="landing-banner"
-          action={
-            b.linkUrl ? (
-              <Button component={RouterLink} to={b.linkUrl} size="small" color="inherit">
-                {b.linkLabel ?? "Learn more"}
-              </Button>
-            ) : undefined
-          }
+          sx={(t) => ({
+            px: 2,
+            py: 1,
+            justifyContent: "center",
+            alignItems: "center",
+            // The colours of MUI's info Alert, without its code on the landing page.
+            color: (t.palette.mode === "light" ? darken : lighten)(t.palette.info.light, 0.6),
+            bgcolor: (t.palette.mode === "light" ? lighten : darken)(t.palette.info.light, 0.9),
+          })}
         >
-          <strong>{b.title}</strong>
-          {b.body ? ` — ${b.body}` : ""}
-        </Alert>
+          <Typography variant="body2">
+            <strong>{b.title}</strong>
+            {b.body ? ` — ${b.body}` : ""}
+          </Typography>
+          {b.linkUrl && (
+            <Button component={RouterLink} to={b.linkUrl} size="small" color="inherit" sx={{ flexShrink: 0 }}>
+              {b.linkLabel ?? "Learn more"}
+            </Button>
+          )}
+        </Stack>
       ))}
       <Box
         component="section"

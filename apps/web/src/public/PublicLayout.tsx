@@ -3,29 +3,31 @@ import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
 import Stack from "@mui/material/Stack";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { LAYOUT } from "@workmetrics/domain";
-import { Suspense, useState } from "react";
+import { AUTH_ROUTES, LAYOUT } from "@workmetrics/domain";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, Link as RouterLink } from "react-router";
 import { FullScreenSpinner } from "../app/FullScreenSpinner.tsx";
 import { Logo } from "../app/Logo.tsx";
 import { ModeToggle } from "../app/ModeToggle.tsx";
+import type { MenuLink } from "./MobileMenu.tsx";
 
-const LINKS = [
+const MobileMenu = lazy(() => import("./MobileMenu.tsx"));
+
+const LINKS: MenuLink[] = [
   { to: "/#features", label: "Features" },
   { to: "/pricing", label: "Pricing" },
   { to: "/book-a-demo", label: "Book a demo" },
 ];
+const SIGN_IN: MenuLink = { to: AUTH_ROUTES.login, label: "Sign in" };
 
 export function PublicLayout() {
   const [open, setOpen] = useState(false);
+  // The drawer's code loads on the first tap and stays mounted after, so it can slide out again.
+  const [menuWanted, setMenuWanted] = useState(false);
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <a href="#main" className="skip-link" style={{ position: "absolute", left: -9999 }}>
@@ -37,7 +39,7 @@ export function PublicLayout() {
         sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}
       >
         <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ minHeight: LAYOUT.headerHeight, gap: 2 }}>
+          <Toolbar disableGutters sx={{ minHeight: LAYOUT.headerHeight, gap: { xs: 1, sm: 2 } }}>
             <Logo />
             <Box sx={{ flex: 1 }} />
             <Stack
@@ -54,6 +56,10 @@ export function PublicLayout() {
               ))}
             </Stack>
             <ModeToggle />
+            {/* A returning customer's way in, at every width. */}
+            <Button component={RouterLink} to={SIGN_IN.to} color="inherit" sx={{ flexShrink: 0 }}>
+              {SIGN_IN.label}
+            </Button>
             <Button
               component={RouterLink}
               to="/book-a-demo"
@@ -62,21 +68,24 @@ export function PublicLayout() {
             >
               Get started
             </Button>
-            <IconButton aria-label="Open menu" onClick={() => setOpen(true)} sx={{ display: { md: "none" } }}>
+            <IconButton
+              aria-label="Open menu"
+              onClick={() => {
+                setMenuWanted(true);
+                setOpen(true);
+              }}
+              sx={{ display: { md: "none" } }}
+            >
               <MenuIcon />
             </IconButton>
           </Toolbar>
         </Container>
       </AppBar>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <List sx={{ width: 260 }} component="nav" aria-label="Mobile">
-          {LINKS.map((l) => (
-            <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={() => setOpen(false)}>
-              <ListItemText primary={l.label} />
-            </ListItemButton>
-          ))}
-        </List>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu links={[...LINKS, SIGN_IN]} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
       <Box component="main" id="main" sx={{ flex: 1 }}>
         <Suspense fallback={<FullScreenSpinner />}>
           <Outlet />

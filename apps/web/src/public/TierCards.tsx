@@ -1,14 +1,7 @@
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -28,9 +21,10 @@ export function TierCards({ cycle }: { cycle: Cycle }) {
   const { data, isPending, isError, refetch } = useTiers();
   if (isError)
     return (
-      <Alert severity="error" action={<Button onClick={() => refetch()}>Retry</Button>}>
-        We could not load our plans. Please try again.
-      </Alert>
+      <Stack direction="row" role="alert" spacing={2} sx={{ alignItems: "center", color: "error.main" }}>
+        <Typography>We could not load our plans. Please try again.</Typography>
+        <Button onClick={() => refetch()}>Retry</Button>
+      </Stack>
     );
   if (isPending)
     return (
@@ -47,71 +41,96 @@ export function TierCards({ cycle }: { cycle: Cycle }) {
         const price = cycle === "monthly" ? tier.monthlyPrice : tier.yearlyPrice;
         const saving = yearlySavingPercent(tier.monthlyPrice, tier.yearlyPrice);
         return (
-          <Card
+          <Paper
             key={tier.id}
             data-testid={`tier-${tier.slug}`}
             variant="outlined"
             sx={{
               display: "flex",
               flexDirection: "column",
+              gap: 2,
+              p: 3,
               borderWidth: featured ? 2 : 1,
               borderColor: featured ? "primary.main" : "divider",
             }}
           >
-            <CardContent sx={{ flex: 1, display: "flex", flexDirection: "column", gap: 2, p: 3 }}>
-              <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
-                <Typography variant="h5" component="h3" sx={{ fontWeight: 700 }}>
-                  {tier.title}
-                </Typography>
-                {featured && <Chip label="Most popular" color="primary" size="small" />}
-              </Stack>
-              <Box>
-                <Typography component="p" sx={{ fontSize: 40, fontWeight: 700, lineHeight: 1.1 }}>
-                  <Box component="span" sx={{ fontSize: 20, verticalAlign: "top", mr: 0.5 }}>
-                    S$
-                  </Box>
-                  <span data-testid={`price-${tier.slug}`}>{formatPrice(price)}</span>
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  per workspace / {cycle === "monthly" ? "month" : "year"}
-                  {cycle === "yearly" && saving > 0 && ` · save ${saving}% on 12 months`}
-                  {cycle === "yearly" && saving === 0 && " · billed once a year"}
-                </Typography>
-              </Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {userRangeLabel(tier)}
+            <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
+              <Typography variant="h5" component="h3" sx={{ fontWeight: 700 }}>
+                {tier.title}
               </Typography>
-              <List dense disablePadding aria-label={`${tier.title} features`}>
-                {i > 0 && (
-                  <ListItem disableGutters>
-                    <ListItemText secondary={`Everything in ${data[i - 1].title}, plus:`} />
-                  </ListItem>
-                )}
-                {addedFeatures(data, i).map((f) => (
-                  <ListItem key={f} disableGutters>
-                    <ListItemIcon sx={{ minWidth: 32 }}>
-                      <CheckCircleOutline color="primary" fontSize="small" />
-                    </ListItemIcon>
-                    <ListItemText primary={FEATURES[f as Feature] ?? f} />
-                  </ListItem>
-                ))}
-              </List>
-              <Box sx={{ flex: 1 }} />
-              <Button
-                variant={featured ? "contained" : "outlined"}
-                component={RouterLink}
-                to={`/pricing/signup?plan=${tier.slug}&cycle=${cycle}`}
-                size="large"
+              {featured && <Badge>Most popular</Badge>}
+            </Stack>
+            <Box>
+              <Typography component="p" sx={{ fontSize: 40, fontWeight: 700, lineHeight: 1.1 }}>
+                <Box component="span" sx={{ fontSize: 20, verticalAlign: "top", mr: 0.5 }}>
+                  S$
+                </Box>
+                <span data-testid={`price-${tier.slug}`}>{formatPrice(price)}</span>
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                per workspace / {cycle === "monthly" ? "month" : "year"}
+                {cycle === "yearly" && saving > 0 && ` · save ${saving}% on 12 months`}
+                {cycle === "yearly" && saving === 0 && " · billed once a year"}
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {userRangeLabel(tier)}
+            </Typography>
+            <Box>
+              {i > 0 && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  Everything in {data[i - 1].title}, plus:
+                </Typography>
+              )}
+              <Stack
+                component="ul"
+                spacing={1}
+                aria-label={`${tier.title} features`}
+                sx={{ m: 0, p: 0, listStyle: "none" }}
               >
-                Start with {tier.title}
-              </Button>
-              <Button component={RouterLink} to={`/book-a-demo?plan=${tier.slug}`} size="small">
-                or book a demo first
-              </Button>
-            </CardContent>
-          </Card>
+                {addedFeatures(data, i).map((f) => (
+                  <Stack component="li" key={f} direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+                    <CheckCircleOutline color="primary" fontSize="small" />
+                    <Typography variant="body2">{FEATURES[f as Feature] ?? f}</Typography>
+                  </Stack>
+                ))}
+              </Stack>
+            </Box>
+            <Box sx={{ flex: 1 }} />
+            <Button
+              variant={featured ? "contained" : "outlined"}
+              component={RouterLink}
+              to={`/pricing/signup?plan=${tier.slug}&cycle=${cycle}`}
+              size="large"
+            >
+              Start with {tier.title}
+            </Button>
+            <Button component={RouterLink} to={`/book-a-demo?plan=${tier.slug}`} size="small">
+              or book a demo first
+            </Button>
+          </Paper>
         );
       })}
     </Box>
+  );
+}
+
+// The "Most popular" mark: a plain label, so the pricing cards need no Chip (its code is not landing-page code).
+function Badge({ children }: { children: string }) {
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      sx={{
+        px: 1.25,
+        py: 0.25,
+        borderRadius: 4,
+        bgcolor: "primary.main",
+        color: "primary.contrastText",
+        fontWeight: 600,
+      }}
+    >
+      {children}
+    </Typography>
   );
 }
