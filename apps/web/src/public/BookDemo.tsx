@@ -13,11 +13,11 @@ import { useState } from "react";
 import { type FieldPath, useController, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
-import { usePageTitle } from "../app/usePageTitle.ts";
 import { apiFetch } from "../platform/api.ts";
 import { DatePickersProvider } from "../platform/fields/DatePickersProvider.tsx";
 import { LazyDateInput } from "../platform/fields/LazyDateInput.tsx";
 import { reportSubmitError, textField } from "../platform/form.ts";
+import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 
 type Form = DemoRequestInput;
 const EMPTY: Form = {

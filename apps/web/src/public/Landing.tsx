@@ -12,9 +12,10 @@ import Stack from "@mui/material/Stack";
 import { darken, lighten } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
-import { usePageTitle } from "../app/usePageTitle.ts";
+import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 import { CaseStudies } from "./CaseStudies.tsx";
 import { useLanding } from "./queries.ts";
+import { SignInToContinue } from "./SignInToContinue.tsx";
 import { TierCards } from "./TierCards.tsx";
 
 const AREAS = [
@@ -55,6 +56,7 @@ export default function Landing() {
   const landing = useLanding();
   return (
     <>
+      <SignInToContinue />
       {landing.data?.banners.map((b) => (
         <Stack
           key={b.id}

@@ -5,7 +5,7 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useSearchParams } from "react-router";
-import { usePageTitle } from "../app/usePageTitle.ts";
+import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 import { type Cycle, TierCards } from "./TierCards.tsx";
 
 const FAQ = [

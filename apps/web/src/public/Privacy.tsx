@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
-import { usePageTitle } from "../app/usePageTitle.ts";
+import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 
 const SECTIONS: { title: string; body: string[] }[] = [
   {
