@@ -1,0 +1,273 @@
+import { decide, type Member, type Refusal } from "../access.ts";
+import { FEATURES, type Feature } from "../tiers.ts";
+
+// Transitions as data (DESIGN §2.3, STYLE "Transitions as data"): a document type declares its statuses and
+// (action, from, to, permission, guard) once; one engine runs them, the web offers the same answers as buttons, and
+// each type gets one matrix test. Declarations are checked when the module loads (Vendure's transition config), so
+// a typo fails every test instead of one clerk.
+
+// Spec §4: statuses use these colours; which status gets which is the type's choice.
+export const STATUS_COLORS = ["cyan", "yellow", "blue", "green", "red", "purple", "gray"] as const;
+export type StatusColor = (typeof STATUS_COLORS)[number];
+
+// adjective: how refusals name a document in this status, when the lower-cased label reads badly
+// ("To Deliver and Bill" → adjective "open": "An open sales order cannot be reopened").
+export type StatusDef = { label: string; color: StatusColor; adjective?: string };
+
+export type DocState = { status: string };
+
+export type TransitionDef<S extends string = string, Doc = DocState> = {
+  action: string; // a verb in snake_case: submit, cancel, mark_lost (STYLE "Naming")
+  from: readonly S[];
+  to: S;
+  permission: string; // `<resource>.<action>`, checked by the one access rule (access.ts `decide`)
+  label?: string; // the button: "Send"; default from the action ("mark_lost" → "Mark lost")
+  past?: string; // for "A won quotation cannot be sent"; default from the label's first verb
+  does?: string; // after "You do not have permission to …"; default "send this quotation"
+  reasonPrompt?: string; // default "Give a reason to mark it lost"
+  guard?: (doc: Doc) => string | null; // pure: a clerk-readable refusal or null
+  needsReason?: boolean;
+  own?: boolean; // members lacking the permission may still act on documents they own (decide's scope "own")
+};
+
+export type DocumentTypeDef<S extends string = string, Doc = DocState> = {
+  type: string; // the header table: quotation, sales_order …
+  title: string; // "Quotation"
+  plural: string; // "Quotations"
+  feature?: Feature; // the tier feature a member's workspace needs (delivery instructions: warehouse_tracking)
+  statuses: Readonly<Record<S, StatusDef>>;
+  initial?: S; // the status a new draft gets; default "draft"
+  transitions: readonly TransitionDef<NoInfer<S>, Doc>[];
+  // ERPNext's status_map: refines a target from the document's figures (a submitted sales order lands on
+  // "to_deliver_and_bill", "to_bill" … by its quantities) and re-settles after a later document changes them.
+  settle?: (doc: Doc, status: NoInfer<S>) => NoInfer<S>;
+};
+
+export type DocumentType<S extends string = string, Doc = DocState> = Readonly<
+  DocumentTypeDef<S, Doc> & { initial: S; statusNames: readonly S[]; actions: readonly string[] }
+>;
+
+export type TransitionRefusal =
+  | { allowed: false; reason: "unknown_action" | "status" | "guard" | "needs_reason"; message: string }
+  | ({ allowed: false } & Refusal);
+
+export type TransitionDecision<S extends string = string, Doc = DocState> =
+  | { allowed: true; transition: TransitionDef<S, Doc>; to: S; scope: "all" | "own" }
+  | TransitionRefusal;
+
+// ---- wording ---------------------------------------------------------------------------------------------------
+
+// Past participles for the verbs transitions start with; anything else declares `past`.
+const PAST: Record<string, string> = {
+  accept: "accepted",
+  amend: "amended",
+  approve: "approved",
+  bill: "billed",
+  cancel: "cancelled",
+  close: "closed",
+  complete: "completed",
+  confirm: "confirmed",
+  decline: "declined",
+  deliver: "delivered",
+  dispatch: "dispatched",
+  expire: "expired",
+  hold: "held",
+  issue: "issued",
+  mark: "marked",
+  pay: "paid",
+  pick: "picked",
+  post: "posted",
+  put: "put",
+  receive: "received",
+  reject: "rejected",
+  release: "released",
+  reopen: "reopened",
+  resume: "resumed",
+  return: "returned",
+  send: "sent",
+  submit: "submitted",
+  void: "voided",
+};
+
+// Lower-case words but keep acronyms: "GST Return" → "GST return".
+const lower = (text: string) =>
+  text
+    .split(" ")
+    .map((w) => (w.length > 1 && w === w.toUpperCase() && /[A-Z]/.test(w) ? w : w.toLowerCase()))
+    .join(" ");
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "An" : "A");
+// "Mark lost" + "it" → "mark it lost"; "Put on hold" → "put it on hold".
+const withObject = (label: string, object: string) => {
+  const [verb, ...rest] = lower(label).split(" ");
+  return [verb, object, ...rest].join(" ");
+};
+
+export const transitionLabel = (t: TransitionDef<string, never>): string =>
+  t.label ?? capital(t.action.replaceAll("_", " "));
+
+function pastOf(t: TransitionDef<string, never>): string | null {
+  if (t.past) return t.past;
+  const [verb, ...rest] = lower(transitionLabel(t)).split(" ");
+  return PAST[verb] ? [PAST[verb], ...rest].join(" ") : null;
+}
+
+// ---- definition ------------------------------------------------------------------------------------------------
+
+export function defineDocumentType<const S extends string, Doc extends DocState = DocState>(
+  def: DocumentTypeDef<S, Doc>,
+): DocumentType<S, Doc> {
+  const fail = (problem: string): never => {
+    throw new Error(`Document type "${def.type}": ${problem}`);
+  };
+  if (!/^[a-z][a-z0-9_]*$/.test(def.type)) fail("the type is a table name in snake_case");
+  if (!def.title.trim() || !def.plural.trim()) fail("give a title and a plural");
+  if (def.feature && !Object.hasOwn(FEATURES, def.feature)) fail(`unknown tier feature "${def.feature}"`);
+  const statusNames = Object.keys(def.statuses) as S[];
+  if (statusNames.length === 0) fail("declare at least one status");
+  for (const name of statusNames) {
+    const s = def.statuses[name];
+    if (!/^[a-z][a-z0-9_]*$/.test(name)) fail(`status "${name}" is not snake_case`);
+    if (!s.label?.trim()) fail(`status "${name}" has no label`);
+    if (!STATUS_COLORS.includes(s.color)) {
+      fail(`status "${name}" has colour "${s.color}"; use one of ${STATUS_COLORS.join(", ")} (spec §4)`);
+    }
+  }
+  const declared = (s: string) => Object.hasOwn(def.statuses, s);
+  const initial = def.initial ?? ("draft" as S);
+  if (!declared(initial)) fail(`the initial status "${initial}" is not declared`);
+
+  const seen = new Set<string>();
+  for (const t of def.transitions) {
+    const name = `action "${t.action}"`;
+    if (!/^[a-z][a-z0-9_]*$/.test(t.action)) fail(`${name} is not a snake_case verb`);
+    if (t.from.length === 0) fail(`${name} has no from-status`);
+    for (const from of t.from) {
+      if (!declared(from)) fail(`${name} starts from "${from}", which is not a declared status`);
+      if (seen.has(`${from}:${t.action}`)) fail(`${name} is declared twice from "${from}"`);
+      seen.add(`${from}:${t.action}`);
+    }
+    if (!declared(t.to)) fail(`${name} goes to "${t.to}", which is not a declared status`);
+    if (!/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(t.permission)) {
+      fail(`${name} needs a permission like "${def.type}.${t.action}", not "${t.permission}"`);
+    }
+    if (!pastOf(t)) fail(`${name} needs \`past\` for its refusal ("… cannot be ___")`);
+  }
+  const actions = [...new Set(def.transitions.map((t) => t.action))];
+  return Object.freeze({ ...def, initial, statusNames, actions });
+}
+
+// ---- deciding --------------------------------------------------------------------------------------------------
+
+function statusWords(type: DocumentType<string, never>, status: string): string {
+  const s = type.statuses[status];
+  return s.adjective ?? lower(s.label);
+}
+
+// Where a refused clerk starts: "A won quotation cannot be sent".
+function stateMessage(type: DocumentType<string, never>, status: string, t: TransitionDef<string, never>): string {
+  const adjective = statusWords(type, status);
+  return `${article(adjective)} ${adjective} ${lower(type.title)} cannot be ${pastOf(t)}`;
+}
+
+export function settleStatus<S extends string, Doc extends DocState>(type: DocumentType<S, Doc>, doc: Doc, to: S): S {
+  const settled = type.settle ? type.settle(doc, to) : to;
+  if (!Object.hasOwn(type.statuses, settled)) {
+    throw new Error(`Document type "${type.type}": settle gave "${settled}", which is not a declared status`);
+  }
+  return settled;
+}
+
+// The order DESIGN §2.3 gives: from-state, permission (through access.ts), guard; then the reason the clerk owes.
+export function decideTransition<S extends string, Doc extends DocState>(
+  type: DocumentType<S, Doc>,
+  doc: Doc,
+  action: string,
+  member: Member,
+  input: { reason?: string | null } = {},
+): TransitionDecision<S, Doc> {
+  const anyType = type as unknown as DocumentType<string, never>;
+  const candidates = type.transitions.filter((t) => t.action === action);
+  if (candidates.length === 0) {
+    return { allowed: false, reason: "unknown_action", message: `${type.plural} have no action "${action}"` };
+  }
+  const status = doc.status as S;
+  if (!Object.hasOwn(type.statuses, status)) {
+    return {
+      allowed: false,
+      reason: "status",
+      message: `This ${lower(type.title)} has an unknown status "${status}"`,
+    };
+  }
+  const t = candidates.find((c) => c.from.includes(status));
+  if (!t) return { allowed: false, reason: "status", message: stateMessage(anyType, status, candidates[0]) };
+
+  const label = transitionLabel(t);
+  const access = decide(member, {
+    audience: "member",
+    permission: t.permission,
+    feature: type.feature,
+    subject: type.plural,
+    does: t.does ?? withObject(label, `this ${lower(type.title)}`),
+    own: t.own,
+  });
+  if (!access.allowed) return access;
+
+  const blocked = t.guard?.(doc);
+  if (blocked) return { allowed: false, reason: "guard", message: blocked };
+  if (t.needsReason && !input.reason?.trim()) {
+    return {
+      allowed: false,
+      reason: "needs_reason",
+      message: t.reasonPrompt ?? `Give a reason to ${withObject(label, "it")}`,
+    };
+  }
+  return { allowed: true, transition: t, to: settleStatus(type, doc, t.to), scope: access.scope };
+}
+
+// What the document page offers (buttons only for these, issue 10 §3): the actions from the current status the
+// member may run; a guard's refusal comes along so the button can say why it is disabled.
+export type OfferedAction = { action: string; label: string; needsReason: boolean; blocked: string | null };
+
+export function offeredActions<S extends string, Doc extends DocState>(
+  type: DocumentType<S, Doc>,
+  doc: Doc,
+  member: Member,
+): OfferedAction[] {
+  return type.transitions.flatMap((t) => {
+    if (!t.from.includes(doc.status as S)) return [];
+    const d = decideTransition(type, doc, t.action, member, { reason: "offered" });
+    if (!d.allowed && d.reason !== "guard") return [];
+    const blocked = d.allowed ? null : d.message;
+    return [{ action: t.action, label: transitionLabel(t), needsReason: Boolean(t.needsReason), blocked }];
+  });
+}
+
+// ---- the matrix (STYLE: "every (status, action) pair is either declared or refused") ------------------------------
+
+const EVERYONE: Member = { kind: "member", permissions: ["*"], features: Object.keys(FEATURES) };
+
+export type MatrixOptions<Doc> = {
+  doc?: (status: string) => Doc; // a document in each status for the guards; default { status }
+  member?: Member; // default: every permission and feature
+  reason?: string | null; // default "A reason"; null shows the reason prompts
+};
+
+// status → action → "→ to" or the refusal's message, for one table-driven test per type.
+export function transitionMatrix<S extends string, Doc extends DocState>(
+  type: DocumentType<S, Doc>,
+  options: MatrixOptions<Doc> = {},
+): Record<S, Record<string, string>> {
+  const matrix = {} as Record<S, Record<string, string>>;
+  const reason = options.reason === undefined ? "A reason" : options.reason;
+  for (const status of type.statusNames) {
+    const doc = options.doc ? options.doc(status) : ({ status } as unknown as Doc);
+    const row: Record<string, string> = {};
+    for (const action of type.actions) {
+      const d = decideTransition(type, doc, action, options.member ?? EVERYONE, { reason });
+      row[action] = d.allowed ? `→ ${d.to}` : d.message;
+    }
+    matrix[status] = row;
+  }
+  return matrix;
+}
