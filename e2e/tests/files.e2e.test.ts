@@ -270,7 +270,7 @@ describe.skipIf(!hasChromium)("My files in Chromium", () => {
   it("offers a driver no files at all: no menu entry, no page, no upload", async () => {
     await signIn(page, "driver@demo.test");
     await page.goto(appUrl("/dashboard/my-files"));
-    await page.getByText("You do not have permission to read files").waitFor();
+    await page.getByText(/You do not have permission to open the workspace.s files/).waitFor();
     expect(await page.getByRole("link", { name: "My files" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Upload" }).count()).toBe(0);
     expect(errors).toEqual([]);

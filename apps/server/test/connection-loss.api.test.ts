@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./harness.ts";
 import { DEMO_PASSWORD } from "./rest-helpers.ts";
 
 // Issue 9 §3 item 1: PostgreSQL ending the connections of requests in flight (an administrator, a failover) fails
@@ -15,18 +16,6 @@ const repo = path.resolve(import.meta.dirname, "../../..");
 const OWNER = "owner@demo.test";
 
 type Answer = { status: number; retryAfter: string | null; body: unknown };
-
-async function freePort(): Promise<number> {
-  const net = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function adminQuery<T>(text: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: admin });

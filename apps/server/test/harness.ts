@@ -56,7 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once("error", reject);
