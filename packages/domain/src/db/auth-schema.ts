@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
-import { authUser } from "./schema.ts";
+import { authUser } from "./platform-schema.ts";
 
 // ---- Auth platform tables (GoTrue-compatible service, issue 3). Not per workspace, never granted to workmetrics_app ----
 

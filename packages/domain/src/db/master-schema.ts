@@ -16,7 +16,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { searchIndexes, tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
-import { authUser, company, workspace } from "./schema.ts";
+import { company } from "./company-schema.ts";
+import { authUser, workspace } from "./platform-schema.ts";
 
 // ---- Master data (issue 5 item 5). Tenant tables: workspace_id first in every key, RLS forced, fail-closed ----
 

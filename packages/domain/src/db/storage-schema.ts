@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, foreignKey, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { tenantColumns, tenantKeys, timestamps } from "./columns.ts";
-import { authUser, workspace } from "./schema.ts";
+import { authUser, workspace } from "./platform-schema.ts";
 
 // ---- /storage/v1 (DESIGN §2.1, issue 5 item 6): per-workspace buckets and the objects in them ----
 // Bytes live on disk under DATA_DIR/storage/<workspace_id>/<bucket>/; these rows are the catalogue.

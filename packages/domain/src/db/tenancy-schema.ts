@@ -1,6 +1,6 @@
 import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
-import { authUser, tier, workspace } from "./schema.ts";
+import { authUser, tier, workspace } from "./platform-schema.ts";
 
 // The subscription a workspace pays for (issue 4 item 6): tier, cycle, the price after any coupon.
 export const subscription = pgTable(

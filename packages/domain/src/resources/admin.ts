@@ -1,5 +1,5 @@
 import { WORKSPACE_COLORS } from "../brand.ts";
-import { banner, caseStudy, demoRequest, role, tier, user, workspace, workspaceRole } from "../db/schema.ts";
+import { banner, caseStudy, demoRequest, role, tier, user, workspace, workspaceRole } from "../db/platform-schema.ts";
 import { coupon, creditEntry, feedback, subscription } from "../db/tenancy-schema.ts";
 import { FEATURES } from "../tiers.ts";
 import { CATALOG } from "./catalog.ts";

@@ -1,5 +1,5 @@
+import { company } from "../db/company-schema.ts";
 import { contact, MEMO_AUDIENCES, memo, memoRead } from "../db/master-schema.ts";
-import { company } from "../db/schema.ts";
 import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
 import { auditFields, f, idField } from "./fields.ts";

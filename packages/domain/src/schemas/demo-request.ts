@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DATE_RANGE } from "../brand.ts";
-import type { demoRequest } from "../db/schema.ts";
+import type { demoRequest } from "../db/platform-schema.ts";
 
 export const COMPANY_SIZES = ["1-15", "16-50", "51-200", "200+"] as const;
 export const DEMO_INTERESTS = [
