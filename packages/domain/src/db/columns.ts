@@ -51,3 +51,11 @@ export const tenantKeys = (
 // large: finding one product among 200,000 reads a few index pages instead of every row (pg_trgm, migration 0010).
 export const searchIndexes = (table: string, columns: ExtraConfigColumn[]) =>
   columns.map((c) => index(`${table}_${c.name}_trgm_idx`).using("gin", c.op("gin_trgm_ops")));
+
+// A reference to another row of the same workspace: (workspace_id, x_id) → (workspace_id, id) (DESIGN §2).
+export const sameWorkspace = (
+  name: string,
+  from: [PgColumn, PgColumn],
+  to: { workspaceId: PgColumn; id: PgColumn },
+  onDelete: "cascade" | "no action" = "no action",
+) => foreignKey({ name, columns: from, foreignColumns: [to.workspaceId, to.id] }).onDelete(onDelete);

@@ -4,10 +4,8 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   numeric,
-  type PgColumn,
   pgTable,
   primaryKey,
   text,
@@ -15,19 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { searchIndexes, tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
+import { sameWorkspace, searchIndexes, tenantColumns, tenantKeys, tenantPolicy, timestamps } from "./columns.ts";
 import { company } from "./company-schema.ts";
 import { authUser, workspace } from "./platform-schema.ts";
 
 // ---- Master data (issue 5 item 5). Tenant tables: workspace_id first in every key, RLS forced, fail-closed ----
-
-// A reference to another row of the same workspace: (workspace_id, x_id) → (workspace_id, id) (DESIGN §2).
-const sameWorkspace = (
-  name: string,
-  from: [PgColumn, PgColumn],
-  to: { workspaceId: PgColumn; id: PgColumn },
-  onDelete: "cascade" | "no action" = "no action",
-) => foreignKey({ name, columns: from, foreignColumns: [to.workspaceId, to.id] }).onDelete(onDelete);
 
 export const TAX_CODES = ["SR", "ZR", "ES", "OS"] as const; // GST: standard-rated 9%, zero-rated, exempt, out of scope
 export const PROJECT_STATUSES = ["planning", "active", "on_hold", "completed", "cancelled"] as const;

@@ -2,7 +2,10 @@
 // other directly, never this file (STYLE: arrows point down).
 export * from "./auth-schema.ts";
 export * from "./company-schema.ts";
+export * from "./documents-schema.ts";
+export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
 export * from "./platform-schema.ts";
+export * from "./stock-schema.ts";
 export * from "./storage-schema.ts";
 export * from "./tenancy-schema.ts";

@@ -1,8 +1,10 @@
 import { CHANNELS, SYSTEM_ROLES, TIERS } from "@workmetrics/domain";
 import { channel, role, tier } from "@workmetrics/domain/db/schema";
+import { seedChartOfAccounts } from "./chart-of-accounts.ts";
 import type { Db } from "./database.ts";
 
-// Spec §3, §6, §9: reference rows with their fixed ids, brought up to date on every start.
+// Spec §3, §6, §9: reference rows with their fixed ids, brought up to date on every start; and every workspace's
+// chart of accounts gets the accounts it lacks (issue 10 §2).
 export async function upsertReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const t of TIERS) {
@@ -32,5 +34,6 @@ export async function upsertReferenceData(db: Db): Promise<void> {
         .values({ ...c })
         .onConflictDoUpdate({ target: channel.id, set: { slug: c.slug, title: c.title } });
     }
+    await seedChartOfAccounts(tx);
   });
 }
