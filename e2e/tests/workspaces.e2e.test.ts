@@ -82,7 +82,10 @@ describe.skipIf(!hasChromium)("workspaces, hosts and tiers in Chromium", () => {
     await signIn(t.page, "sales@demo.test", { sub: "pro" });
     await t.page.waitForURL((u) => u.hostname === "demo.localhost");
     // Told why, on the host they sign in again on (issue 9).
-    await t.page.getByText(/Your account belongs to another workspace than pro\.localhost/).first().waitFor();
+    await t.page
+      .getByText(/Your account belongs to another workspace than pro\.localhost/)
+      .first()
+      .waitFor();
     const owner = await t.browser.context.newPage();
     await signIn(owner, "owner@demo.test", { sub: "pro" });
     await owner.getByRole("heading", { name: /Welcome back, Olivia/ }).waitFor();
