@@ -109,6 +109,10 @@ describe.skipIf(!admin)("a lost database connection (PostgreSQL only: PGlite has
       }),
     });
 
+  // Auth and storage answer in their own shapes: GoTrue's { code, error_code, msg } and Storage's { statusCode, error }.
+  const user = () => call("/auth/v1/user");
+  const buckets = () => call("/storage/v1/bucket");
+
   it("answers 503 with a retry hint while its backends are terminated under load, then serves again", async () => {
     expect((await read()).status).toBe(200);
     const answers: Answer[] = [];
@@ -119,6 +123,12 @@ describe.skipIf(!admin)("a lost database connection (PostgreSQL only: PGlite has
       }
     };
     const load = [...Array.from({ length: 6 }, () => loop(read)), loop(importRows)];
+    const others: Answer[] = [];
+    const otherLoop = async (fn: () => Promise<Answer>) => {
+      while (running)
+        others.push(await fn().catch((err: Error) => ({ status: 0, retryAfter: null, body: err.message })));
+    };
+    load.push(otherLoop(user), otherLoop(buckets));
     let ended = 0;
     for (let round = 0; round < 5; round++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -143,10 +153,17 @@ describe.skipIf(!admin)("a lost database connection (PostgreSQL only: PGlite has
       expect(failed.body).toMatchObject({ code: "PGRST001", details: null, message: expect.stringMatching(/again/) });
       expect(failed.body).toHaveProperty("hint");
     }
+    expect([...new Set(others.map((a) => a.status))].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    for (const failed of others.filter((a) => a.status === 503)) {
+      expect(failed.retryAfter).toMatch(/^\d+$/);
+      expect(JSON.stringify(failed.body)).toMatch(/database connection was lost/);
+    }
     // The pool connects again: the next requests succeed.
     expect((await read()).status).toBe(200);
     expect((await importRows()).status).toBe(200);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect((await user()).status).toBe(200);
+    expect((await buckets()).status).toBe(200);
     expect(child.exitCode).toBeNull();
   }, 120_000);
 });

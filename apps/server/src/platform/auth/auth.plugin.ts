@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../../config.ts";
 import type { Db } from "../db/database.ts";
+import { databaseTrouble, RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
 import { adminRoutes } from "./admin.route.ts";
 import { AuthError, sendAuthError } from "./auth-error.ts";
 import type { AuthDeps } from "./context.ts";
@@ -38,6 +39,12 @@ async function goTrue(app: FastifyInstance, opts: AuthDeps & { prefix?: string }
     if (err instanceof AuthError) return sendAuthError(req, reply, err);
     const status = (err as FastifyError).statusCode ?? 500;
     if (status < 500) return sendAuthError(req, reply, new AuthError(status, "validation_failed", err.message));
+    // A lost connection or a statement past its time is retryable (auth-js retries 502/503/504), not a failure.
+    const trouble = databaseTrouble(err);
+    if (trouble) {
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return sendAuthError(req, reply, new AuthError(trouble.status, "unexpected_failure", trouble.message));
+    }
     req.log.error({ err }, "auth request failed");
     return sendAuthError(req, reply, new AuthError(500, "unexpected_failure", "Unexpected failure, please try again"));
   });

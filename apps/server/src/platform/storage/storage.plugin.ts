@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../db/database.ts";
+import { databaseTrouble, RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
 import { bucketRoutes } from "./buckets.route.ts";
 import { createDiskStore } from "./disk.ts";
 import { objectRoutes, uploadRoutes } from "./objects.route.ts";
@@ -46,6 +47,14 @@ export async function storagePlugin(app: FastifyInstance, opts: { config: Config
     const status = (err as FastifyError).statusCode ?? 500;
     if (status < 500) {
       return reply.code(status).send(new StorageError(status, "InvalidRequest", err.message).toJSON());
+    }
+    const trouble = databaseTrouble(err);
+    if (trouble) {
+      const code = trouble.kind === "timeout" ? "GatewayTimeout" : "DatabaseUnavailable";
+      return reply
+        .code(trouble.status)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send(new StorageError(trouble.status, code, trouble.message).toJSON());
     }
     req.log.error({ err }, "storage request failed");
     return reply
