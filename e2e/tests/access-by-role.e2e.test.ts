@@ -154,6 +154,7 @@ describe.skipIf(!hasChromium)("what each demo role is offered", () => {
     await signIn(t.page, "platform@workmetrics.test");
     await t.page.getByTestId("tier-premium").filter({ hasText: /^\d+$/ }).waitFor();
     await t.page.getByRole("heading", { name: /Demo requests to answer/ }).waitFor();
+    await t.page.getByRole("link", { name: /Tampines Tiles Pte Ltd/ }).waitFor();
     expect(await t.page.getByTestId("dashboard-banner").count()).toBe(0);
     await screenshot(t.page, "access-platform-home");
     await t.page.goto(appUrl("/dashboard/credits/new"));

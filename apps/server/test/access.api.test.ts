@@ -88,7 +88,14 @@ describe("the platform operator's figures", () => {
       });
     const op = await get("platform@workmetrics.test");
     expect(op.status).toBe(200);
-    const body = (await op.json()) as { tiers: Array<{ title: string; workspaces: number }>; signups: object };
+    const body = (await op.json()) as {
+      tiers: Array<{ title: string; workspaces: number }>;
+      demo_requests: { open: number; oldest: Array<{ company_name: string }> };
+    };
+    // The seed leaves two demo requests waiting (and one answered, which is not counted).
+    expect(body.demo_requests.open).toBeGreaterThanOrEqual(2);
+    expect(body.demo_requests.oldest.map((r) => r.company_name)).toContain("Tampines Tiles Pte Ltd");
+    expect(body.demo_requests.oldest.map((r) => r.company_name)).not.toContain("Marina Fit-Out");
     expect(body.tiers.map((t) => t.title)).toEqual(["Lite", "Pro", "Premium"]);
     expect(body.tiers.every((t) => t.workspaces >= 1)).toBe(true);
     const owner = await get("owner@demo.test");

@@ -5,6 +5,7 @@ import {
   caseStudy,
   company,
   coupon,
+  demoRequest,
   subscription,
   user,
   workspace,
@@ -154,6 +155,39 @@ const CASE_STUDIES = [
   },
 ];
 
+// The operator's home lists the demo requests still to answer: two waiting, one answered.
+const day = 24 * 60 * 60 * 1000;
+const DEMO_REQUESTS = [
+  {
+    name: "Hui Min Chua",
+    email: "huimin@tampines-tiles.example",
+    companyName: "Tampines Tiles Pte Ltd",
+    companySize: "16-50",
+    interest: "Sales and invoicing",
+    message: "We quote from spreadsheets today and re-key every order.",
+    createdAt: new Date(Date.now() - 3 * day),
+  },
+  {
+    name: "Rajesh Pillai",
+    email: "rajesh@jurong-hardware.example",
+    companyName: "Jurong Hardware Supply",
+    companySize: "1-15",
+    interest: "Purchasing and inventory",
+    message: null,
+    createdAt: new Date(Date.now() - day),
+  },
+  {
+    name: "Grace Lee",
+    email: "grace@marina-fitout.example",
+    companyName: "Marina Fit-Out",
+    companySize: "51-200",
+    interest: "Projects and claims",
+    message: "Booked a call for Thursday.",
+    createdAt: new Date(Date.now() - 10 * day),
+    handledAt: new Date(Date.now() - 8 * day),
+  },
+];
+
 const BANNERS = [
   {
     title: "New: progressive claims for project billing",
@@ -236,6 +270,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     await tx.insert(caseStudy).values(CASE_STUDIES);
     await tx.insert(banner).values(BANNERS);
+    await tx.insert(demoRequest).values(DEMO_REQUESTS);
     await tx.insert(coupon).values([
       { code: "WELCOME10", kind: "percent", value: "10", usageLimit: 500 },
       { code: "LAUNCH50", kind: "amount", value: "50", usageLimit: 100 },
