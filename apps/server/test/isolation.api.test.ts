@@ -168,6 +168,16 @@ describe("cross-workspace attacks through /rest/v1", () => {
       .from("credit_entry")
       .insert({ workspace_id: bWorkspace, amount: "25.00", reason: "Victim credit" });
     expect(credit.error).toBeNull();
+    // B's documents (issue 10): a quotation sent and made into a sales order.
+    const quote = await b.rpc("document_save", {
+      type: "quotation",
+      header: { company_id: 9 },
+      lines: [{ description: "Victim line", qty: "1", unit_price: "10" }],
+    });
+    expect(quote.error).toBeNull();
+    const quoteId = (quote.data as { id: number }).id;
+    expect((await b.rpc("document_transition", { type: "quotation", id: quoteId, action: "submit" })).error).toBeNull();
+    expect((await b.rpc("document_convert", { type: "quotation", id: quoteId, to: "sales_order" })).error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     for (const def of TENANT) {
@@ -248,8 +258,11 @@ describe("cross-workspace attacks through /rest/v1", () => {
     },
   );
 
-  // Every reference a client may write, pointed at B's row: refused by the composite foreign key.
-  const REFERENCES = TENANT.flatMap((def) =>
+  // Every reference a client may write through /rest/v1, pointed at B's row: refused by the composite foreign key.
+  // (Documents are written by commands: their references are attacked in documents-tenancy.api.test.ts.)
+  const REFERENCES = TENANT.filter((def) =>
+    (def.actions ?? ["create"]).some((a) => a === "create" || a === "update"),
+  ).flatMap((def) =>
     def.fields
       .filter((f) => f.kind === "reference" && f.reference && !f.readOnly)
       .filter((f) => TENANT.some((t) => t.name === f.reference?.resource))

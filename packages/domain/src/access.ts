@@ -91,6 +91,7 @@ export type AccessDef = {
   writers?: "workspace" | "platform";
   workspaceColumn?: string;
   ownerColumn?: string;
+  permissionOf?: string; // the resource whose permissions it follows: a document's lines follow the document
 };
 
 const VERB: Record<ResourceAction, string> = { read: "read", create: "create", update: "change", delete: "delete" };
@@ -98,7 +99,8 @@ const VERB: Record<ResourceAction, string> = { read: "read", create: "create", u
 // What `action` on a resource needs: the actions it offers, who writes it, the tier and the role's permission.
 export function resourceRequirement(def: AccessDef, action: ResourceAction): Requirement {
   const noun = def.plural.toLowerCase();
-  const base = { does: `${VERB[action]} ${noun}`, permission: `${def.name}.${action}`, subject: def.plural };
+  const permission = `${def.permissionOf ?? def.name}.${action}`;
+  const base = { does: `${VERB[action]} ${noun}`, permission, subject: def.plural };
   const offered = (def.actions ?? ["read", "create", "update", "delete"]).includes(action)
     ? null
     : `${def.plural} cannot be ${VERB[action]}d through this API`;
@@ -133,7 +135,7 @@ export function listDecision(who: Member, def: AccessDef): Decision {
     allowed: false,
     reason: "permission",
     message: `You do not have permission to read ${def.plural.toLowerCase()}`,
-    permission: `${def.name}.read`,
+    permission: `${def.permissionOf ?? def.name}.read`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { registerAdmin } from "./admin/admin.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
+import { registerDocuments } from "./documents/documents.module.ts";
 
 let registered = false;
 
@@ -9,4 +10,5 @@ export function registerModules(): void {
   registered = true;
   registerCrm();
   registerAdmin();
+  registerDocuments();
 }

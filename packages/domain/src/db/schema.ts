@@ -6,6 +6,7 @@ export * from "./documents-schema.ts";
 export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
 export * from "./platform-schema.ts";
+export * from "./selling-schema.ts";
 export * from "./stock-schema.ts";
 export * from "./storage-schema.ts";
 export * from "./tenancy-schema.ts";

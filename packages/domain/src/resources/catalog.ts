@@ -217,6 +217,46 @@ export const CATALOG = {
     scope: "tenant",
     feature: "projects",
   },
+  // Issue 10: documents are read here and written by the document commands; no generic page (their own pages come
+  // later). Lines follow their document's permissions and keep no row count (issue 10 §1).
+  quotation: {
+    name: "quotation",
+    title: "Quotation",
+    plural: "Quotations",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+  },
+  quotation_line: {
+    name: "quotation_line",
+    title: "Quotation line",
+    plural: "Quotation lines",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+    permissionOf: "quotation",
+  },
+  sales_order: {
+    name: "sales_order",
+    title: "Sales order",
+    plural: "Sales orders",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+  },
+  sales_order_line: {
+    name: "sales_order_line",
+    title: "Sales order line",
+    plural: "Sales order lines",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+    permissionOf: "sales_order",
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;

@@ -21,6 +21,7 @@ import {
   projectGroupResource,
   projectResource,
 } from "./projects.ts";
+import { quotationLineResource, quotationResource, salesOrderLineResource, salesOrderResource } from "./selling.ts";
 import type { CheckMessage, ResourceDef } from "./types.ts";
 
 export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
@@ -44,6 +45,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   projectCurrencyResource,
   currencyFactorResource,
   projectGroupResource,
+  quotationResource,
+  quotationLineResource,
+  salesOrderResource,
+  salesOrderLineResource,
   userResource,
   workspaceRoleResource,
   feedbackResource,

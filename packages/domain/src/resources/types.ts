@@ -90,6 +90,7 @@ export type ResourceDef = {
   workspaceColumn?: string; // platform rows that belong to a workspace (workspace.id): members read their own row
   ownerColumn?: string; // a user-id column: members without `<name>.read` still read the rows they own
   publicWhere?: Readonly<Record<string, boolean>>; // public scope: rows anyone may read (published, active)
+  permissionOf?: string; // follows another resource's permissions (a document's lines: `quotation.read`)
   keptCount?: boolean; // false: no kept row count (lines, ledgers: nobody lists them unfiltered; issue 10 §1)
   naturalKey?: string; // the unique column CSV import and upserts match existing rows on (product.sku)
   rules?: readonly RecordRule[];

@@ -1,0 +1,27 @@
+import type { DocumentType } from "@workmetrics/domain/documents/machine";
+import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
+import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
+import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
+import {
+  quotationLineResource,
+  quotationResource,
+  salesOrderLineResource,
+  salesOrderResource,
+} from "@workmetrics/domain/resources/selling";
+import { registerDocumentType } from "../../platform/documents/registry.ts";
+import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { documentConvert, documentSave, documentTransition } from "./documents.rpc.ts";
+
+const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
+
+// Issue 10 §2: the selling documents on the generic document engine.
+export function registerDocuments(): void {
+  registerDocumentType({ machine: machine(QUOTATION), header: quotationResource, lines: quotationLineResource });
+  registerDocumentType({
+    machine: machine(SALES_ORDER),
+    header: salesOrderResource,
+    lines: salesOrderLineResource,
+    madeFrom: SALES_ORDER_MADE_FROM,
+  });
+  registerRpc(documentSave, documentTransition, documentConvert);
+}

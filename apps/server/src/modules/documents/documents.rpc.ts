@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { convertDocument, saveDocument, transitionDocument } from "../../platform/documents/commands.ts";
+import { defineRpc } from "../../platform/rest/rpc/command.ts";
+
+// DESIGN §2.3.1 "Writes go through commands": each answers the document as /rest/v1 reads it with its lines. The
+// permission is the type's (checked inside: quotation.create, sales_order.submit …), so the command itself asks none.
+
+const type = z.string().min(1).max(64);
+const docId = z.number().int().positive();
+const row = z.record(z.string(), z.unknown());
+
+export const documentSave = defineRpc({
+  name: "document_save",
+  args: z.object({ type, id: docId.optional(), header: row, lines: z.array(row).max(1000) }),
+  permission: null,
+  run: (tx, args, caller) => saveDocument(tx, caller, args),
+});
+
+export const documentTransition = defineRpc({
+  name: "document_transition",
+  args: z.object({ type, id: docId, action: z.string().min(1).max(64), reason: z.string().max(2000).nullish() }),
+  permission: null,
+  run: (tx, args, caller) => transitionDocument(tx, caller, args),
+});
+
+const qty = z.union([z.string(), z.number()]).transform(String);
+
+export const documentConvert = defineRpc({
+  name: "document_convert",
+  args: z.object({
+    type,
+    id: docId,
+    to: type,
+    lines: z
+      .array(z.object({ line_id: docId, qty }))
+      .max(1000)
+      .optional(),
+  }),
+  permission: null,
+  run: (tx, args, caller) => convertDocument(tx, caller, args),
+});

@@ -1,0 +1,91 @@
+import { dec } from "@workmetrics/domain/documents/decimal";
+import { decideTransition } from "@workmetrics/domain/documents/machine";
+import type { Tx } from "../db/database.ts";
+import { type Caller, memberOf } from "../rest/access.ts";
+import { requireDocumentAccess } from "./access.ts";
+import { priceDraft } from "./pricing.ts";
+import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
+import type { DocumentSpec } from "./registry.ts";
+import { insertLines } from "./save.ts";
+import { insertRows, type Row, writeEvent } from "./store.ts";
+import { applyTransition, lockDocument } from "./transition.ts";
+
+// document_convert (DESIGN §2.3.1, ERPNext's get_mapped_doc): a draft of `to` made from the source, each line linked
+// to its source line, with the quantities asked for (default: the whole line); the source runs the action the target
+// declares (a quotation is marked won), in the same transaction.
+
+export type ConvertInput = { id: number; lines?: { line_id: number; qty: string }[] };
+
+// The header fields a clerk gives both types (customer, contact, currency, notes …), copied; the date is today's.
+const shared = (a: DocumentSpec, b: DocumentSpec) => {
+  const keys = (s: DocumentSpec) => Object.keys((s.header.insert as unknown as { shape: object }).shape);
+  const other = new Set(keys(b));
+  return keys(a).filter((k) => other.has(k) && k !== "doc_date");
+};
+
+export async function runConvert(
+  tx: Tx,
+  caller: Caller,
+  source: DocumentSpec,
+  target: DocumentSpec,
+  input: ConvertInput,
+): Promise<number> {
+  const made = target.madeFrom?.find((m) => m.from === source.machine.type);
+  if (!made) {
+    throw invalid(`A ${title(target)} cannot be made from a ${title(source)}`, "to");
+  }
+  requireDocumentAccess(caller, target, "create", `create ${target.machine.plural.toLowerCase()}`);
+  const doc = await lockDocument(tx, caller, source, input.id);
+  const check = decideTransition(source.machine, doc.snapshot, made.sourceAction, memberOf(caller), {});
+  if (!check.allowed && check.reason === "status") {
+    const t = source.machine.transitions.find((x) => x.action === made.sourceAction);
+    const from = (t?.from ?? []).map((s) => source.machine.statuses[s].label.toLowerCase()).join(" or ");
+    const now = source.machine.statuses[doc.snapshot.status]?.label.toLowerCase() ?? doc.snapshot.status;
+    throw conflict(`Only a ${from} ${title(source)} can be made into a ${title(target)}; this one is ${now}`);
+  }
+  if (!check.allowed) throw transitionRefusal(check);
+
+  const byId = new Map(doc.lines.map((l) => [Number(l.id), l]));
+  const wanted = input.lines ?? doc.lines.map((l) => ({ line_id: Number(l.id), qty: String(l.qty) }));
+  if (wanted.length === 0) throw invalid(`Choose at least one line of the ${title(source)}`, "lines");
+  const lines: Row[] = wanted.map((w, i) => {
+    const line = byId.get(w.line_id);
+    if (!line) throw invalid(`Line ${w.line_id} is not on ${doc.header.number ?? "this document"}`, `lines.${i}`);
+    if (!dec(w.qty, `The quantity of line ${i + 1}`).greaterThan(0)) {
+      throw invalid(`The quantity of line ${i + 1} must be more than 0`, `lines.${i}.qty`);
+    }
+    return { ...line, qty: w.qty, source_line_id: line.id };
+  });
+  const header = Object.fromEntries(shared(source, target).map((k) => [k, doc.header[k] ?? null]));
+  // A percent discount was stored with its amount; the copy recomputes the amount for the lines taken.
+  if (header.discount_percent != null) header.discount_amount = null;
+  const priced = priceDraft(header, lines);
+  const ws = caller.workspaceId as string;
+  const [row] = await insertRows(
+    tx,
+    target.header,
+    [
+      {
+        ...priced.header,
+        workspace_id: ws,
+        status: target.machine.initial,
+        source_type: source.machine.type,
+        source_id: input.id,
+        created_by: caller.userId,
+      },
+    ],
+    true,
+  );
+  const targetId = Number(row.id);
+  await insertLines(tx, target, ws, targetId, priced.lines);
+  await writeEvent(tx, caller, {
+    type: target.machine.type,
+    docId: targetId,
+    action: "create",
+    from: null,
+    to: target.machine.initial,
+    changes: { source: { type: source.machine.type, id: input.id, number: doc.header.number ?? null } },
+  });
+  await applyTransition(tx, caller, source, doc, made.sourceAction, null, { [target.machine.type]: targetId });
+  return targetId;
+}

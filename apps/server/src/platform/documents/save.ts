@@ -1,0 +1,128 @@
+import { z } from "zod";
+import type { Tx } from "../db/database.ts";
+import type { Caller } from "../rest/access.ts";
+import { RestError } from "../rest/rest-error.ts";
+import { mayDocument, requireDocumentAccess } from "./access.ts";
+import { belowCost, priceDraft, snapshotLines } from "./pricing.ts";
+import { conflict, invalid, notFound, title } from "./refusals.ts";
+import { type DocumentSpec, parentColumn } from "./registry.ts";
+import { deleteLines, insertRows, loadLines, lockHeader, type Row, updateRow, writeEvent } from "./store.ts";
+
+// document_save (DESIGN §2.3.1): create a draft or replace one, header and lines; the server snapshots the lines and
+// computes every total. The header and line schemas are the resources' own (drizzle-zod, never re-declared).
+
+export type SaveInput = { id?: number; header: Record<string, unknown>; lines: Record<string, unknown>[] };
+
+type Shape = z.ZodObject<Record<string, z.ZodType>>;
+
+function parse(schema: Shape, value: unknown, at: string): Row {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data as Row;
+  const details = parsed.error.issues.map((i) => ({
+    field: [at, ...i.path.map(String)].join("."),
+    message: i.message,
+  }));
+  throw new RestError(422, "validation_failed", details[0]?.message ?? "Invalid document", details);
+}
+
+const lineSchema = (spec: DocumentSpec): Shape =>
+  (spec.lines.insert as unknown as Shape).partial().extend({ source_line_id: z.number().int().nullish() });
+
+// What a save changed on the header, for the audit row: { field: [before, after] }.
+function changes(before: Row, after: Row, linesBefore: number, linesAfter: number): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(after)) {
+    const was = before[k] ?? null;
+    if (String(was ?? "") !== String(v ?? "")) out[k] = [was, v ?? null];
+  }
+  if (linesBefore !== linesAfter) out.lines = [linesBefore, linesAfter];
+  return out;
+}
+
+export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, input: SaveInput): Promise<number> {
+  const ws = caller.workspaceId as string;
+  const plural = spec.machine.plural.toLowerCase();
+  requireDocumentAccess(caller, spec, input.id ? "update" : "create", `${input.id ? "change" : "create"} ${plural}`);
+  const header = parse(spec.header.insert as unknown as Shape, input.header, "header");
+  const given = input.lines.map((l, i) => parse(lineSchema(spec), l, `lines.${i}`));
+
+  let before: Row | null = null;
+  let linked = new Set<number>();
+  let linesBefore = 0;
+  if (input.id) {
+    before = await lockHeader(tx, spec, ws, input.id);
+    if (!before) throw notFound(spec, input.id);
+    if (before.status !== spec.machine.initial) {
+      const status = spec.machine.statuses[String(before.status)]?.label.toLowerCase() ?? before.status;
+      throw conflict(`Only a draft ${title(spec)} can be changed; this one is ${status}`);
+    }
+    const old = await loadLines(tx, spec, ws, input.id);
+    linesBefore = old.length;
+    linked = new Set(old.map((l) => Number(l.source_line_id)).filter((n) => n > 0));
+  }
+  // A line keeps the source line it was made from (document_convert); it cannot claim another.
+  for (const [i, l] of given.entries()) {
+    if (l.source_line_id != null && !linked.has(Number(l.source_line_id))) {
+      throw invalid(`Line ${i + 1} links to a line this ${title(spec)} was not made from`, `lines.${i}.source_line_id`);
+    }
+  }
+  const lines = await snapshotLines(tx, ws, given);
+  const low = belowCost(lines);
+  if (low && !mayDocument(caller, spec, "approve")) {
+    throw invalid(
+      `Line ${low.n} is priced below its cost of ${low.cost}; someone who may approve ${plural} must save it`,
+      `lines.${low.n - 1}.unit_price`,
+    );
+  }
+  const priced = priceDraft(header, lines);
+  let docId: number;
+  if (before && input.id) {
+    docId = input.id;
+    await updateRow(tx, spec.header, ws, docId, priced.header);
+    await deleteLines(tx, spec, ws, docId);
+  } else {
+    const [row] = await insertRows(
+      tx,
+      spec.header,
+      [{ ...priced.header, workspace_id: ws, status: spec.machine.initial, created_by: caller.userId }],
+      true,
+    );
+    docId = Number(row.id);
+  }
+  await insertLines(tx, spec, ws, docId, priced.lines);
+  await writeEvent(tx, caller, {
+    type: spec.machine.type,
+    docId,
+    action: before ? "save" : "create",
+    from: before ? String(before.status) : null,
+    to: before ? String(before.status) : spec.machine.initial,
+    changes: before ? changes(before, priced.header, linesBefore, priced.lines.length) : undefined,
+  });
+  return docId;
+}
+
+// Every line gets the same columns (a multi-row insert), numbered from 1.
+export async function insertLines(tx: Tx, spec: DocumentSpec, ws: string, docId: number, lines: Row[]) {
+  const columns = [
+    "product_id",
+    "service_id",
+    "sku",
+    "description",
+    "unit",
+    "qty",
+    "unit_price",
+    "unit_cost",
+    "discount_percent",
+    "tax_code",
+    "line_total",
+    "net_amount",
+    "source_line_id",
+  ];
+  const rows = lines.map((l, i) => ({
+    workspace_id: ws,
+    [parentColumn(spec)]: docId,
+    line_no: i + 1,
+    ...Object.fromEntries(columns.map((c) => [c, l[c] ?? null])),
+  }));
+  await insertRows(tx, spec.lines, rows);
+}

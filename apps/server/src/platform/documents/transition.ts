@@ -1,0 +1,61 @@
+import { decideTransition } from "@workmetrics/domain/documents/machine";
+import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
+import type { Tx } from "../db/database.ts";
+import { type Caller, memberOf } from "../rest/access.ts";
+import { notFound, transitionRefusal } from "./refusals.ts";
+import type { DocumentSpec } from "./registry.ts";
+import { loadLines, lockHeader, type Row, takeNumber, today, updateRow, writeEvent } from "./store.ts";
+
+// document_transition (DESIGN §2.3): one transaction — lock the document, decide (from-state, permission, guard,
+// reason) with the type's declarations, take the number when it leaves draft, set the status, write the audit row.
+// A refusal throws before anything is written, and the request's transaction rolls back whatever came before.
+
+export type Locked = { header: Row; lines: Row[]; snapshot: DocSnapshot };
+
+export async function lockDocument(tx: Tx, caller: Caller, spec: DocumentSpec, docId: number): Promise<Locked> {
+  const ws = caller.workspaceId as string;
+  const header = await lockHeader(tx, spec, ws, docId);
+  if (!header) throw notFound(spec, docId);
+  const lines = await loadLines(tx, spec, ws, docId);
+  return { header, lines, snapshot: { status: String(header.status), today: await today(tx), header, lines } };
+}
+
+export async function applyTransition(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  doc: Locked,
+  action: string,
+  reason: string | null,
+  changes?: Row,
+): Promise<{ from: string; to: string; number: string | null }> {
+  const d = decideTransition(spec.machine, doc.snapshot, action, memberOf(caller), { reason });
+  if (!d.allowed) throw transitionRefusal(d);
+  const ws = caller.workspaceId as string;
+  const docId = Number(doc.header.id);
+  const from = String(doc.header.status);
+  // Numbers are given when a document leaves draft (DESIGN §2.3.1); a draft cancelled unsent takes none.
+  const numbering = from === spec.machine.initial && d.to !== "cancelled" && doc.header.number == null;
+  const number = numbering ? await takeNumber(tx, ws, spec.machine.type, String(doc.header.doc_date)) : null;
+  await updateRow(tx, spec.header, ws, docId, number ? { status: d.to, number } : { status: d.to });
+  await writeEvent(tx, caller, {
+    type: spec.machine.type,
+    docId,
+    action,
+    from,
+    to: d.to,
+    reason: d.transition.needsReason ? reason : null,
+    changes: number || changes ? { ...(number ? { number: [null, number] } : {}), ...changes } : undefined,
+  });
+  return { from, to: d.to, number };
+}
+
+export async function runTransition(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  input: { id: number; action: string; reason?: string | null },
+): Promise<void> {
+  const doc = await lockDocument(tx, caller, spec, input.id);
+  await applyTransition(tx, caller, spec, doc, input.action, input.reason ?? null);
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { transitionMatrix } from "../machine.ts";
+import { QUOTATION } from "./quotation.ts";
+import { SALES_ORDER } from "./sales-order.ts";
+import type { DocSnapshot } from "./snapshot.ts";
+
+// Each type's transition matrix, every (status, action) pair spelled out (STYLE "Transitions validated at load and
+// tested as a matrix"); the API tests check the server answers the same.
+
+const doc = (status: string, header: Record<string, unknown> = {}, lines = [{ id: 1, qty: "2" }]): DocSnapshot => ({
+  status,
+  today: "2026-06-01",
+  header,
+  lines,
+});
+
+describe("the quotation matrix", () => {
+  it("a quotation with a line, past its valid-until date", () => {
+    expect(transitionMatrix(QUOTATION, { doc: (s) => doc(s, { valid_until: "2026-05-31" }) })).toEqual({
+      draft: {
+        submit: "→ sent",
+        mark_won: "A draft quotation cannot be marked won",
+        mark_lost: "A draft quotation cannot be marked lost",
+        expire: "A draft quotation cannot be expired",
+        cancel: "→ cancelled",
+      },
+      sent: {
+        submit: "A sent quotation cannot be sent",
+        mark_won: "→ won",
+        mark_lost: "→ lost",
+        expire: "→ expired",
+        cancel: "→ cancelled",
+      },
+      won: {
+        submit: "A won quotation cannot be sent",
+        mark_won: "A won quotation cannot be marked won",
+        mark_lost: "A won quotation cannot be marked lost",
+        expire: "A won quotation cannot be expired",
+        cancel: "A won quotation cannot be cancelled",
+      },
+      lost: {
+        submit: "A lost quotation cannot be sent",
+        mark_won: "A lost quotation cannot be marked won",
+        mark_lost: "A lost quotation cannot be marked lost",
+        expire: "A lost quotation cannot be expired",
+        cancel: "A lost quotation cannot be cancelled",
+      },
+      expired: {
+        submit: "An expired quotation cannot be sent",
+        mark_won: "An expired quotation cannot be marked won",
+        mark_lost: "→ lost",
+        expire: "An expired quotation cannot be expired",
+        cancel: "An expired quotation cannot be cancelled",
+      },
+      cancelled: {
+        submit: "A cancelled quotation cannot be sent",
+        mark_won: "A cancelled quotation cannot be marked won",
+        mark_lost: "A cancelled quotation cannot be marked lost",
+        expire: "A cancelled quotation cannot be expired",
+        cancel: "A cancelled quotation cannot be cancelled",
+      },
+    });
+  });
+
+  it("guards: no lines, still valid, no date; a reason to lose it", () => {
+    const m = transitionMatrix(QUOTATION, { doc: (s) => doc(s, { valid_until: "2026-06-01" }, []), reason: null });
+    expect(m.draft.submit).toBe("Add a line before sending the quotation");
+    expect(m.sent.expire).toBe("This quotation is valid until 2026-06-01");
+    expect(m.sent.mark_lost).toBe("Give a reason to mark it lost");
+    expect(transitionMatrix(QUOTATION, { doc: (s) => doc(s) }).sent.expire).toBe(
+      "This quotation has no valid-until date, so it does not expire",
+    );
+  });
+});
+
+describe("the sales order matrix", () => {
+  it("an order with nothing delivered or billed", () => {
+    const m = transitionMatrix(SALES_ORDER, { doc: (s) => doc(s) });
+    expect(m.draft).toEqual({
+      submit: "→ to_deliver_and_bill",
+      hold: "A draft sales order cannot be put on hold",
+      resume: "A draft sales order cannot be resumed",
+      close: "A draft sales order cannot be closed",
+      reopen: "A draft sales order cannot be reopened",
+      cancel: "→ cancelled",
+    });
+    expect(m.to_deliver_and_bill).toEqual({
+      submit: "An open sales order cannot be submitted",
+      hold: "→ on_hold",
+      resume: "An open sales order cannot be resumed",
+      close: "→ closed",
+      reopen: "An open sales order cannot be reopened",
+      cancel: "→ cancelled",
+    });
+    expect(m.on_hold).toEqual({
+      submit: "An on hold sales order cannot be submitted",
+      hold: "An on hold sales order cannot be put on hold",
+      resume: "→ to_deliver_and_bill",
+      close: "→ closed",
+      reopen: "An on hold sales order cannot be reopened",
+      cancel: "→ cancelled",
+    });
+    expect(m.closed).toEqual({
+      submit: "A closed sales order cannot be submitted",
+      hold: "A closed sales order cannot be put on hold",
+      resume: "A closed sales order cannot be resumed",
+      close: "A closed sales order cannot be closed",
+      reopen: "→ to_deliver_and_bill",
+      cancel: "A closed sales order cannot be cancelled",
+    });
+    for (const s of ["completed", "cancelled"]) {
+      expect(
+        Object.values(m[s as "completed"]).every((v) => !v.startsWith("→")),
+        s,
+      ).toBe(true);
+    }
+  });
+
+  it("settles open statuses from the quantities; cancel waits for deliveries and invoices", () => {
+    const delivered = [{ id: 1, qty: "2", qty_delivered: "2", qty_billed: "0" }];
+    const m = transitionMatrix(SALES_ORDER, { doc: (s) => doc(s, {}, delivered) });
+    expect(m.on_hold.resume).toBe("→ to_bill");
+    expect(m.to_bill.cancel).toBe(
+      "Part of this sales order is delivered or billed: cancel those documents first, or close the order",
+    );
+    const services = [{ id: 1, qty: "1", service_id: 5, qty_billed: "0" }];
+    expect(transitionMatrix(SALES_ORDER, { doc: (s) => doc(s, {}, services) }).draft.submit).toBe("→ to_bill");
+  });
+});

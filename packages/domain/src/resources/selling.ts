@@ -1,0 +1,40 @@
+import { quotation, quotationLine, salesOrder, salesOrderLine } from "../db/selling-schema.ts";
+import { QUOTATION } from "../documents/types/quotation.ts";
+import { SALES_ORDER } from "../documents/types/sales-order.ts";
+import { CATALOG } from "./catalog.ts";
+import { documentHeaderFields, documentLineFields, documentResources } from "./documents.ts";
+import { f } from "./fields.ts";
+
+// Issue 10 §2: quotations and sales orders, read through /rest/v1; no generic page (route null) until the document
+// pages come.
+
+export const [quotationResource, quotationLineResource] = documentResources(
+  "quotation",
+  {
+    entry: CATALOG.quotation,
+    table: quotation,
+    fields: documentHeaderFields(QUOTATION.statusNames, [f.date("valid_until", "Valid until", { list: true })]),
+  },
+  { entry: CATALOG.quotation_line, table: quotationLine, fields: documentLineFields("quotation") },
+);
+
+export const [salesOrderResource, salesOrderLineResource] = documentResources(
+  "sales_order",
+  {
+    entry: CATALOG.sales_order,
+    table: salesOrder,
+    fields: documentHeaderFields(SALES_ORDER.statusNames, [
+      f.code("customer_po", "Customer PO", { list: true }),
+      f.date("delivery_date", "Delivery date", { list: true }),
+    ]),
+  },
+  {
+    entry: CATALOG.sales_order_line,
+    table: salesOrderLine,
+    fields: documentLineFields("sales_order", [
+      f.number("qty_delivered", "Delivered", { readOnly: true }),
+      f.number("qty_billed", "Billed", { readOnly: true }),
+      f.number("qty_returned", "Returned", { readOnly: true }),
+    ]),
+  },
+);
