@@ -129,6 +129,24 @@ describe("document_convert", () => {
     ]);
     expect(order.subtotal).toBe((Number(second.unit_price) + 2 * Number(first.unit_price)).toFixed(2));
     expect((await read(ADMIN, "quotation", quote.id)).status).toBe("won");
+    // Saving the draft again keeps its links; a line cannot claim a source line it was not made from.
+    const kept = order.lines.map((l) => ({
+      description: l.description,
+      qty: l.qty,
+      unit_price: l.unit_price,
+      source_line_id: l.source_line_id,
+    }));
+    const header = { company_id: order.company_id };
+    const resaved = await ok(ADMIN, "document_save", { type: "sales_order", id: order.id, header, lines: kept });
+    expect(resaved.lines.map((l) => l.source_line_id)).toEqual([second.id, first.id]);
+    const forged = await rpc(ADMIN, "document_save", {
+      type: "sales_order",
+      id: order.id,
+      header,
+      lines: [{ ...kept[0], source_line_id: order.id }],
+    });
+    expect(forged.status).toBe(422);
+    expect(forged.body).toMatchObject({ message: "Line 1 links to a line this sales order was not made from" });
     const submitted = await ok(ADMIN, "document_transition", { type: "sales_order", id: order.id, action: "submit" });
     expect(submitted.status).toBe("to_deliver_and_bill");
     expect(submitted.number).toMatch(/^SO-\d{4}-\d{5}$/);
