@@ -112,6 +112,22 @@ describe("decideResource: member × action → allowed or the reason", () => {
     });
   });
 
+  it("reads a document's lines by the document's permission (permissionOf)", () => {
+    const lines: AccessDef = {
+      name: "quotation_line",
+      plural: "Quotation lines",
+      scope: "tenant",
+      feature: "erp",
+      actions: ["read"],
+      permissionOf: "quotation",
+    };
+    expect(decideResource(member(ROLE.Salesperson), lines, "read").allowed).toBe(true);
+    expect(decideResource(member(ROLE.Driver), lines, "read")).toMatchObject({
+      message: "You do not have permission to read quotation lines",
+      permission: "quotation.read",
+    });
+  });
+
   it("checks the tier before the permission", () => {
     const d = decideResource(member(ROLE.Driver, "lite"), project, "create");
     expect(d.allowed ? "" : d.reason).toBe("tier");
