@@ -103,6 +103,38 @@ describe("transitions", () => {
   });
 });
 
+describe("document_actions", () => {
+  it("offers what the status and the member's permissions allow, with why a blocked one is blocked", async () => {
+    const sent = await ok(ADMIN, "document_transition", {
+      type: "quotation",
+      id: (await draft(ADMIN)).id,
+      action: "submit",
+    });
+    const res = await rpc(ADMIN, "document_actions", { type: "quotation", id: sent.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: "sent",
+      actions: [
+        { action: "mark_won", label: "Mark won", needsReason: false, blocked: null },
+        { action: "mark_lost", label: "Mark lost", needsReason: true, blocked: null },
+        {
+          action: "expire",
+          label: "Expire",
+          needsReason: false,
+          blocked: "This quotation has no valid-until date, so it does not expire",
+        },
+        { action: "cancel", label: "Cancel", needsReason: false, blocked: null },
+      ],
+    });
+    const order = await draft("sales@demo.test", "sales_order");
+    const theirs = await rpc("sales@demo.test", "document_actions", { type: "sales_order", id: order.id });
+    expect(theirs.body).toEqual({ status: "draft", actions: [] });
+    const driver = await rpc("driver@demo.test", "document_actions", { type: "quotation", id: sent.id });
+    expect(driver.status).toBe(403);
+    expect(driver.body).toMatchObject({ message: "You do not have permission to read quotations" });
+  });
+});
+
 describe("document_convert", () => {
   it("makes a sales order from a sent quotation, lines linked, quantities as asked; the quotation is won", async () => {
     const quote = await inStatus("quotation", "sent");

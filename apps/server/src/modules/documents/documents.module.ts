@@ -10,7 +10,7 @@ import {
 } from "@workmetrics/domain/resources/selling";
 import { registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
-import { documentConvert, documentSave, documentTransition } from "./documents.rpc.ts";
+import { documentActionsRpc, documentConvert, documentSave, documentTransition } from "./documents.rpc.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
 
@@ -23,5 +23,5 @@ export function registerDocuments(): void {
     lines: salesOrderLineResource,
     madeFrom: SALES_ORDER_MADE_FROM,
   });
-  registerRpc(documentSave, documentTransition, documentConvert);
+  registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc);
 }

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { convertDocument, saveDocument, transitionDocument } from "../../platform/documents/commands.ts";
+import {
+  convertDocument,
+  offeredDocumentActions,
+  saveDocument,
+  transitionDocument,
+} from "../../platform/documents/commands.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
 
 // DESIGN §2.3.1 "Writes go through commands": each answers the document as /rest/v1 reads it with its lines. The
@@ -38,4 +43,12 @@ export const documentConvert = defineRpc({
   }),
   permission: null,
   run: (tx, args, caller) => convertDocument(tx, caller, args),
+});
+
+// The actions the caller may run on the document now (the web's buttons), each with why it is blocked, if it is.
+export const documentActionsRpc = defineRpc({
+  name: "document_actions",
+  args: z.object({ type, id: docId }),
+  permission: null,
+  run: (tx, args, caller) => offeredDocumentActions(tx, caller, args),
 });

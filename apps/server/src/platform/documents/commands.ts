@@ -4,7 +4,7 @@ import { runConvert } from "./convert.ts";
 import { documentSpec } from "./registry.ts";
 import { type SaveInput, saveDraft } from "./save.ts";
 import { readDocument } from "./store.ts";
-import { runTransition } from "./transition.ts";
+import { documentActions, runTransition } from "./transition.ts";
 
 // The three document commands over any registered type; each answers the document it wrote.
 
@@ -33,4 +33,8 @@ export async function convertDocument(
   const target = documentSpec(args.to, "to");
   const id = await runConvert(tx, caller, source, target, args);
   return readDocument(tx, caller, target, id);
+}
+
+export function offeredDocumentActions(tx: Tx, caller: Caller, args: { type: string; id: number }) {
+  return documentActions(tx, caller, documentSpec(args.type), args.id);
 }

@@ -24,9 +24,15 @@ function selectList(def: ResourceDef): SQL {
   return sql.join(cols, sql`, `);
 }
 
-export async function lockHeader(tx: Tx, spec: DocumentSpec, ws: string, docId: number): Promise<Row | null> {
+export async function lockHeader(
+  tx: Tx,
+  spec: DocumentSpec,
+  ws: string,
+  docId: number,
+  lock = true,
+): Promise<Row | null> {
   const res = await tx.execute(sql`select ${selectList(spec.header)} from ${id(spec.header.name)}
-    where workspace_id = ${ws}::uuid and id = ${docId} for update`);
+    where workspace_id = ${ws}::uuid and id = ${docId} ${lock ? sql`for update` : sql``}`);
   return (res.rows[0] as Row | undefined) ?? null;
 }
 

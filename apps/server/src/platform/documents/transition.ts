@@ -1,7 +1,8 @@
-import { decideTransition } from "@workmetrics/domain/documents/machine";
+import { decideTransition, type OfferedAction, offeredActions } from "@workmetrics/domain/documents/machine";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
+import { requireDocumentAccess } from "./access.ts";
 import { notFound, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
 import { loadLines, lockHeader, type Row, takeNumber, today, updateRow, writeEvent } from "./store.ts";
@@ -12,9 +13,15 @@ import { loadLines, lockHeader, type Row, takeNumber, today, updateRow, writeEve
 
 export type Locked = { header: Row; lines: Row[]; snapshot: DocSnapshot };
 
-export async function lockDocument(tx: Tx, caller: Caller, spec: DocumentSpec, docId: number): Promise<Locked> {
+export async function lockDocument(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  docId: number,
+  lock = true,
+): Promise<Locked> {
   const ws = caller.workspaceId as string;
-  const header = await lockHeader(tx, spec, ws, docId);
+  const header = await lockHeader(tx, spec, ws, docId, lock);
   if (!header) throw notFound(spec, docId);
   const lines = await loadLines(tx, spec, ws, docId);
   return { header, lines, snapshot: { status: String(header.status), today: await today(tx), header, lines } };
@@ -58,4 +65,17 @@ export async function runTransition(
 ): Promise<void> {
   const doc = await lockDocument(tx, caller, spec, input.id);
   await applyTransition(tx, caller, spec, doc, input.action, input.reason ?? null);
+}
+
+// What the document page offers (issue 10 §3: buttons only for these): the actions from its status the member may
+// run, each with the guard's refusal when it is blocked. Read without a lock.
+export async function documentActions(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  docId: number,
+): Promise<{ status: string; actions: OfferedAction[] }> {
+  requireDocumentAccess(caller, spec, "read", `read ${spec.machine.plural.toLowerCase()}`);
+  const doc = await lockDocument(tx, caller, spec, docId, false);
+  return { status: doc.snapshot.status, actions: offeredActions(spec.machine, doc.snapshot, memberOf(caller)) };
 }
