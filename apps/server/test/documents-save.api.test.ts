@@ -123,11 +123,45 @@ describe("document_save", () => {
   });
 
   it("refuses a line below cost unless the member may approve quotations", async () => {
-    const [p] = await products(ADMIN, 1);
+    // A custom role in pro that quotes but may not approve, given to a pro user no other API test signs in as.
+    const admin = "admin@pro.test";
+    const quoter = "warehouse@pro.test";
+    const role = await restFetch(admin, "workspace_role", {
+      method: "POST",
+      headers: { prefer: "return=representation" },
+      body: JSON.stringify({
+        title: "Quoter",
+        slug: `quoter-${Date.now()}`,
+        base_role_id: 6,
+        permissions: ["*.read", "quotation.create", "quotation.update"],
+      }),
+    });
+    expect(role.status, role.text).toBe(201);
+    const roleId = (role.body as Array<{ id: number }>)[0].id;
+    const moved = await restFetch(admin, `user?email=eq.${quoter}`, {
+      method: "PATCH",
+      body: JSON.stringify({ workspace_role_id: roleId }),
+    });
+    expect(moved.status, moved.text).toBeLessThan(300);
+    const [p] = await products(quoter, 1);
     const cheap = { product_id: p.id, qty: "1", unit_price: (Number(p.cost) / 2).toFixed(2) };
-    // The admin holds every permission, quotation.approve too.
-    const doc = await draft(ADMIN, "quotation", {}, [cheap]);
-    expect(doc.lines[0].unit_price).toBe(Number(cheap.unit_price).toFixed(4));
+    const refused = await rpc(quoter, "document_save", {
+      type: "quotation",
+      header: { company_id: 9 },
+      lines: [cheap],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      message: `Line 1 is priced below its cost of ${Number(p.cost).toFixed(2)}; someone who may approve quotations must save it`,
+    });
+    // At cost it is taken; the admin, who may approve, saves the cheap line too.
+    await ok(quoter, "document_save", {
+      type: "quotation",
+      header: { company_id: 9 },
+      lines: [{ ...cheap, unit_price: p.cost }],
+    });
+    const approved = await draft(admin, "quotation", { company_id: 9 }, [cheap]);
+    expect(approved.lines[0].unit_price).toBe(Number(cheap.unit_price).toFixed(4));
     // The REST API itself never writes documents.
     const post = await restFetch(ADMIN, "quotation", { method: "POST", body: JSON.stringify({ company_id: 9 }) });
     expect(post.status).toBe(405);
