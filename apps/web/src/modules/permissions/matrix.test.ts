@@ -10,6 +10,9 @@ describe("permission matrix", () => {
     const names = rows.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(["product", "company", "user", "workspace_role", "workspace"]));
     expect(names).not.toContain("coupon");
+    // Lines are granted with their document.
+    expect(names).toContain("quotation");
+    expect(names).not.toContain("quotation_line");
   });
 
   it("expands wildcards into explicit grants", () => {

@@ -9,7 +9,9 @@ export type MatrixRow = Pick<ResourceDef, "name" | "plural" | "actions">;
 // The rows of the matrix: what a workspace's roles can be granted (tenant resources, the workspace itself, files
 // and buckets).
 export function grantable(resources: readonly ResourceDef[]): MatrixRow[] {
-  return [...resources.filter((r) => r.scope === "tenant" || r.name === "workspace"), ...STORAGE_GRANTS];
+  // A document's lines follow the document's permission (permissionOf): they have no row of their own.
+  const own = resources.filter((r) => (r.scope === "tenant" || r.name === "workspace") && !r.permissionOf);
+  return [...own, ...STORAGE_GRANTS];
 }
 
 export function actionsOf(def: MatrixRow): readonly ResourceAction[] {
