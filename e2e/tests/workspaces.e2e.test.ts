@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)("workspaces, hosts and tiers in Chromium", () => {
     await t.page.waitForURL((u) => u.hostname === "demo.localhost");
     // Told why, on the host they sign in again on (issue 9).
     await t.page
-      .getByText(/Your account belongs to another workspace than pro\.localhost/)
+      .getByText(/Your account belongs to the demo workspace, not pro\.localhost/)
       .first()
       .waitFor();
     const owner = await t.browser.context.newPage();

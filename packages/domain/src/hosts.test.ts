@@ -54,7 +54,7 @@ describe("decideHost rules in order", () => {
       action: "signOut",
       toHost: "demo.localhost",
       path: "/dashboard",
-      message: "Your account belongs to another workspace than pro.localhost: sign in here to continue.",
+      message: "Your account belongs to the demo workspace, not pro.localhost: sign in here to continue.",
     });
     expect(
       decideHost({ host: "pro.localhost", path: "/dashboard", baseDomain: B, user: { ...demoSales, isOwner: true } }),

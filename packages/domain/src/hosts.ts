@@ -66,7 +66,7 @@ export function decideHost(args: {
       action: "signOut",
       toHost: workspaceHost(user.workspaceSlug, baseDomain, info.app),
       path: atRoot ? "/auth/login" : path,
-      message: `Your account belongs to another workspace than ${host}: sign in here to continue.`,
+      message: `Your account belongs to the ${user.workspaceSlug} workspace, not ${host}: sign in here to continue.`,
     };
   }
   if (info.app === "pos") {

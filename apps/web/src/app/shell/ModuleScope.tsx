@@ -1,9 +1,5 @@
-import BlockOutlined from "@mui/icons-material/BlockOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { FEATURES, type Refusal } from "@workmetrics/domain";
 import { createContext, type ReactNode, useContext } from "react";
@@ -11,6 +7,7 @@ import { Link as RouterLink } from "react-router";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { ResourceRouteProvider } from "../../platform/resource/route-context.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
+import { GateCard, RefusedPage } from "../../platform/ui/GatePage.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import type { AppModule } from "../modules.ts";
 import { useSession } from "../session/SessionProvider.tsx";
@@ -28,6 +25,7 @@ export function useModule(): AppModule {
 // other refusal says so plainly, with nothing to act on — never an empty page that looks like missing data.
 export function ModuleScope({ module, children }: { module: AppModule; children: ReactNode }) {
   const { member } = useViewer();
+  const home = useDashboardBase();
   const decision = module.access(member);
   let page = children;
   if (!decision.allowed) {
@@ -35,44 +33,13 @@ export function ModuleScope({ module, children }: { module: AppModule; children:
       decision.reason === "tier" ? (
         <UpgradeCard module={module} decision={decision} />
       ) : (
-        <RefusedCard module={module} message={decision.message} />
+        <RefusedPage subject={module.title} refusal={decision} home={home} />
       );
   }
   return (
     <ModuleCtx.Provider value={module}>
       <ResourceRouteProvider value={module.resource ? module.path : null}>{page}</ResourceRouteProvider>
     </ModuleCtx.Provider>
-  );
-}
-
-function GateCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ maxWidth: 560, mx: "auto", mt: { xs: 2, md: 6 } }}>
-      <CardContent sx={{ p: 4 }}>
-        <Stack spacing={2} sx={{ alignItems: "flex-start" }}>
-          {icon}
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          {children}
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-function RefusedCard({ module, message }: { module: AppModule; message: string }) {
-  usePageTitle(module.title);
-  const home = useDashboardBase();
-  return (
-    <GateCard icon={<BlockOutlined color="error" sx={{ fontSize: 40 }} />} title="You don't have access to this page">
-      <Typography color="text.secondary">
-        {message}. {module.title} is not part of your role; ask your workspace administrator if you need it.
-      </Typography>
-      <Button variant="contained" component={RouterLink} to={home}>
-        Go to the dashboard
-      </Button>
-    </GateCard>
   );
 }
 

@@ -35,8 +35,11 @@ export function PlanSection({ tierTitle }: { tierTitle: string }) {
           {sub &&
             item(`Price per ${sub.cycle === "monthly" ? "month" : "year"}`, formatPrice(sub.price, "S$"), "plan-price")}
           {sub?.coupon_code && item("Coupon", `${sub.coupon_code} (− ${formatPrice(sub.discount, "S$")})`)}
-          {item("Active users", `${overview.data?.active_users ?? 0}${tier ? ` of ${userRangeLabel(tier)}` : ""}`)}
-          {item("Usage credits", Number(overview.data?.credit_balance ?? 0).toLocaleString(), "credit-balance")}
+          {item(
+            "Active users",
+            `${overview.data?.active_users ?? 0}${tier ? ` (the plan is for ${userRangeLabel(tier)})` : ""}`,
+          )}
+          {item("Usage credits", formatPrice(overview.data?.credit_balance ?? "0", "S$"), "credit-balance")}
         </Box>
       )}
       {overview.data && <StorageUsage {...overview.data.storage} />}

@@ -11,6 +11,7 @@ import { useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { DataError } from "../data-access/errors.ts";
 import { FieldInput } from "../fields/FieldInput.tsx";
+import { RefusedPage } from "../ui/GatePage.tsx";
 import { usePageTitle } from "../ui/usePageTitle.ts";
 import { useMember, useResourceDecision } from "./access.ts";
 import { columnDefaults, embedName, formFields, recordTitle } from "./definition.ts";
@@ -31,7 +32,8 @@ export default function ResourceForm() {
   const navigate = useNavigate();
   const decision = useResourceDecision(def, mode === "create" ? "create" : "update");
   const operator = useMember().kind === "operator";
-  const paths = resourcePaths(useDashboardBase(), def.route ?? "");
+  const base = useDashboardBase();
+  const paths = resourcePaths(base, def.route ?? "");
   const record = useRecord(def, id);
   const row = record.data;
   const missing = record.error instanceof DataError && record.error.status === 404;
@@ -61,7 +63,15 @@ export default function ResourceForm() {
   });
 
   if (missing) return <RecordMissing def={def} listPath={paths.list} />;
-  if (!decision.allowed) return <Alert severity="warning">{decision.message}</Alert>;
+  if (!decision.allowed) {
+    return (
+      <RefusedPage
+        subject={mode === "create" ? `New ${def.title.toLowerCase()}` : def.title}
+        refusal={decision}
+        home={base}
+      />
+    );
+  }
   const loading = mode === "edit" && !row;
   const rootError = form.formState.errors.root?.message;
 

@@ -35,7 +35,7 @@ const WIDTH: Partial<Record<FieldDef["kind"], number>> = {
 
 // DataGrid columns from the field list: a widget per kind, server-side sort and filter where the engine can.
 export function buildColumns(def: ResourceDef, paths: ResourcePaths): GridColDef<Row>[] {
-  const fields = def.fields.filter((f) => f.name !== "workspace_id");
+  const fields = def.fields.filter(showsWorkspace);
   return fields.map((f): GridColDef<Row> => {
     const group = filterGroup(f.kind);
     const isDisplay = f.name === def.display;
@@ -80,3 +80,7 @@ export function defaultVisibility(def: ResourceDef): GridColumnVisibilityModel {
   const shown = new Set(listFields(def).map((f) => f.name));
   return Object.fromEntries(def.fields.map((f) => [f.name, shown.has(f.name)]));
 }
+
+// Every tenant row is the caller's workspace, so the column says nothing — except where the operator names it
+// (a credit is for one workspace).
+export const showsWorkspace = (f: FieldDef): boolean => f.name !== "workspace_id" || Boolean(f.operatorOnly);

@@ -76,7 +76,8 @@ export const listFields = (def: ResourceDef): FieldDef[] => {
 export const formFields = (def: ResourceDef, mode: "create" | "edit"): FieldDef[] =>
   def.fields.filter((f) => !f.readOnly && f.form !== false && !(mode === "edit" && f.name === "id"));
 
-export const detailFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.name !== "workspace_id");
+export const detailFields = (def: ResourceDef): FieldDef[] =>
+  def.fields.filter((f) => f.name !== "workspace_id" || Boolean(f.operatorOnly));
 
 // A record's name for titles and links: its display column, shortened; the id when there is nothing better.
 export function recordTitle(def: ResourceDef, row: Record<string, unknown> | undefined): string {
