@@ -4,7 +4,12 @@ import { inject } from "vitest";
 export type Json = any;
 export type ApiResponse = { status: number; headers: Headers; body: Json };
 
-export const baseUrl = (): string => inject("baseUrl");
+// A test file that starts a server of its own (to reach its database directly) points the helpers at it.
+let own: string | null = null;
+export const useServer = (url: string) => {
+  own = url;
+};
+export const baseUrl = (): string => own ?? inject("baseUrl");
 
 // fetch against the suite's server, JSON in and out.
 export async function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<ApiResponse> {

@@ -168,7 +168,7 @@ describe("cross-workspace attacks through /rest/v1", () => {
       .from("credit_entry")
       .insert({ workspace_id: bWorkspace, amount: "25.00", reason: "Victim credit" });
     expect(credit.error).toBeNull();
-    // B's documents (issue 10): a quotation sent and made into a sales order.
+    // B's documents (issue 10): a quotation sent and made into a sales order, submitted and delivered (a draft).
     const quote = await b.rpc("document_save", {
       type: "quotation",
       header: { company_id: 9 },
@@ -177,7 +177,14 @@ describe("cross-workspace attacks through /rest/v1", () => {
     expect(quote.error).toBeNull();
     const quoteId = (quote.data as { id: number }).id;
     expect((await b.rpc("document_transition", { type: "quotation", id: quoteId, action: "submit" })).error).toBeNull();
-    expect((await b.rpc("document_convert", { type: "quotation", id: quoteId, to: "sales_order" })).error).toBeNull();
+    const order = await b.rpc("document_convert", { type: "quotation", id: quoteId, to: "sales_order" });
+    expect(order.error).toBeNull();
+    const orderId = (order.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "sales_order", id: orderId, action: "submit" })).error,
+    ).toBeNull();
+    const delivery = await b.rpc("document_convert", { type: "sales_order", id: orderId, to: "delivery_order" });
+    expect(delivery.error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     for (const def of TENANT) {

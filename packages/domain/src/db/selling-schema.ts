@@ -1,4 +1,5 @@
 import { bigint, date, pgTable, text } from "drizzle-orm/pg-core";
+import { sameWorkspace } from "./columns.ts";
 import {
   documentHeaderColumns,
   documentHeaderKeys,
@@ -6,6 +7,7 @@ import {
   documentLineKeys,
   drawnQuantities,
 } from "./document-columns.ts";
+import { location } from "./master-schema.ts";
 
 // The selling documents' tables (issue 10 §2, DESIGN §2.3.1). Written only through the document commands; /rest/v1
 // reads them, lines embedded as select=*,lines:quotation_line(*).
@@ -34,4 +36,30 @@ export const salesOrderLine = pgTable(
     salesOrderId: bigint("sales_order_id", { mode: "number" }).notNull(),
   },
   (t) => documentLineKeys("sales_order_line", t, { column: t.salesOrderId, table: salesOrder }),
+).enableRLS();
+
+// Goods leaving a location for a customer (issue 10 §2): made from a submitted sales order; its lines draw
+// qty_delivered from the order's lines and are billed in turn (qty_billed). Each line leaves from its own location
+// or the header's.
+export const deliveryOrder = pgTable(
+  "delivery_order",
+  { ...documentHeaderColumns, locationId: bigint("location_id", { mode: "number" }) },
+  (t) => [
+    ...documentHeaderKeys("delivery_order", t),
+    sameWorkspace("delivery_order_location_fk", [t.workspaceId, t.locationId], location),
+  ],
+).enableRLS();
+
+export const deliveryOrderLine = pgTable(
+  "delivery_order_line",
+  {
+    ...documentLineColumns,
+    ...drawnQuantities,
+    locationId: bigint("location_id", { mode: "number" }),
+    deliveryOrderId: bigint("delivery_order_id", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    ...documentLineKeys("delivery_order_line", t, { column: t.deliveryOrderId, table: deliveryOrder }),
+    sameWorkspace("delivery_order_line_location_fk", [t.workspaceId, t.locationId], location),
+  ],
 ).enableRLS();

@@ -257,6 +257,25 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "sales_order",
   },
+  delivery_order: {
+    name: "delivery_order",
+    title: "Delivery order",
+    plural: "Delivery orders",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+  },
+  delivery_order_line: {
+    name: "delivery_order_line",
+    title: "Delivery order line",
+    plural: "Delivery order lines",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+    permissionOf: "delivery_order",
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;

@@ -21,7 +21,14 @@ import {
   projectGroupResource,
   projectResource,
 } from "./projects.ts";
-import { quotationLineResource, quotationResource, salesOrderLineResource, salesOrderResource } from "./selling.ts";
+import {
+  deliveryOrderLineResource,
+  deliveryOrderResource,
+  quotationLineResource,
+  quotationResource,
+  salesOrderLineResource,
+  salesOrderResource,
+} from "./selling.ts";
 import type { CheckMessage, ResourceDef } from "./types.ts";
 
 export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
@@ -49,6 +56,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   quotationLineResource,
   salesOrderResource,
   salesOrderLineResource,
+  deliveryOrderResource,
+  deliveryOrderLineResource,
   userResource,
   workspaceRoleResource,
   feedbackResource,

@@ -1,11 +1,19 @@
-import { quotation, quotationLine, salesOrder, salesOrderLine } from "../db/selling-schema.ts";
+import {
+  deliveryOrder,
+  deliveryOrderLine,
+  quotation,
+  quotationLine,
+  salesOrder,
+  salesOrderLine,
+} from "../db/selling-schema.ts";
+import { DELIVERY_ORDER } from "../documents/types/delivery-order.ts";
 import { QUOTATION } from "../documents/types/quotation.ts";
 import { SALES_ORDER } from "../documents/types/sales-order.ts";
 import { CATALOG } from "./catalog.ts";
 import { documentHeaderFields, documentLineFields, documentResources } from "./documents.ts";
 import { f } from "./fields.ts";
 
-// Issue 10 §2: quotations and sales orders, read through /rest/v1; no generic page (route null) until the document
+// Issue 10 §2: quotations, sales orders and delivery orders, read through /rest/v1; no generic page (route null) until the document
 // pages come.
 
 export const [quotationResource, quotationLineResource] = documentResources(
@@ -32,6 +40,27 @@ export const [salesOrderResource, salesOrderLineResource] = documentResources(
     entry: CATALOG.sales_order_line,
     table: salesOrderLine,
     fields: documentLineFields("sales_order", [
+      f.number("qty_delivered", "Delivered", { readOnly: true }),
+      f.number("qty_billed", "Billed", { readOnly: true }),
+      f.number("qty_returned", "Returned", { readOnly: true }),
+    ]),
+  },
+);
+
+export const [deliveryOrderResource, deliveryOrderLineResource] = documentResources(
+  "delivery_order",
+  {
+    entry: CATALOG.delivery_order,
+    table: deliveryOrder,
+    fields: documentHeaderFields(DELIVERY_ORDER.statusNames, [
+      f.ref("location_id", "Location", "location", "name", { list: true }),
+    ]),
+  },
+  {
+    entry: CATALOG.delivery_order_line,
+    table: deliveryOrderLine,
+    fields: documentLineFields("delivery_order", [
+      f.ref("location_id", "Location", "location", "name"),
       f.number("qty_delivered", "Delivered", { readOnly: true }),
       f.number("qty_billed", "Billed", { readOnly: true }),
       f.number("qty_returned", "Returned", { readOnly: true }),

@@ -1,8 +1,11 @@
 import type { DocumentType } from "@workmetrics/domain/documents/machine";
+import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import {
+  deliveryOrderLineResource,
+  deliveryOrderResource,
   quotationLineResource,
   quotationResource,
   salesOrderLineResource,
@@ -10,11 +13,12 @@ import {
 } from "@workmetrics/domain/resources/selling";
 import { registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { DELIVERY_ORDER_EFFECTS } from "./delivery-order.effects.ts";
 import { documentActionsRpc, documentConvert, documentSave, documentTransition } from "./documents.rpc.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
 
-// Issue 10 §2: the selling documents on the generic document engine.
+// Issue 10 §2: the selling documents on the generic document engine; a type's effects (stock, ledger) are its own.
 export function registerDocuments(): void {
   registerDocumentType({ machine: machine(QUOTATION), header: quotationResource, lines: quotationLineResource });
   registerDocumentType({
@@ -22,6 +26,13 @@ export function registerDocuments(): void {
     header: salesOrderResource,
     lines: salesOrderLineResource,
     madeFrom: SALES_ORDER_MADE_FROM,
+  });
+  registerDocumentType({
+    machine: machine(DELIVERY_ORDER),
+    header: deliveryOrderResource,
+    lines: deliveryOrderLineResource,
+    madeFrom: DELIVERY_ORDER_MADE_FROM,
+    effects: DELIVERY_ORDER_EFFECTS,
   });
   registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc);
 }

@@ -40,6 +40,7 @@ export const documentConvert = defineRpc({
       .array(z.object({ line_id: docId, qty }))
       .max(1000)
       .optional(),
+    header: row.optional(),
   }),
   permission: null,
   run: (tx, args, caller) => convertDocument(tx, caller, args),

@@ -27,7 +27,13 @@ export async function transitionDocument(
 export async function convertDocument(
   tx: Tx,
   caller: Caller,
-  args: { type: string; id: number; to: string; lines?: { line_id: number; qty: string }[] },
+  args: {
+    type: string;
+    id: number;
+    to: string;
+    lines?: { line_id: number; qty: string }[];
+    header?: Record<string, unknown>;
+  },
 ): Promise<unknown> {
   const source = documentSpec(args.type);
   const target = documentSpec(args.to, "to");

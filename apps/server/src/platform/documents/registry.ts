@@ -1,19 +1,38 @@
 import type { DocumentType } from "@workmetrics/domain/documents/machine";
+import type { QtyField } from "@workmetrics/domain/documents/quantities";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import type { ResourceDef } from "@workmetrics/domain/resources";
+import type { Tx } from "../db/database.ts";
+import type { Caller } from "../rest/access.ts";
 import { RestError } from "../rest/rest-error.ts";
+import type { Locked } from "./transition.ts";
 
 // The document types the commands know (issue 10 §1): each module registers its types' declarations (the pure
 // machine from the domain, the header and line resources), the engine here runs them all alike.
 
-// Which type a document can be made from, and the source's action that records it (a quotation is marked won).
-export type MadeFrom = { from: string; sourceAction: string };
+// Which type a document can be made from: the source's action that records it (a quotation is marked won), or the
+// statuses it may be in; `draws`: the quantity the made documents take from the source lines once submitted
+// (ERPNext's status updater: qty_delivered), so a convert defaults each line to what is left and submit refuses more;
+// `goodsOnly`: service lines are not taken.
+export type MadeFrom = {
+  from: string;
+  sourceAction?: string;
+  sourceStatuses?: readonly string[];
+  draws?: QtyField;
+  goodsOnly?: boolean;
+};
+
+// What a transition does beyond the status, in the same transaction (stock moves, journal entries): the type's own
+// code, registered by its module; the engine calls it after the status and the drawn quantities are written.
+export type TransitionStep = { action: string; from: string; to: string; number: string | null };
+export type Effect = (tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked, step: TransitionStep) => Promise<void>;
 
 export type DocumentSpec = {
   machine: DocumentType<string, DocSnapshot>;
   header: ResourceDef;
   lines: ResourceDef; // its parent column is `<type>_id`
   madeFrom?: readonly MadeFrom[];
+  effects?: Readonly<Record<string, Effect>>; // by action
 };
 
 const TYPES = new Map<string, DocumentSpec>();
@@ -37,3 +56,11 @@ export function documentSpec(type: string, field = "type"): DocumentSpec {
 }
 
 export const parentColumn = (spec: DocumentSpec) => `${spec.machine.type}_id`;
+
+// The types made from `type` that draw a quantity from its lines (an invoice bills a delivery order's lines).
+export const drawnBy = (type: string): Array<{ spec: DocumentSpec; made: MadeFrom & { draws: QtyField } }> =>
+  [...TYPES.values()].flatMap((spec) =>
+    (spec.madeFrom ?? [])
+      .filter((m): m is MadeFrom & { draws: QtyField } => m.from === type && m.draws != null)
+      .map((made) => ({ spec, made })),
+  );

@@ -13,9 +13,9 @@ import { deleteLines, insertRows, loadLines, lockHeader, type Row, updateRow, wr
 
 export type SaveInput = { id?: number; header: Record<string, unknown>; lines: Record<string, unknown>[] };
 
-type Shape = z.ZodObject<Record<string, z.ZodType>>;
+export type Shape = z.ZodObject<Record<string, z.ZodType>>;
 
-function parse(schema: Shape, value: unknown, at: string): Row {
+export function parse(schema: Shape, value: unknown, at: string): Row {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data as Row;
   const details = parsed.error.issues.map((i) => ({
@@ -118,6 +118,9 @@ export async function insertLines(tx: Tx, spec: DocumentSpec, ws: string, docId:
     "net_amount",
     "source_line_id",
   ];
+  // And the columns a type adds to its lines (a delivery line's location).
+  const shape = Object.keys((spec.lines.insert as unknown as { shape: object }).shape);
+  for (const c of shape) if (!columns.includes(c) && c !== parentColumn(spec) && c !== "line_no") columns.push(c);
   const rows = lines.map((l, i) => ({
     workspace_id: ws,
     [parentColumn(spec)]: docId,

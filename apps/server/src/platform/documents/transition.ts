@@ -3,6 +3,7 @@ import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
 import { requireDocumentAccess } from "./access.ts";
+import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
 import { notFound, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
 import { loadLines, lockHeader, type Row, takeNumber, today, updateRow, writeEvent } from "./store.ts";
@@ -41,10 +42,24 @@ export async function applyTransition(
   const ws = caller.workspaceId as string;
   const docId = Number(doc.header.id);
   const from = String(doc.header.status);
+  // Submitting draws from the source's lines and cancelling gives it back (draws.ts); a cancel waits for the
+  // documents that draw from this one.
+  const submitting = from === spec.machine.initial && d.to !== "cancelled";
+  const withdrawing = from !== spec.machine.initial && d.to === "cancelled";
+  if (withdrawing) await refuseWhileDrawn(tx, caller, spec, doc);
+  if (submitting) await checkDraw(tx, caller, spec, doc);
   // Numbers are given when a document leaves draft (DESIGN §2.3.1); a draft cancelled unsent takes none.
-  const numbering = from === spec.machine.initial && d.to !== "cancelled" && doc.header.number == null;
+  const numbering = submitting && doc.header.number == null;
   const number = numbering ? await takeNumber(tx, ws, spec.machine.type, String(doc.header.doc_date)) : null;
   await updateRow(tx, spec.header, ws, docId, number ? { status: d.to, number } : { status: d.to });
+  const after: Locked = {
+    ...doc,
+    header: { ...doc.header, status: d.to, number: number ?? doc.header.number },
+    snapshot: { ...doc.snapshot, status: d.to },
+  };
+  if (submitting || withdrawing) await recomputeDraw(tx, caller, spec, after);
+  const effect = spec.effects?.[action];
+  if (effect) await effect(tx, caller, spec, after, { action, from, to: d.to, number: number ?? null });
   await writeEvent(tx, caller, {
     type: spec.machine.type,
     docId,

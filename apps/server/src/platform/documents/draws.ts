@@ -1,0 +1,126 @@
+import { settleStatus } from "@workmetrics/domain/documents/machine";
+import {
+  checkOverflow,
+  QTY_FIELDS,
+  recomputeQuantities,
+  type SourceLine,
+} from "@workmetrics/domain/documents/quantities";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../db/database.ts";
+import type { Caller } from "../rest/access.ts";
+import { conflict, title } from "./refusals.ts";
+import { type DocumentSpec, documentSpec, drawnBy, type MadeFrom, parentColumn } from "./registry.ts";
+import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "./store.ts";
+import type { Locked } from "./transition.ts";
+
+// ERPNext's status updater on the server (DESIGN §2.3.1, STYLE "Quantities flow back by recomputing"): a submitted
+// document that was made from another checks, under the source's locks, that its lines fit in what is left; after
+// its status is written, the source lines' quantity is recomputed as the sum over every submitted document that
+// draws it, and the source's status is settled from the new figures. Cancel recomputes the same way.
+
+const id = (name: string) => sql.identifier(name);
+
+// A document counts once it has left draft, until it is cancelled.
+const counted = (spec: DocumentSpec) => sql`h.status not in (${spec.machine.initial}, 'cancelled')`;
+
+export const asSourceLine = (line: Row): SourceLine => ({
+  id: String(line.id),
+  qty: String(line.qty),
+  qty_delivered: line.qty_delivered as string | undefined,
+  qty_billed: line.qty_billed as string | undefined,
+  qty_returned: line.qty_returned as string | undefined,
+});
+
+// The source this document draws from, when its type declares a draw from the source's type.
+function drawSource(
+  spec: DocumentSpec,
+  doc: Locked,
+): { made: MadeFrom & { draws: NonNullable<MadeFrom["draws"]> }; source: DocumentSpec; sourceId: number } | null {
+  const type = doc.header.source_type;
+  const made = spec.madeFrom?.find((m) => m.from === type && m.draws);
+  if (!made?.draws || doc.header.source_id == null) return null;
+  return {
+    made: { ...made, draws: made.draws },
+    source: documentSpec(String(type)),
+    sourceId: Number(doc.header.source_id),
+  };
+}
+
+// Locks the source header, then its lines (always in this order), and answers the lines.
+async function lockSource(tx: Tx, ws: string, source: DocumentSpec, sourceId: number): Promise<Row[]> {
+  await lockHeader(tx, source, ws, sourceId);
+  const res = await tx.execute(sql`select id, qty::text as qty, qty_delivered::text as qty_delivered,
+      qty_billed::text as qty_billed, qty_returned::text as qty_returned
+    from ${id(source.lines.name)} where workspace_id = ${ws}::uuid and ${id(parentColumn(source))} = ${sourceId}
+    order by line_no for update`);
+  return res.rows as Row[];
+}
+
+// Submit: refuses lines beyond what is left on the source ("Only 4 of 10 are left to deliver on line 1").
+export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
+  const from = drawSource(spec, doc);
+  if (!from) return;
+  const sourceLines = await lockSource(tx, caller.workspaceId as string, from.source, from.sourceId);
+  const requested = doc.lines.map((l) => ({
+    source_line_id: l.source_line_id == null ? null : String(l.source_line_id),
+    qty: String(l.qty),
+  }));
+  const over = checkOverflow(sourceLines.map(asSourceLine), requested, from.made.draws);
+  if (over) throw conflict(over, { reason: "overflow", source: { type: from.source.machine.type, id: from.sourceId } });
+}
+
+// After the status is written: the drawn quantity of every source line is the sum over the submitted documents of
+// every type that draws it; then the source settles its status (a sales order becomes To Bill when all is delivered).
+export async function recomputeDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
+  const from = drawSource(spec, doc);
+  if (!from) return;
+  const ws = caller.workspaceId as string;
+  const field = from.made.draws;
+  const sourceLines = await lockSource(tx, ws, from.source, from.sourceId);
+  const ids = `{${sourceLines.map((l) => l.id).join(",")}}`;
+  const targets: Array<{ source_line_id: string; qty: string }> = [];
+  for (const { spec: t } of drawnBy(from.source.machine.type).filter((d) => d.made.draws === field)) {
+    const res = await tx.execute(sql`select l.source_line_id::text as source_line_id, l.qty::text as qty
+      from ${id(t.lines.name)} l join ${id(t.header.name)} h on h.workspace_id = l.workspace_id and h.id = l.${id(parentColumn(t))}
+      where l.workspace_id = ${ws}::uuid and l.source_line_id = any(${ids}::bigint[])
+        and h.source_type = ${from.source.machine.type} and h.source_id = ${from.sourceId} and ${counted(t)}`);
+    targets.push(...(res.rows as typeof targets));
+  }
+  const next = recomputeQuantities(sourceLines.map(asSourceLine), targets, field);
+  for (const line of next) {
+    await tx.execute(sql`update ${id(from.source.lines.name)} set ${id(field)} = ${line[field]}::numeric
+      where workspace_id = ${ws}::uuid and id = ${Number(line.id)}`);
+  }
+  const header = (await lockHeader(tx, from.source, ws, from.sourceId)) as Row;
+  const lines = await loadLines(tx, from.source, ws, from.sourceId);
+  const status = String(header.status);
+  const snapshot = { status, today: await today(tx), header, lines };
+  const settled = settleStatus(from.source.machine, snapshot, status);
+  if (settled === status) return;
+  await updateRow(tx, from.source.header, ws, from.sourceId, { status: settled });
+  await writeEvent(tx, caller, {
+    type: from.source.machine.type,
+    docId: from.sourceId,
+    action: "settle",
+    from: status,
+    to: settled,
+    changes: { by: { type: spec.machine.type, id: Number(doc.header.id), number: doc.header.number ?? null } },
+  });
+}
+
+// Cancel: refused while a submitted document draws from this one's lines, naming it.
+export async function refuseWhileDrawn(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
+  const ws = caller.workspaceId as string;
+  for (const { spec: t, made } of drawnBy(spec.machine.type)) {
+    const res = await tx.execute(sql`select h.number from ${id(t.header.name)} h
+      where h.workspace_id = ${ws}::uuid and h.source_type = ${spec.machine.type} and h.source_id = ${Number(doc.header.id)}
+        and ${counted(t)} order by h.id limit 1`);
+    const row = res.rows[0] as { number: string | null } | undefined;
+    if (row) {
+      throw conflict(
+        `This ${title(spec)} is ${QTY_FIELDS[made.draws].past} on ${title(t)} ${row.number}: cancel the ${title(t)} first`,
+        { reason: "drawn", by: t.machine.type },
+      );
+    }
+  }
+}

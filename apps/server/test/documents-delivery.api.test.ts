@@ -1,0 +1,194 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { act, type Doc, draft, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+import { useServer } from "./http.ts";
+import { restFetch } from "./rest-helpers.ts";
+
+// Issue 10 §2 and §5: delivery orders made from a sales order take what is left, refuse more (also when two race
+// for the same remainder), take the goods out of stock at their cost and post the cost of goods sold; cancel gives
+// all of it back. A server of its own, so the test can put opening stock in and read the stock and journal rows.
+
+const ADMIN = "admin@demo.test";
+let server: TestServer;
+let db: Db;
+let ws = "";
+let items: Product[] = [];
+let tuas = 0;
+let ubi = 0;
+
+const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+  inRequest(
+    db,
+    { workspaceId: ws, userId: null, role: "authenticated" },
+    async (tx) => (await tx.execute(query)).rows as T[],
+  );
+
+beforeAll(async () => {
+  server = await startTestServer({ LOG_LEVEL: "silent" });
+  useServer(server.url);
+  db = server.running.database.db;
+  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
+  items = await products(ADMIN, 2);
+  const locs = (await restFetch(ADMIN, "location?select=id,code&order=code")).body as Array<{
+    id: number;
+    code: string;
+  }>;
+  tuas = locs.find((l) => l.code === "WH-TUAS")!.id;
+  ubi = locs.find((l) => l.code === "WH-UBI")!.id;
+  // Opening stock: 1000 of each at Tuas, none at Ubi.
+  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
+    select ${ws}::uuid, p.id, ${tuas}, 1000, p.cost, 'opening', 0 from product p
+    where p.workspace_id = ${ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+}, 120_000);
+afterAll(() => server?.close());
+
+// A submitted sales order: `qty` of the first product.
+async function order(qty = "10"): Promise<Doc> {
+  const so = await draft(ADMIN, "sales_order", {}, [{ product_id: items[0].id, qty }]);
+  return ok(ADMIN, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
+}
+
+const deliver = (so: Doc, qty?: string, location = tuas) =>
+  ok(ADMIN, "document_convert", {
+    type: "sales_order",
+    id: so.id,
+    to: "delivery_order",
+    header: { location_id: location },
+    ...(qty ? { lines: [{ line_id: so.lines[0].id, qty }] } : {}),
+  });
+
+const submit = (d: Doc) => act(ADMIN, "delivery_order", d.id, "submit");
+const onHand = async (productId: number, location = tuas) =>
+  (
+    await q<{ n: string }>(sql`select coalesce(sum(qty), 0)::text as n from stock_move
+      where workspace_id = ${ws}::uuid and product_id = ${productId} and location_id = ${location}`)
+  )[0].n;
+
+describe("delivering a sales order", () => {
+  it("in two parts: each defaults to what is left; the order counts what is delivered and settles", async () => {
+    const so = await order("10");
+    const first = await deliver(so, "6");
+    expect(first).toMatchObject({ status: "draft", source_type: "sales_order", source_id: so.id });
+    expect(first.lines[0]).toMatchObject({ qty: "6.000", source_line_id: so.lines[0].id, product_id: items[0].id });
+    const done = await submit(first);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: "to_bill", number: expect.stringMatching(/^DO-\d{4}-\d{5}$/) });
+    let after = await read(ADMIN, "sales_order", so.id);
+    expect(after.lines[0].qty_delivered).toBe("6.000");
+    expect(after.status).toBe("to_deliver_and_bill");
+
+    const second = await deliver(so);
+    expect(second.lines[0].qty).toBe("4.000");
+    expect((await submit(second)).status).toBe(200);
+    after = await read(ADMIN, "sales_order", so.id);
+    expect(after.lines[0].qty_delivered).toBe("10.000");
+    expect(after.status).toBe("to_bill");
+
+    const none = await rpc(ADMIN, "document_convert", { type: "sales_order", id: so.id, to: "delivery_order" });
+    expect(none.status).toBe(409);
+    expect((none.body as { message: string }).message).toBe(`Nothing is left to deliver on ${so.number}`);
+  });
+
+  it("refuses more than is left, on convert and on submit, with the line and what is left", async () => {
+    const so = await order("10");
+    const asked = await rpc(ADMIN, "document_convert", {
+      type: "sales_order",
+      id: so.id,
+      to: "delivery_order",
+      lines: [{ line_id: so.lines[0].id, qty: "11" }],
+    });
+    expect(asked.status).toBe(409);
+    expect((asked.body as { message: string }).message).toBe("Only 10 of 10 are left to deliver on line 1");
+    const a = await deliver(so, "6");
+    const b = await deliver(so);
+    expect((await submit(a)).status).toBe(200);
+    const refused = await submit(b);
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toBe("Only 4 of 10 are left to deliver on line 1");
+    expect((await read(ADMIN, "delivery_order", b.id)).status).toBe("draft");
+    expect((await read(ADMIN, "sales_order", so.id)).lines[0].qty_delivered).toBe("6.000");
+  });
+
+  it("two parallel deliveries of the same remainder: one wins, the other is told what is left", async () => {
+    const so = await order("5");
+    const [a, b] = await Promise.all([deliver(so), deliver(so)]);
+    const answers = await Promise.all([submit(a), submit(b)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((r) => r.status === 409)!;
+    expect((lost.body as { message: string }).message).toBe("Nothing is left to deliver on line 1: 5 of 5 delivered");
+    expect((await read(ADMIN, "sales_order", so.id)).lines[0].qty_delivered).toBe("5.000");
+  });
+
+  it("refuses to take stock below zero, naming the product and the location; a line needs a location", async () => {
+    const so = await order("3");
+    const d = await deliver(so, undefined, ubi);
+    const refused = await submit(d);
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toBe(
+      `Not enough ${items[0].name} at Ubi Distribution Centre to deliver: 0 on hand, 3 needed`,
+    );
+    const nowhere = await ok(ADMIN, "document_convert", { type: "sales_order", id: so.id, to: "delivery_order" });
+    const missing = await submit(nowhere);
+    expect(missing.status).toBe(422);
+    expect((missing.body as { message: string }).message).toBe("Choose the location line 1 leaves from");
+    // A location per line wins over the header's.
+    const perLine = await ok(ADMIN, "document_save", {
+      type: "delivery_order",
+      id: nowhere.id,
+      header: { company_id: nowhere.company_id, location_id: ubi },
+      lines: [{ product_id: items[0].id, qty: "3", source_line_id: so.lines[0].id, location_id: tuas }],
+    });
+    expect((await submit(perLine)).status).toBe(200);
+  });
+});
+
+describe("stock and the books", () => {
+  it("submit moves the stock out at cost and posts Dr 5000 / Cr 1200; cancel reverses both and the quantities", async () => {
+    const so = await order("4");
+    const before = await onHand(items[0].id);
+    const d = await deliver(so);
+    const sent = (await submit(d)).body as Doc;
+    const cost = (Number(items[0].cost) * 4).toFixed(2);
+    expect(Number(await onHand(items[0].id))).toBe(Number(before) - 4);
+    const moves = await q<{ qty: string; unit_cost: string }>(sql`select qty::text, unit_cost::text from stock_move
+      where workspace_id = ${ws}::uuid and doc_type = 'delivery_order' and doc_id = ${d.id}`);
+    expect(moves).toEqual([{ qty: "-4.000", unit_cost: Number(items[0].cost).toFixed(4) }]);
+    const [entry] = await q<{ id: string; number: string }>(sql`select id::text, number from journal_entry
+      where workspace_id = ${ws}::uuid and source_type = 'delivery_order' and source_id = ${d.id}`);
+    expect(entry.number).toBe(sent.number);
+    const lines = await q(sql`select account_code, debit::text, credit::text from journal_line
+      where workspace_id = ${ws}::uuid and entry_id = ${entry.id} order by line_no`);
+    expect(lines).toEqual([
+      { account_code: "5000", debit: cost, credit: "0.00" },
+      { account_code: "1200", debit: "0.00", credit: cost },
+    ]);
+
+    const cancelled = await act(ADMIN, "delivery_order", d.id, "cancel");
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "cancelled", number: sent.number });
+    expect(await onHand(items[0].id)).toBe(before);
+    const [reversal] = await q<{ id: string }>(sql`select id::text from journal_entry
+      where workspace_id = ${ws}::uuid and reversal_of = ${entry.id}`);
+    const back = await q(sql`select account_code, debit::text, credit::text from journal_line
+      where workspace_id = ${ws}::uuid and entry_id = ${reversal.id} order by line_no`);
+    expect(back).toEqual([
+      { account_code: "5000", debit: "0.00", credit: cost },
+      { account_code: "1200", debit: cost, credit: "0.00" },
+    ]);
+    const order2 = await read(ADMIN, "sales_order", so.id);
+    expect(order2.lines[0].qty_delivered).toBe("0.000");
+    expect(order2.status).toBe("to_deliver_and_bill");
+    // Cancelled once: a second cancel is refused by its status and writes nothing more.
+    expect((await act(ADMIN, "delivery_order", d.id, "cancel")).status).toBe(409);
+  });
+
+  it("every journal entry balances", async () => {
+    const rows = await q<{ entries: number; unbalanced: number }>(sql`select count(*)::int as entries,
+        count(*) filter (where d <> c)::int as unbalanced from (select entry_id, sum(debit) as d, sum(credit) as c
+        from journal_line where workspace_id = ${ws}::uuid group by entry_id) t`);
+    expect(rows[0].entries).toBeGreaterThan(3);
+    expect(rows[0].unbalanced).toBe(0);
+  });
+});
