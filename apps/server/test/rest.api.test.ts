@@ -838,6 +838,12 @@ describe("permissions and tiers", () => {
       .select("user_id")
       .single();
     expect(fb.status).toBe(201);
+    // Marking feedback handled is for whoever may change it, not the sender.
+    const selfHandled = await driver
+      .from("feedback")
+      .insert({ category: "idea", message: "Already done", handled_at: new Date().toISOString() });
+    expect(selfHandled.status).toBe(403);
+    expect(selfHandled.error?.message).toBe("handled_at cannot be written");
     const mine = await driver.from("feedback").select("message");
     expect((mine.data as unknown as Row[]).map((r) => r.message)).toEqual(["Night deliveries"]);
   });

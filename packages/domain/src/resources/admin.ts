@@ -76,7 +76,12 @@ export const feedbackResource = defineResource({
     f.enum("category", "Category", ["idea", "problem", "praise", "question"], { required: true, list: true }),
     f.textarea("message", "Message", { required: true, list: true }),
     f.ref("user_id", "From", "user", "name", { readOnly: true, list: true }),
-    f.datetime("handled_at", "Handled", { list: true, help: "Set when the feedback has been dealt with" }),
+    // Whoever may change feedback marks it handled; the sender does not (issue 9 new-user pass).
+    f.datetime("handled_at", "Handled", {
+      list: true,
+      afterCreate: true,
+      help: "Set when the feedback has been dealt with",
+    }),
     f.ref("handled_by", "Handled by", "user", "name", { readOnly: true }),
     ...auditFields,
   ],

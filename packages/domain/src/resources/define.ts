@@ -183,7 +183,12 @@ function wireSchema(
   }
   const create = mode === "insert" ? createInsertSchema : createUpdateSchema;
   const base = create(table, refinements as never) as unknown as z.ZodObject<Record<string, z.ZodType>>;
-  const writable = new Set(fields.filter((f) => !f.readOnly && !SERVER_COLUMNS.has(f.name)).map((f) => f.name));
+  // A field set only on a later change (feedback handled) is not taken when the record is created.
+  const writable = new Set(
+    fields
+      .filter((f) => !f.readOnly && !SERVER_COLUMNS.has(f.name) && !(mode === "insert" && f.afterCreate))
+      .map((f) => f.name),
+  );
   const shape: Record<string, z.ZodType> = {};
   for (const [key, column] of Object.entries(columns)) {
     const schema = base.shape[key];

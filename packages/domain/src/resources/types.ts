@@ -42,6 +42,7 @@ export type FieldDef = {
   format?: "uen"; // text fields: a Singapore UEN, kept in capitals (uen.ts)
   width?: number; // list column width hint in px
   operatorOnly?: boolean; // only platform operators write it (workspace.tier_id, workspace.suspended_at)
+  afterCreate?: boolean; // set when the record is changed later (by who may change it), never when it is created
 };
 
 // one: this row's `column` points at the target's `references` (product.category_id → category.id).

@@ -74,7 +74,10 @@ export const listFields = (def: ResourceDef): FieldDef[] => {
 };
 
 export const formFields = (def: ResourceDef, mode: "create" | "edit"): FieldDef[] =>
-  def.fields.filter((f) => !f.readOnly && f.form !== false && !(mode === "edit" && f.name === "id"));
+  def.fields.filter(
+    (f) =>
+      !f.readOnly && f.form !== false && !(mode === "edit" && f.name === "id") && !(mode === "create" && f.afterCreate),
+  );
 
 export const detailFields = (def: ResourceDef): FieldDef[] =>
   def.fields.filter((f) => f.name !== "workspace_id" || Boolean(f.operatorOnly));
