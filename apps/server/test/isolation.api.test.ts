@@ -168,7 +168,7 @@ describe("cross-workspace attacks through /rest/v1", () => {
       .from("credit_entry")
       .insert({ workspace_id: bWorkspace, amount: "25.00", reason: "Victim credit" });
     expect(credit.error).toBeNull();
-    // B's documents (issue 10): a quotation sent and made into a sales order, submitted and delivered (a draft).
+    // B's documents (issue 10): a quotation sent and made into a sales order, submitted, delivered and invoiced (drafts).
     const quote = await b.rpc("document_save", {
       type: "quotation",
       header: { company_id: 9 },
@@ -185,6 +185,8 @@ describe("cross-workspace attacks through /rest/v1", () => {
     ).toBeNull();
     const delivery = await b.rpc("document_convert", { type: "sales_order", id: orderId, to: "delivery_order" });
     expect(delivery.error).toBeNull();
+    const invoice = await b.rpc("document_convert", { type: "sales_order", id: orderId, to: "invoice" });
+    expect(invoice.error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     for (const def of TENANT) {

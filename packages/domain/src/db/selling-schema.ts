@@ -1,4 +1,5 @@
-import { bigint, date, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, date, numeric, pgTable, text } from "drizzle-orm/pg-core";
 import { sameWorkspace } from "./columns.ts";
 import {
   documentHeaderColumns,
@@ -62,4 +63,23 @@ export const deliveryOrderLine = pgTable(
     ...documentLineKeys("delivery_order_line", t, { column: t.deliveryOrderId, table: deliveryOrder }),
     sameWorkspace("delivery_order_line_location_fk", [t.workspaceId, t.locationId], location),
   ],
+).enableRLS();
+
+// What a customer owes (issue 10 §2): made from a sales order or a delivery order (its lines bill qty_billed on the
+// source lines) or written directly. `outstanding` is recomputed from the payments allocated to it, never
+// decremented; its status follows (Unpaid, Partly paid, Paid, Overdue).
+export const invoice = pgTable(
+  "invoice",
+  {
+    ...documentHeaderColumns,
+    dueDate: date("due_date"),
+    outstanding: numeric("outstanding", { precision: 14, scale: 2 }).notNull().default(sql`0`),
+  },
+  (t) => documentHeaderKeys("invoice", t),
+).enableRLS();
+
+export const invoiceLine = pgTable(
+  "invoice_line",
+  { ...documentLineColumns, invoiceId: bigint("invoice_id", { mode: "number" }).notNull() },
+  (t) => documentLineKeys("invoice_line", t, { column: t.invoiceId, table: invoice }),
 ).enableRLS();

@@ -276,6 +276,25 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "delivery_order",
   },
+  invoice: {
+    name: "invoice",
+    title: "Invoice",
+    plural: "Invoices",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+  },
+  invoice_line: {
+    name: "invoice_line",
+    title: "Invoice line",
+    plural: "Invoice lines",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+    permissionOf: "invoice",
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;

@@ -24,6 +24,8 @@ import {
 import {
   deliveryOrderLineResource,
   deliveryOrderResource,
+  invoiceLineResource,
+  invoiceResource,
   quotationLineResource,
   quotationResource,
   salesOrderLineResource,
@@ -58,6 +60,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   salesOrderLineResource,
   deliveryOrderResource,
   deliveryOrderLineResource,
+  invoiceResource,
+  invoiceLineResource,
   userResource,
   workspaceRoleResource,
   feedbackResource,

@@ -1,19 +1,22 @@
 import {
   deliveryOrder,
   deliveryOrderLine,
+  invoice,
+  invoiceLine,
   quotation,
   quotationLine,
   salesOrder,
   salesOrderLine,
 } from "../db/selling-schema.ts";
 import { DELIVERY_ORDER } from "../documents/types/delivery-order.ts";
+import { INVOICE } from "../documents/types/invoice.ts";
 import { QUOTATION } from "../documents/types/quotation.ts";
 import { SALES_ORDER } from "../documents/types/sales-order.ts";
 import { CATALOG } from "./catalog.ts";
 import { documentHeaderFields, documentLineFields, documentResources } from "./documents.ts";
 import { f } from "./fields.ts";
 
-// Issue 10 §2: quotations, sales orders and delivery orders, read through /rest/v1; no generic page (route null) until the document
+// Issue 10 §2: quotations, sales orders, delivery orders and invoices, read through /rest/v1; no generic page (route null) until the document
 // pages come.
 
 export const [quotationResource, quotationLineResource] = documentResources(
@@ -66,4 +69,17 @@ export const [deliveryOrderResource, deliveryOrderLineResource] = documentResour
       f.number("qty_returned", "Returned", { readOnly: true }),
     ]),
   },
+);
+
+export const [invoiceResource, invoiceLineResource] = documentResources(
+  "invoice",
+  {
+    entry: CATALOG.invoice,
+    table: invoice,
+    fields: documentHeaderFields(INVOICE.statusNames, [
+      f.date("due_date", "Due date", { list: true }),
+      f.money("outstanding", "Outstanding", { readOnly: true, list: true }),
+    ]),
+  },
+  { entry: CATALOG.invoice_line, table: invoiceLine, fields: documentLineFields("invoice") },
 );

@@ -1,11 +1,14 @@
 import type { DocumentType } from "@workmetrics/domain/documents/machine";
 import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
+import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import {
   deliveryOrderLineResource,
   deliveryOrderResource,
+  invoiceLineResource,
+  invoiceResource,
   quotationLineResource,
   quotationResource,
   salesOrderLineResource,
@@ -15,6 +18,7 @@ import { registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
 import { DELIVERY_ORDER_EFFECTS } from "./delivery-order.effects.ts";
 import { documentActionsRpc, documentConvert, documentSave, documentTransition } from "./documents.rpc.ts";
+import { INVOICE_EFFECTS } from "./invoice.effects.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
 
@@ -33,6 +37,13 @@ export function registerDocuments(): void {
     lines: deliveryOrderLineResource,
     madeFrom: DELIVERY_ORDER_MADE_FROM,
     effects: DELIVERY_ORDER_EFFECTS,
+  });
+  registerDocumentType({
+    machine: machine(INVOICE),
+    header: invoiceResource,
+    lines: invoiceLineResource,
+    madeFrom: INVOICE_MADE_FROM,
+    effects: INVOICE_EFFECTS,
   });
   registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc);
 }

@@ -1,0 +1,83 @@
+import { settleStatus } from "@workmetrics/domain/documents/machine";
+import { INVOICE_RULE } from "@workmetrics/domain/documents/postings";
+import { toBase } from "@workmetrics/domain/documents/totals";
+import { sql } from "drizzle-orm";
+import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
+import type { Effect } from "../../platform/documents/registry.ts";
+import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
+
+// Issue 10 §2: what an invoice does besides its status. Submit fixes the due date (the customer's payment terms
+// from the invoice date, unless one was given), sets `outstanding` to what is not yet allocated, settles the status
+// from it and posts Dr 1100 Trade Debtors / Cr 4000 Sales / Cr 2200 GST Output in base currency; cancel posts the
+// reversing entry.
+
+export async function dueDate(tx: Parameters<Effect>[0], ws: string, header: Row): Promise<string> {
+  if (header.due_date) return String(header.due_date);
+  const res = await tx.execute(sql`select (${String(header.doc_date)}::date + c.payment_terms_days)::text as due
+    from company c where c.workspace_id = ${ws}::uuid and c.id = ${Number(header.company_id)}`);
+  return (res.rows[0] as { due: string }).due;
+}
+
+// `outstanding` is recomputed (STYLE "Payments allocate in rows": the total less what is allocated to it; nothing
+// can be allocated yet), then the status follows; answers the new header.
+export async function settleInvoice(
+  tx: Parameters<Effect>[0],
+  caller: Parameters<Effect>[1],
+  spec: Parameters<Effect>[2],
+  invoiceId: number,
+  by?: Row,
+): Promise<Row> {
+  const ws = caller.workspaceId as string;
+  const res = await tx.execute(sql`select i.total::text as o
+    from invoice i where i.workspace_id = ${ws}::uuid and i.id = ${invoiceId}`);
+  const outstanding = (res.rows[0] as { o: string }).o;
+  const locked = (await lockHeader(tx, spec, ws, invoiceId)) as Row;
+  const header: Row = { ...locked, outstanding };
+  const status = String(header.status);
+  const lines = await loadLines(tx, spec, ws, invoiceId);
+  const settled = settleStatus(spec.machine, { status, today: await today(tx), header, lines }, status);
+  await updateRow(tx, spec.header, ws, invoiceId, { outstanding, status: settled });
+  if (settled !== status) {
+    await writeEvent(tx, caller, {
+      type: "invoice",
+      docId: invoiceId,
+      action: "settle",
+      from: status,
+      to: settled,
+      changes: by,
+    });
+  }
+  return { ...header, status: settled };
+}
+
+const submit: Effect = async (tx, caller, spec, doc, step) => {
+  const ws = caller.workspaceId as string;
+  const id = Number(doc.header.id);
+  await updateRow(tx, spec.header, ws, id, { due_date: await dueDate(tx, ws, doc.header) });
+  await settleInvoice(tx, caller, spec, id);
+  const rate = String(doc.header.rate ?? "1");
+  await postJournal(
+    tx,
+    caller,
+    { type: spec.machine.type, id, number: step.number, date: String(doc.header.doc_date) },
+    INVOICE_RULE,
+    {
+      total: String(doc.header.base_total),
+      net_total: toBase(String(doc.header.net_total), rate),
+      tax_total: toBase(String(doc.header.tax_total), rate),
+    },
+  );
+};
+
+const cancel: Effect = async (tx, caller, spec, doc, step) => {
+  if (step.from === spec.machine.initial) return;
+  const id = Number(doc.header.id);
+  await reverseJournals(tx, caller, {
+    type: spec.machine.type,
+    id,
+    number: (doc.header.number as string | null) ?? null,
+    date: await today(tx),
+  });
+};
+
+export const INVOICE_EFFECTS = { submit, cancel };

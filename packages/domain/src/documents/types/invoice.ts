@@ -1,0 +1,49 @@
+import { defineDocumentType } from "../machine.ts";
+import { invoicePaymentStatus } from "../quantities.ts";
+import { type DocSnapshot, needsLines } from "./snapshot.ts";
+
+// Issue 10 §2: what a customer owes. A submitted invoice's status follows its outstanding amount and due date
+// (quantities.ts invoicePaymentStatus): Unpaid, Partly paid, Paid, Overdue; payments change `outstanding` and
+// re-settle it. Cancel reverses its entry and gives the billed quantities back; the server refuses it while a
+// payment is allocated to it.
+const OPEN = ["unpaid", "partly_paid", "paid", "overdue"] as const;
+
+export const INVOICE = defineDocumentType({
+  type: "invoice",
+  title: "Invoice",
+  plural: "Invoices",
+  feature: "erp",
+  statuses: {
+    draft: { label: "Draft", color: "gray" },
+    unpaid: { label: "Unpaid", color: "yellow" },
+    partly_paid: { label: "Partly paid", color: "cyan" },
+    paid: { label: "Paid", color: "green" },
+    overdue: { label: "Overdue", color: "red" },
+    cancelled: { label: "Cancelled", color: "gray" },
+  },
+  transitions: [
+    {
+      action: "submit",
+      from: ["draft"],
+      to: "unpaid",
+      permission: "invoice.submit",
+      guard: needsLines("invoice", "submitting"),
+    },
+    { action: "cancel", from: ["draft", ...OPEN], to: "cancelled", permission: "invoice.cancel" },
+  ],
+  // A draft owes its whole total once submitted; afterwards `outstanding` says.
+  settle: (doc: DocSnapshot, to) => {
+    if (!(OPEN as readonly string[]).includes(to)) return to;
+    const total = String(doc.header.total ?? "0");
+    const outstanding = doc.status === "draft" ? total : String(doc.header.outstanding ?? total);
+    const due = (doc.header.due_date as string | null | undefined) ?? null;
+    return invoicePaymentStatus({ total, outstanding, due_date: due }, doc.today) as (typeof OPEN)[number];
+  },
+});
+
+// ERPNext's make_sales_invoice: from an open sales order or a submitted delivery order, each line defaulting to
+// what is left to bill (qty_billed on the source lines).
+export const INVOICE_MADE_FROM = [
+  { from: "sales_order", draws: "qty_billed", sourceStatuses: ["to_deliver_and_bill", "to_deliver", "to_bill"] },
+  { from: "delivery_order", draws: "qty_billed", sourceStatuses: ["to_bill", "completed"] },
+] as const;
