@@ -168,7 +168,7 @@ describe("cross-workspace attacks through /rest/v1", () => {
       .from("credit_entry")
       .insert({ workspace_id: bWorkspace, amount: "25.00", reason: "Victim credit" });
     expect(credit.error).toBeNull();
-    // B's documents (issue 10): a quotation sent and made into a sales order, submitted, delivered and invoiced (drafts).
+    // B's documents (issue 10): a quotation sent and made into a sales order, submitted, delivered (a draft), invoiced and paid in part.
     const quote = await b.rpc("document_save", {
       type: "quotation",
       header: { company_id: 9 },
@@ -187,6 +187,16 @@ describe("cross-workspace attacks through /rest/v1", () => {
     expect(delivery.error).toBeNull();
     const invoice = await b.rpc("document_convert", { type: "sales_order", id: orderId, to: "invoice" });
     expect(invoice.error).toBeNull();
+    const invoiceId = (invoice.data as { id: number }).id;
+    expect((await b.rpc("document_transition", { type: "invoice", id: invoiceId, action: "submit" })).error).toBeNull();
+    const paid = await b.rpc("record_payment", {
+      type: "receipt",
+      company_id: 9,
+      amount: "1",
+      method: "cash",
+      allocations: [{ document_type: "invoice", document_id: invoiceId, amount: "1" }],
+    });
+    expect(paid.error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     for (const def of TENANT) {

@@ -19,6 +19,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "sales_order.*",
     "delivery_order.*",
     "invoice.*",
+    "receipt.*",
     "credit_note.*",
     "file.*",
     "feedback.create",
@@ -68,6 +69,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   40: [
     "*.read",
     "invoice.*",
+    "receipt.*",
     "supplier_invoice.*",
     "credit_note.*",
     "debit_note.*",
@@ -89,6 +91,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   42: [
     "*.read",
     "invoice.*",
+    "receipt.*",
     "supplier_invoice.*",
     "accounts_payable.*",
     "accounts_receivable.*",

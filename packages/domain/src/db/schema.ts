@@ -5,6 +5,7 @@ export * from "./company-schema.ts";
 export * from "./documents-schema.ts";
 export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
+export * from "./payments-schema.ts";
 export * from "./platform-schema.ts";
 export * from "./selling-schema.ts";
 export * from "./stock-schema.ts";

@@ -295,6 +295,25 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "invoice",
   },
+  receipt: {
+    name: "receipt",
+    title: "Receipt",
+    plural: "Receipts",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+  },
+  payment_allocation: {
+    name: "payment_allocation",
+    title: "Payment allocation",
+    plural: "Payment allocations",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+    permissionOf: "receipt",
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;

@@ -14,6 +14,7 @@ import {
 } from "./admin.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
+import { paymentAllocationResource, receiptResource } from "./payments.ts";
 import {
   currencyFactorResource,
   projectBrandResource,
@@ -62,6 +63,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   deliveryOrderLineResource,
   invoiceResource,
   invoiceLineResource,
+  receiptResource,
+  paymentAllocationResource,
   userResource,
   workspaceRoleResource,
   feedbackResource,

@@ -17,7 +17,13 @@ import {
 import { registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
 import { DELIVERY_ORDER_EFFECTS } from "./delivery-order.effects.ts";
-import { documentActionsRpc, documentConvert, documentSave, documentTransition } from "./documents.rpc.ts";
+import {
+  documentActionsRpc,
+  documentConvert,
+  documentSave,
+  documentTransition,
+  recordPaymentRpc,
+} from "./documents.rpc.ts";
 import { INVOICE_EFFECTS } from "./invoice.effects.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
@@ -45,5 +51,5 @@ export function registerDocuments(): void {
     madeFrom: INVOICE_MADE_FROM,
     effects: INVOICE_EFFECTS,
   });
-  registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc);
+  registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc, recordPaymentRpc);
 }

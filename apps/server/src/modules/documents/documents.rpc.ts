@@ -6,6 +6,7 @@ import {
   transitionDocument,
 } from "../../platform/documents/commands.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { recordPayment } from "./record-payment.ts";
 
 // DESIGN §2.3.1 "Writes go through commands": each answers the document as /rest/v1 reads it with its lines. The
 // permission is the type's (checked inside: quotation.create, sales_order.submit …), so the command itself asks none.
@@ -52,4 +53,26 @@ export const documentActionsRpc = defineRpc({
   args: z.object({ type, id: docId }),
   permission: null,
   run: (tx, args, caller) => offeredDocumentActions(tx, caller, args),
+});
+
+// DESIGN §2.3.1: a customer's payment, allocated to invoices; what is left unallocated is the customer's credit.
+const amount = z.union([z.string(), z.number()]).transform(String);
+
+export const recordPaymentRpc = defineRpc({
+  name: "record_payment",
+  args: z.object({
+    type: z.literal("receipt"),
+    company_id: docId,
+    amount,
+    date: z.iso.date().nullish(),
+    method: z.string().trim().min(1).max(40),
+    reference: z.string().max(200).nullish(),
+    notes: z.string().max(2000).nullish(),
+    allocations: z
+      .array(z.object({ document_type: z.literal("invoice"), document_id: docId, amount }))
+      .max(1000)
+      .default([]),
+  }),
+  permission: null,
+  run: (tx, args, caller) => recordPayment(tx, caller, args),
 });

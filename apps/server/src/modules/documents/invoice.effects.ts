@@ -3,6 +3,7 @@ import { INVOICE_RULE } from "@workmetrics/domain/documents/postings";
 import { toBase } from "@workmetrics/domain/documents/totals";
 import { sql } from "drizzle-orm";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
+import { conflict } from "../../platform/documents/refusals.ts";
 import type { Effect } from "../../platform/documents/registry.ts";
 import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
 
@@ -18,8 +19,8 @@ export async function dueDate(tx: Parameters<Effect>[0], ws: string, header: Row
   return (res.rows[0] as { due: string }).due;
 }
 
-// `outstanding` is recomputed (STYLE "Payments allocate in rows": the total less what is allocated to it; nothing
-// can be allocated yet), then the status follows; answers the new header.
+// `outstanding` is the total less every allocation to it (STYLE "Payments allocate in rows"), then the status
+// follows; answers the new header. record_payment calls it for each invoice it pays.
 export async function settleInvoice(
   tx: Parameters<Effect>[0],
   caller: Parameters<Effect>[1],
@@ -28,7 +29,8 @@ export async function settleInvoice(
   by?: Row,
 ): Promise<Row> {
   const ws = caller.workspaceId as string;
-  const res = await tx.execute(sql`select i.total::text as o
+  const res = await tx.execute(sql`select (i.total - coalesce((select sum(a.amount) from payment_allocation a
+      where a.workspace_id = i.workspace_id and a.document_type = 'invoice' and a.document_id = i.id), 0))::text as o
     from invoice i where i.workspace_id = ${ws}::uuid and i.id = ${invoiceId}`);
   const outstanding = (res.rows[0] as { o: string }).o;
   const locked = (await lockHeader(tx, spec, ws, invoiceId)) as Row;
@@ -72,6 +74,19 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
 const cancel: Effect = async (tx, caller, spec, doc, step) => {
   if (step.from === spec.machine.initial) return;
   const id = Number(doc.header.id);
+  const paid = await tx.execute(sql`select r.number from payment_allocation a
+    join receipt r on r.workspace_id = a.workspace_id and r.id = a.payment_id
+    where a.workspace_id = ${caller.workspaceId}::uuid and a.payment_type = 'receipt' and a.document_type = 'invoice'
+      and a.document_id = ${id} order by a.id limit 1`);
+  const receipt = paid.rows[0] as { number: string } | undefined;
+  if (receipt) {
+    throw conflict(
+      `Receipt ${receipt.number} pays this invoice: an invoice with a payment allocated cannot be cancelled`,
+      {
+        reason: "paid",
+      },
+    );
+  }
   await reverseJournals(tx, caller, {
     type: spec.machine.type,
     id,
