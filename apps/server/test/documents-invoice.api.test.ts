@@ -148,6 +148,9 @@ describe("invoicing", () => {
     expect(inv.lines[0]).toMatchObject({ qty: "5.000", source_line_id: delivered.lines[0].id });
     const sent = await submit("invoice", inv.id);
     expect((await read(ADMIN, "delivery_order", d.id)).status).toBe("completed");
+    // Billed through its delivery, the order is billed too: delivered and billed, it is Completed.
+    const billed = await read(ADMIN, "sales_order", so.id);
+    expect([billed.lines[0].qty_billed, billed.status]).toEqual(["5.000", "completed"]);
     const blocked = await act(ADMIN, "delivery_order", d.id, "cancel");
     expect(blocked.status).toBe(409);
     expect(message(blocked)).toBe(`This delivery order is billed on invoice ${sent.number}: cancel the invoice first`);
@@ -155,6 +158,8 @@ describe("invoicing", () => {
     expect(message(again)).toBe(`Nothing is left to bill on ${delivered.number}`);
     await ok(ADMIN, "document_transition", { type: "invoice", id: inv.id, action: "cancel" });
     expect((await read(ADMIN, "delivery_order", d.id)).status).toBe("to_bill");
+    const unbilled = await read(ADMIN, "sales_order", so.id);
+    expect([unbilled.lines[0].qty_billed, unbilled.status]).toEqual(["0.000", "to_bill"]);
     expect((await act(ADMIN, "delivery_order", d.id, "cancel")).status).toBe(200);
   });
 

@@ -71,41 +71,73 @@ export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc:
 
 // After the status is written: the drawn quantity of every source line is the sum over the submitted documents of
 // every type that draws it; then the source settles its status (a sales order becomes To Bill when all is delivered).
+// When this type draws the same quantity from the source's own source too (an invoice bills a sales order directly
+// or through a delivery order), that one is recomputed as well, so the order sees what its deliveries' invoices bill.
 export async function recomputeDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
   const from = drawSource(spec, doc);
   if (!from) return;
+  const by = { type: spec.machine.type, id: Number(doc.header.id), number: doc.header.number ?? null };
+  const source = await recomputeSource(tx, caller, from.source, from.sourceId, from.made.draws, by);
+  const upstream = spec.madeFrom?.find((m) => m.from === source.source_type && m.draws === from.made.draws);
+  if (upstream && source.source_id != null) {
+    await recomputeSource(
+      tx,
+      caller,
+      documentSpec(String(source.source_type)),
+      Number(source.source_id),
+      from.made.draws,
+      by,
+    );
+  }
+}
+
+// Σ qty over the counted lines of every type drawing `field` from `source`, linked to its lines directly or through
+// the lines of a document made from it (a delivery order's line that came from the order's line); answers its header.
+async function recomputeSource(
+  tx: Tx,
+  caller: Caller,
+  source: DocumentSpec,
+  sourceId: number,
+  field: NonNullable<MadeFrom["draws"]>,
+  by: Row,
+): Promise<Row> {
   const ws = caller.workspaceId as string;
-  const field = from.made.draws;
-  const sourceLines = await lockSource(tx, ws, from.source, from.sourceId);
+  const type = source.machine.type;
+  const sourceLines = await lockSource(tx, ws, source, sourceId);
   const ids = `{${sourceLines.map((l) => l.id).join(",")}}`;
   const targets: Array<{ source_line_id: string; qty: string }> = [];
-  for (const { spec: t } of drawnBy(from.source.machine.type).filter((d) => d.made.draws === field)) {
+  for (const { spec: t } of drawnBy(type).filter((d) => d.made.draws === field)) {
     const res = await tx.execute(sql`select l.source_line_id::text as source_line_id, l.qty::text as qty
       from ${id(t.lines.name)} l join ${id(t.header.name)} h on h.workspace_id = l.workspace_id and h.id = l.${id(parentColumn(t))}
       where l.workspace_id = ${ws}::uuid and l.source_line_id = any(${ids}::bigint[])
-        and h.source_type = ${from.source.machine.type} and h.source_id = ${from.sourceId} and ${counted(t)}`);
+        and h.source_type = ${type} and h.source_id = ${sourceId} and ${counted(t)}`);
     targets.push(...(res.rows as typeof targets));
+    // Through an intermediate type made from the source, which `t` also draws `field` from.
+    for (const { spec: x } of drawnBy(type)) {
+      if (!t.madeFrom?.some((m) => m.from === x.machine.type && m.draws === field)) continue;
+      const via = await tx.execute(sql`select xl.source_line_id::text as source_line_id, l.qty::text as qty
+        from ${id(t.lines.name)} l
+        join ${id(t.header.name)} h on h.workspace_id = l.workspace_id and h.id = l.${id(parentColumn(t))}
+        join ${id(x.lines.name)} xl on xl.workspace_id = l.workspace_id and xl.id = l.source_line_id
+        join ${id(x.header.name)} xh on xh.workspace_id = xl.workspace_id and xh.id = xl.${id(parentColumn(x))}
+        where l.workspace_id = ${ws}::uuid and h.source_type = ${x.machine.type} and ${counted(t)}
+          and xh.source_type = ${type} and xh.source_id = ${sourceId} and xl.source_line_id = any(${ids}::bigint[])`);
+      targets.push(...(via.rows as typeof targets));
+    }
   }
   const next = recomputeQuantities(sourceLines.map(asSourceLine), targets, field);
   for (const line of next) {
-    await tx.execute(sql`update ${id(from.source.lines.name)} set ${id(field)} = ${line[field]}::numeric
+    await tx.execute(sql`update ${id(source.lines.name)} set ${id(field)} = ${line[field]}::numeric
       where workspace_id = ${ws}::uuid and id = ${Number(line.id)}`);
   }
-  const header = (await lockHeader(tx, from.source, ws, from.sourceId)) as Row;
-  const lines = await loadLines(tx, from.source, ws, from.sourceId);
+  const header = (await lockHeader(tx, source, ws, sourceId)) as Row;
+  const lines = await loadLines(tx, source, ws, sourceId);
   const status = String(header.status);
-  const snapshot = { status, today: await today(tx), header, lines };
-  const settled = settleStatus(from.source.machine, snapshot, status);
-  if (settled === status) return;
-  await updateRow(tx, from.source.header, ws, from.sourceId, { status: settled });
-  await writeEvent(tx, caller, {
-    type: from.source.machine.type,
-    docId: from.sourceId,
-    action: "settle",
-    from: status,
-    to: settled,
-    changes: { by: { type: spec.machine.type, id: Number(doc.header.id), number: doc.header.number ?? null } },
-  });
+  const settled = settleStatus(source.machine, { status, today: await today(tx), header, lines }, status);
+  if (settled === status) return header;
+  await updateRow(tx, source.header, ws, sourceId, { status: settled });
+  await writeEvent(tx, caller, { type, docId: sourceId, action: "settle", from: status, to: settled, changes: { by } });
+  return { ...header, status: settled };
 }
 
 // Cancel: refused while a submitted document draws from this one's lines, naming it.

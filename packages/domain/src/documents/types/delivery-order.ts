@@ -17,7 +17,7 @@ export const DELIVERY_ORDER = defineDocumentType({
   feature: "erp",
   statuses: {
     draft: { label: "Draft", color: "gray" },
-    to_bill: { label: "To Bill", color: "yellow" },
+    to_bill: { label: "To Bill", color: "yellow", adjective: "submitted" },
     completed: { label: "Completed", color: "green" },
     cancelled: { label: "Cancelled", color: "red" },
   },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { transitionMatrix } from "../machine.ts";
+import { settleStatus, transitionMatrix } from "../machine.ts";
+import { DELIVERY_ORDER } from "./delivery-order.ts";
+import { INVOICE } from "./invoice.ts";
 import { QUOTATION } from "./quotation.ts";
 import { SALES_ORDER } from "./sales-order.ts";
 import type { DocSnapshot } from "./snapshot.ts";
@@ -125,5 +127,41 @@ describe("the sales order matrix", () => {
     );
     const services = [{ id: 1, qty: "1", service_id: 5, qty_billed: "0" }];
     expect(transitionMatrix(SALES_ORDER, { doc: (s) => doc(s, {}, services) }).draft.submit).toBe("→ to_bill");
+  });
+});
+
+describe("the delivery order matrix", () => {
+  it("submits to To Bill, Completed once billed; cancel from any status but cancelled", () => {
+    const m = transitionMatrix(DELIVERY_ORDER, {
+      doc: (s) => doc(s, {}, [{ id: 1, qty: "2", qty_billed: "0" } as never]),
+    });
+    expect(m).toEqual({
+      draft: { submit: "→ to_bill", cancel: "→ cancelled" },
+      to_bill: { submit: "A submitted delivery order cannot be submitted", cancel: "→ cancelled" },
+      completed: { submit: "A completed delivery order cannot be submitted", cancel: "→ cancelled" },
+      cancelled: {
+        submit: "A cancelled delivery order cannot be submitted",
+        cancel: "A cancelled delivery order cannot be cancelled",
+      },
+    });
+    const billed = doc("to_bill", {}, [{ id: 1, qty: "2", qty_billed: "2" } as never]);
+    expect(settleStatus(DELIVERY_ORDER, billed, "to_bill")).toBe("completed");
+  });
+});
+
+describe("the invoice matrix", () => {
+  it("a submitted invoice owes its total; its status follows outstanding and the due date", () => {
+    const m = transitionMatrix(INVOICE, { doc: (s) => doc(s, { total: "10.00", outstanding: "0.00" }) });
+    expect(m.draft).toEqual({ submit: "→ unpaid", cancel: "→ cancelled" });
+    expect(m.paid).toEqual({ submit: "A paid invoice cannot be submitted", cancel: "→ cancelled" });
+    expect(m.cancelled.cancel).toBe("A cancelled invoice cannot be cancelled");
+    const at = (outstanding: string, due: string) =>
+      settleStatus(INVOICE, doc("unpaid", { total: "10.00", outstanding, due_date: due }), "unpaid");
+    expect([
+      at("10.00", "2026-06-01"),
+      at("4.00", "2026-06-01"),
+      at("0.00", "2026-05-01"),
+      at("4.00", "2026-05-31"),
+    ]).toEqual(["unpaid", "partly_paid", "paid", "overdue"]);
   });
 });
