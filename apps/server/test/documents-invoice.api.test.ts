@@ -163,6 +163,28 @@ describe("invoicing", () => {
     expect((await act(ADMIN, "delivery_order", d.id, "cancel")).status).toBe(200);
   });
 
+  it("billed partly on the order and partly through its delivery: never more than the order", async () => {
+    const so = await order("5");
+    const direct = await convert("sales_order", so.id, "invoice", { lines: [{ line_id: so.lines[0].id, qty: "3" }] });
+    await submit("invoice", direct.id);
+    const d = await convert("sales_order", so.id, "delivery_order", { header: { location_id: tuas } });
+    const delivered = await submit("delivery_order", d.id);
+    const inv = await convert("delivery_order", d.id, "invoice");
+    expect(inv.lines[0].qty).toBe("5.000");
+    const refused = await act(ADMIN, "invoice", inv.id, "submit");
+    expect(refused.status).toBe(409);
+    expect(message(refused)).toBe(`Only 2 of 5 are left to bill on line 1 of ${so.number}`);
+    await ok(ADMIN, "document_save", {
+      type: "invoice",
+      id: inv.id,
+      header: { company_id: so.company_id },
+      lines: [{ product_id: item.id, qty: "2", source_line_id: delivered.lines[0].id }],
+    });
+    await submit("invoice", inv.id);
+    const billed = await read(ADMIN, "sales_order", so.id);
+    expect([billed.lines[0].qty_billed, billed.status]).toEqual(["5.000", "completed"]);
+  });
+
   it("directly, with its own due date; another workspace cannot invoice demo's documents", async () => {
     const inv = await draft(ADMIN, "invoice", { due_date: "2099-12-31" });
     expect(await submit("invoice", inv.id)).toMatchObject({ status: "unpaid", due_date: "2099-12-31" });

@@ -46,27 +46,52 @@ function drawSource(
   };
 }
 
-// Locks the source header, then its lines (always in this order), and answers the lines.
+// Locks the source header, then its lines (always in this order), and answers the lines (with the line each was
+// made from).
 async function lockSource(tx: Tx, ws: string, source: DocumentSpec, sourceId: number): Promise<Row[]> {
   await lockHeader(tx, source, ws, sourceId);
   const res = await tx.execute(sql`select id, qty::text as qty, qty_delivered::text as qty_delivered,
-      qty_billed::text as qty_billed, qty_returned::text as qty_returned
+      qty_billed::text as qty_billed, qty_returned::text as qty_returned, source_line_id
     from ${id(source.lines.name)} where workspace_id = ${ws}::uuid and ${id(parentColumn(source))} = ${sourceId}
     order by line_no for update`);
   return res.rows as Row[];
 }
 
-// Submit: refuses lines beyond what is left on the source ("Only 4 of 10 are left to deliver on line 1").
+// Submit: refuses lines beyond what is left on the source ("Only 4 of 10 are left to deliver on line 1"); when this
+// type draws the same quantity from the source's own source too (an invoice of a delivery order bills the sales
+// order), beyond what is left there as well, each line counted against the line its source line came from.
 export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
   const from = drawSource(spec, doc);
   if (!from) return;
-  const sourceLines = await lockSource(tx, caller.workspaceId as string, from.source, from.sourceId);
+  const ws = caller.workspaceId as string;
+  const field = from.made.draws;
+  const sourceLines = await lockSource(tx, ws, from.source, from.sourceId);
   const requested = doc.lines.map((l) => ({
     source_line_id: l.source_line_id == null ? null : String(l.source_line_id),
     qty: String(l.qty),
   }));
-  const over = checkOverflow(sourceLines.map(asSourceLine), requested, from.made.draws);
+  const over = checkOverflow(sourceLines.map(asSourceLine), requested, field);
   if (over) throw conflict(over, { reason: "overflow", source: { type: from.source.machine.type, id: from.sourceId } });
+  const header = (await lockHeader(tx, from.source, ws, from.sourceId, false)) as Row;
+  const upstream = spec.madeFrom?.find((m) => m.from === header.source_type && m.draws === field);
+  if (!upstream || header.source_id == null) return;
+  const up = documentSpec(String(header.source_type));
+  const upLines = await lockSource(tx, ws, up, Number(header.source_id));
+  const through = new Map(
+    sourceLines.map((l) => [String(l.id), l.source_line_id == null ? null : String(l.source_line_id)]),
+  );
+  const mapped = requested.map((r) => ({
+    ...r,
+    source_line_id: r.source_line_id && (through.get(r.source_line_id) ?? null),
+  }));
+  const beyond = checkOverflow(upLines.map(asSourceLine), mapped, field);
+  if (beyond) {
+    const number = String((await lockHeader(tx, up, ws, Number(header.source_id), false))?.number ?? "");
+    throw conflict(`${beyond} of ${number}`, {
+      reason: "overflow",
+      source: { type: up.machine.type, id: Number(header.source_id) },
+    });
+  }
 }
 
 // After the status is written: the drawn quantity of every source line is the sum over the submitted documents of
