@@ -9,7 +9,7 @@ import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types"
 import { Link as RouterLink } from "react-router";
 import type { Id } from "../data-access/provider.ts";
 import { referenceLabel, resourceByName } from "../resource/definition.ts";
-import { pathsOf, useDashboardBase } from "../resource/paths.ts";
+import { resourcePaths, useDashboardBase } from "../resource/paths.ts";
 import { useViewer } from "../session/viewer.tsx";
 import { formatAmount, formatDate, formatDateTime, formatNumber, humanize, statusColor } from "./format.ts";
 import { useReferenceLabels } from "./ReferenceInput.tsx";
@@ -101,7 +101,10 @@ export function FieldDisplay({ def, field, row, dense }: Props) {
       const label = referenceLabel(def, field, row);
       // A link only where the person may open the record; otherwise the label alone (issue 9).
       const target = field.reference ? resourceByName(field.reference.resource) : null;
-      const paths = target && decideResource(who, target, "read").allowed ? pathsOf(base, target.name) : null;
+      const paths =
+        target && decideResource(who, target, "read").allowed && target.route
+          ? resourcePaths(base, target.route)
+          : null;
       return paths ? (
         <Link component={RouterLink} to={paths.show(text)} underline="hover" onClick={(e) => e.stopPropagation()}>
           {label}

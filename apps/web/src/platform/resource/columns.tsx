@@ -6,7 +6,7 @@ import { filterGroup } from "../data-access/filters.ts";
 import type { Row } from "../data-access/provider.ts";
 import { FieldDisplay } from "../fields/FieldDisplay.tsx";
 import { humanize, parseDay } from "../fields/format.ts";
-import { listFields, orderColumn, referenceLabel } from "./definition.ts";
+import { listFields, orderColumn, referenceLabel, showsWorkspace } from "./definition.ts";
 import type { ResourcePaths } from "./paths.ts";
 
 const GRID_TYPE = {
@@ -80,7 +80,3 @@ export function defaultVisibility(def: ResourceDef): GridColumnVisibilityModel {
   const shown = new Set(listFields(def).map((f) => f.name));
   return Object.fromEntries(def.fields.map((f) => [f.name, shown.has(f.name)]));
 }
-
-// Every tenant row is the caller's workspace, so the column says nothing — except where the operator names it
-// (a credit is for one workspace).
-export const showsWorkspace = (f: FieldDef): boolean => f.name !== "workspace_id" || Boolean(f.operatorOnly);

@@ -79,8 +79,11 @@ export const formFields = (def: ResourceDef, mode: "create" | "edit"): FieldDef[
       !f.readOnly && f.form !== false && !(mode === "edit" && f.name === "id") && !(mode === "create" && f.afterCreate),
   );
 
-export const detailFields = (def: ResourceDef): FieldDef[] =>
-  def.fields.filter((f) => f.name !== "workspace_id" || Boolean(f.operatorOnly));
+// Every tenant row is the caller's workspace, so the field says nothing — except where the operator names it
+// (a credit is for one workspace).
+export const showsWorkspace = (f: FieldDef): boolean => f.name !== "workspace_id" || Boolean(f.operatorOnly);
+
+export const detailFields = (def: ResourceDef): FieldDef[] => def.fields.filter(showsWorkspace);
 
 // A record's name for titles and links: its display column, shortened; the id when there is nothing better.
 export function recordTitle(def: ResourceDef, row: Record<string, unknown> | undefined): string {

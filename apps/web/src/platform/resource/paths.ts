@@ -1,5 +1,4 @@
 import { useParams } from "react-router";
-import { resourceByName } from "./definition.ts";
 
 // Dashboard links keep the /_workspaces/{slug} prefix the page was reached with (DESIGN §3.3).
 export function useDashboardBase(): string {
@@ -22,10 +21,4 @@ export function resourcePaths(base: string, route: string): ResourcePaths {
     show: (id) => `${list}/${encodeURIComponent(String(id))}`,
     edit: (id) => `${list}/${encodeURIComponent(String(id))}/edit`,
   };
-}
-
-// Paths of another resource's pages, or null when it has no generic page.
-export function pathsOf(base: string, resource: string): ResourcePaths | null {
-  const route = resourceByName(resource).route;
-  return route ? resourcePaths(base, route) : null;
 }
