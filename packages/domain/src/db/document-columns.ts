@@ -34,6 +34,7 @@ export const documentHeaderColumns = {
   baseTotal: money("base_total"),
   sourceType: text("source_type"), // the document it was made from (document_convert)
   sourceId: bigint("source_id", { mode: "number" }),
+  amendedFrom: bigint("amended_from", { mode: "number" }), // the cancelled document this draft amends (ERPNext)
   createdBy: uuid("created_by").references(() => authUser.id),
   ...timestamps,
 };

@@ -2,11 +2,13 @@
 // other directly, never this file (STYLE: arrows point down).
 export * from "./auth-schema.ts";
 export * from "./company-schema.ts";
+export * from "./document-settings-schema.ts";
 export * from "./documents-schema.ts";
 export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
 export * from "./payments-schema.ts";
 export * from "./platform-schema.ts";
+export * from "./returns-schema.ts";
 export * from "./selling-schema.ts";
 export * from "./stock-schema.ts";
 export * from "./storage-schema.ts";

@@ -74,12 +74,17 @@ export const invoice = pgTable(
     ...documentHeaderColumns,
     dueDate: date("due_date"),
     outstanding: numeric("outstanding", { precision: 14, scale: 2 }).notNull().default(sql`0`),
+    credited: numeric("credited", { precision: 14, scale: 2 }).notNull().default(sql`0`), // Σ submitted credit notes
   },
   (t) => documentHeaderKeys("invoice", t),
 ).enableRLS();
 
 export const invoiceLine = pgTable(
   "invoice_line",
-  { ...documentLineColumns, invoiceId: bigint("invoice_id", { mode: "number" }).notNull() },
+  {
+    ...documentLineColumns,
+    qtyCredited: numeric("qty_credited", { precision: 14, scale: 3 }).notNull().default(sql`0`), // by credit notes
+    invoiceId: bigint("invoice_id", { mode: "number" }).notNull(),
+  },
   (t) => documentLineKeys("invoice_line", t, { column: t.invoiceId, table: invoice }),
 ).enableRLS();

@@ -34,6 +34,7 @@ export const documentHeaderFields = (statuses: readonly string[], extra: FieldDe
   f.money("base_total", "Total (base currency)", ro),
   f.text("source_type", "Made from", ro),
   f.integer("source_id", "Made from (id)", ro),
+  f.integer("amended_from", "Amends (id)", ro),
   f.ref("created_by", "Created by", "user", "name", ro),
   ...auditFields,
 ];

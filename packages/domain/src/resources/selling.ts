@@ -79,7 +79,12 @@ export const [invoiceResource, invoiceLineResource] = documentResources(
     fields: documentHeaderFields(INVOICE.statusNames, [
       f.date("due_date", "Due date", { list: true }),
       f.money("outstanding", "Outstanding", { readOnly: true, list: true }),
+      f.money("credited", "Credited", { readOnly: true }),
     ]),
   },
-  { entry: CATALOG.invoice_line, table: invoiceLine, fields: documentLineFields("invoice") },
+  {
+    entry: CATALOG.invoice_line,
+    table: invoiceLine,
+    fields: documentLineFields("invoice", [f.number("qty_credited", "Credited", { readOnly: true })]),
+  },
 );
