@@ -16,12 +16,16 @@ import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
+import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
+import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
+import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
 import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import SellOutlined from "@mui/icons-material/SellOutlined";
+import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
 import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
@@ -129,6 +133,24 @@ function resource(path: string, icon: SvgIconComponent, section: NavSection): Ap
   };
 }
 
+// A document type (issue 10 §3): its list is the generic list with the document filters and totals; new and
+// existing documents open the one document page, which reads the type's declarations.
+const loadDocumentList = () => import("../modules/documents/DocumentList.tsx");
+const DocumentList = lazy(loadDocumentList);
+
+function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
+  const m = resource(path, icon, section);
+  return {
+    ...m,
+    component: DocumentList,
+    prefetch: (qc, data) =>
+      void loadDocumentList()
+        .then(() => import("../platform/resource/hooks.ts"))
+        .then((h) => h.prefetchFirstPage(qc, data, path))
+        .catch(() => undefined),
+  };
+}
+
 // The platform operator's pages over every workspace (issue 4 item 9): workspace members never see them, even
 // where they may read a row of their own there (their credits and plan are on the workspace settings page).
 const platform = (path: string, icon: SvgIconComponent): AppModule => {
@@ -156,6 +178,10 @@ export const MODULES: AppModule[] = [
   resource("companies", BusinessOutlined, "Sales"),
   resource("contacts", ContactsOutlined, "Sales"),
   resource("memos", StickyNote2Outlined, "Sales"),
+  documentModule("quotations", RequestQuoteOutlined, "Sales"),
+  documentModule("sales-orders", ShoppingCartOutlined, "Sales"),
+  documentModule("delivery-orders", LocalShippingOutlined, "Sales"),
+  documentModule("invoices", ReceiptLongOutlined, "Sales"),
   resource("products", Inventory2Outlined, "Inventory"),
   resource("categorys", CategoryOutlined, "Inventory"),
   resource("brands", LocalOfferOutlined, "Inventory"),

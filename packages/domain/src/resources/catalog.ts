@@ -217,13 +217,14 @@ export const CATALOG = {
     scope: "tenant",
     feature: "projects",
   },
-  // Issue 10: documents are read here and written by the document commands; no generic page (their own pages come
-  // later). Lines follow their document's permissions and keep no row count (issue 10 §1).
+  // Issue 10: documents are read here and written by the document commands; their lists are the generic list and
+  // each opens the one document page (web modules/documents). Lines follow their document's permissions and keep
+  // no row count (issue 10 §1).
   quotation: {
     name: "quotation",
     title: "Quotation",
     plural: "Quotations",
-    route: null,
+    route: "quotations",
     scope: "tenant",
     feature: "erp",
     actions: ["read"],
@@ -242,7 +243,7 @@ export const CATALOG = {
     name: "sales_order",
     title: "Sales order",
     plural: "Sales orders",
-    route: null,
+    route: "sales-orders",
     scope: "tenant",
     feature: "erp",
     actions: ["read"],
@@ -261,7 +262,7 @@ export const CATALOG = {
     name: "delivery_order",
     title: "Delivery order",
     plural: "Delivery orders",
-    route: null,
+    route: "delivery-orders",
     scope: "tenant",
     feature: "erp",
     actions: ["read"],
@@ -280,7 +281,7 @@ export const CATALOG = {
     name: "invoice",
     title: "Invoice",
     plural: "Invoices",
-    route: null,
+    route: "invoices",
     scope: "tenant",
     feature: "erp",
     actions: ["read"],
@@ -313,6 +314,46 @@ export const CATALOG = {
     feature: "erp",
     actions: ["read"],
     permissionOf: "receipt",
+  },
+  // Issue 10 §2 "The ledger": the books, read through /rest/v1 (written only by documents and journals). Finance and
+  // accounts roles read them (sales roles are denied in permissions.ts); stock moves follow the product's read.
+  account: {
+    name: "account",
+    title: "Account",
+    plural: "Accounts",
+    route: null,
+    scope: "tenant",
+    feature: "accounting",
+    actions: ["read"],
+  },
+  journal_entry: {
+    name: "journal_entry",
+    title: "Journal entry",
+    plural: "Journal entries",
+    route: null,
+    scope: "tenant",
+    feature: "accounting",
+    actions: ["read"],
+  },
+  journal_line: {
+    name: "journal_line",
+    title: "Journal line",
+    plural: "Journal lines",
+    route: null,
+    scope: "tenant",
+    feature: "accounting",
+    actions: ["read"],
+    permissionOf: "journal_entry",
+  },
+  stock_move: {
+    name: "stock_move",
+    title: "Stock move",
+    plural: "Stock moves",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+    permissionOf: "product",
   },
 } as const satisfies Record<string, CatalogEntry>;
 

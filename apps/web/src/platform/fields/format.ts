@@ -80,7 +80,7 @@ const STATUS_COLORS: Record<string, StatusColor> = {
   closed: "purple",
   published: "purple",
 };
-const STATUS_HEX: Record<StatusColor, string> = {
+export const STATUS_HEX: Record<StatusColor, string> = {
   cyan: "#00acc1",
   yellow: "#f9a825",
   blue: "#1e88e5",

@@ -21,6 +21,7 @@ type Props = {
   selectedCount: number;
   exporting: boolean;
   canCreate: boolean;
+  canImport?: boolean; // default: who may create
   onCreate(): void;
   onImport(): void;
   onExport(kind: ExportKind): void;
@@ -30,6 +31,7 @@ type Props = {
 // Title with the exact total, and the list's actions: new, import, export, delete the selection.
 export function ListHeader(props: Props) {
   const { def, total, selectedCount, exporting, canCreate, onCreate, onImport, onExport, onDelete } = props;
+  const canImport = props.canImport ?? canCreate;
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const pick = (kind: ExportKind) => {
     setMenu(null);
@@ -55,7 +57,7 @@ export function ListHeader(props: Props) {
             Delete {selectedCount} selected
           </Button>
         )}
-        {canCreate && (
+        {canImport && (
           <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={onImport}>
             Import CSV
           </Button>

@@ -1,12 +1,19 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
-import { DataGrid, type GridColumnVisibilityModel, type GridRowId, type GridRowSelectionModel } from "@mui/x-data-grid";
-import { useCallback, useMemo, useState } from "react";
+import {
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridRowId,
+  type GridRowSelectionModel,
+} from "@mui/x-data-grid";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate, useSearchParams } from "react-router";
 import { refusal } from "../data-access/errors.ts";
-import { type Id, useDataProvider } from "../data-access/provider.ts";
+import type { PgFilter } from "../data-access/filters.ts";
+import { type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../ui/usePageTitle.ts";
 import { useCan } from "./access.ts";
@@ -64,8 +71,23 @@ function useColumnVisibility(key: string, fallback: GridColumnVisibilityModel) {
   return [model, update] as const;
 }
 
+// What a module adds to the generic list without a list of its own (the document lists, issue 10 §3): filters
+// beside the grid's one filter item, its own quick search, a bar above and a footer under the grid, columns
+// rendered its way, and who may create (a document is created through its command, not a bare insert).
+export type ListExtras = {
+  filters?: readonly PgFilter[]; // ANDed with the grid's filter and search
+  search?: PgFilter | null; // replaces the quick search over the resource's search columns
+  bar?: ReactNode;
+  footer?: (query: Required<Omit<ListParams, "signal">>) => ReactNode;
+  columns?: (columns: GridColDef<Row>[]) => GridColDef<Row>[];
+  canCreate?: boolean;
+  canImport?: boolean;
+  canDelete?: boolean;
+  filtered?: boolean; // the extras' filters narrow the list (for the empty state)
+};
+
 // The one list page of every resource (issue 5 item 4): server-side paging, sorting, filtering and search.
-export default function ResourceList() {
+export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
   const def = useResourceDef();
   usePageTitle(def.plural);
   const navigate = useNavigate();
@@ -77,13 +99,22 @@ export default function ResourceList() {
   const state = useStableListState(params);
   const setState = (patch: Partial<ListState>) => setParams(writeListState({ ...state, ...patch }), { replace: true });
 
-  const columns = useMemo(() => buildColumns(def, paths), [def, paths]);
+  const customColumns = extras.columns;
+  const columns = useMemo(() => {
+    const built = buildColumns(def, paths);
+    return customColumns ? customColumns(built) : built;
+  }, [def, paths, customColumns]);
   const [visibility, setVisibility] = useColumnVisibility(
     def.name,
     useMemo(() => defaultVisibility(def), [def]),
   );
   const { pagination, sort, filter } = state;
-  const query = useMemo(() => listParams(def, { pagination, sort, filter }), [def, pagination, sort, filter]);
+  const { filters: extraFilters, search: extraSearch } = extras;
+  const query = useMemo(() => {
+    const base = listParams(def, { pagination, sort, filter }, extraSearch !== undefined ? [] : undefined);
+    const more = [...(extraFilters ?? []), ...(extraSearch ? [extraSearch] : [])];
+    return more.length ? { ...base, filters: [...base.filters, ...more] } : base;
+  }, [def, pagination, sort, filter, extraFilters, extraSearch]);
   const { pageSize } = state.pagination;
   const firstPage = { page: 0, pageSize };
   const list = useList(def, query);
@@ -101,7 +132,9 @@ export default function ResourceList() {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const remove = useDeleteMany(def);
-  const filtered = query.filters.length > 0;
+  const filtered = query.filters.length > 0 || Boolean(extras.filtered);
+  const canCreate = extras.canCreate ?? can("create");
+  const canDelete = extras.canDelete ?? can("delete");
 
   async function exportCsv(kind: ExportKind) {
     setExporting(true);
@@ -147,12 +180,14 @@ export default function ResourceList() {
         total={list.data?.total ?? null}
         selectedCount={selected.length}
         exporting={exporting}
-        canCreate={can("create")}
+        canCreate={canCreate}
+        canImport={extras.canImport ?? canCreate}
         onCreate={() => navigate(paths.create)}
         onImport={() => setImporting(true)}
         onExport={exportCsv}
         onDelete={() => setConfirming(true)}
       />
+      {extras.bar}
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 420, display: "flex" }}>
         <DataGrid
           aria-label={def.plural}
@@ -182,7 +217,7 @@ export default function ResourceList() {
           }}
           columnVisibilityModel={visibility}
           onColumnVisibilityModelChange={setVisibility}
-          checkboxSelection={can("delete")}
+          checkboxSelection={canDelete}
           keepNonExistentRowsSelected
           disableRowSelectionOnClick
           rowSelectionModel={selection}
@@ -199,7 +234,7 @@ export default function ResourceList() {
               title: filtered ? `No ${def.plural.toLowerCase()} match` : `No ${def.plural.toLowerCase()} yet`,
               hint: filtered
                 ? "Try other search words or clear the filters."
-                : can("create")
+                : canCreate
                   ? `Create the first ${def.title.toLowerCase()} or import a CSV file.`
                   : undefined,
             },
@@ -208,6 +243,7 @@ export default function ResourceList() {
           sx={{ border: 0, "& .MuiDataGrid-row": { cursor: "pointer" } }}
         />
       </Paper>
+      {extras.footer?.(query)}
       <ConfirmDialog
         open={confirming}
         title={`Delete ${countLabel(def, selected.length)}?`}

@@ -49,11 +49,15 @@ const listOptions = (data: DataProvider, def: ResourceDef, params: Omit<ListPara
 });
 
 // What the list page asks for in a given state of its URL (page, sort, search, filters).
-export function listParams(def: ResourceDef, state: ListState): Required<Omit<ListParams, "signal">> {
+export function listParams(
+  def: ResourceDef,
+  state: ListState,
+  searchColumns: readonly string[] = def.search,
+): Required<Omit<ListParams, "signal">> {
   const { page, pageSize } = state.pagination;
   return {
     select: selectWithLabels(def),
-    filters: toPgFilters(state.filter, def.fields, def.search),
+    filters: toPgFilters(state.filter, def.fields, searchColumns),
     order: toPgOrder(state.sort, def.defaultOrder, orderColumns(def)),
     range: [page * pageSize, page * pageSize + pageSize - 1],
     count: true,

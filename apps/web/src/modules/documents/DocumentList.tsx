@@ -1,0 +1,267 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import FormControl from "@mui/material/FormControl";
+import InputLabel from "@mui/material/InputLabel";
+import ListItemText from "@mui/material/ListItemText";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Select from "@mui/material/Select";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import type { GridColDef } from "@mui/x-data-grid";
+import { useQuery } from "@tanstack/react-query";
+import { sum } from "@workmetrics/domain/documents/decimal";
+import { formatMoney } from "@workmetrics/domain/money";
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { escapeLike } from "../../platform/data-access/filters.ts";
+import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { useDecision } from "../../platform/resource/access.ts";
+import { useResourceDef } from "../../platform/resource/hooks.ts";
+import ResourceList, { type ListExtras } from "../../platform/resource/ResourceList.tsx";
+import { useViewer } from "../../platform/session/viewer.tsx";
+import { docFilters, hasDocFilters, numberOrCustomer, readDocFilters, writeDocFilters } from "./listFilters.ts";
+import { Picker } from "./Picker.tsx";
+import { StatusChip } from "./StatusChip.tsx";
+import { docType, type WebDocType } from "./types.ts";
+
+// A document type's list (issue 10 §3): the generic list with status chips in the machine's colours, filters by
+// status, customer and date range, quick search by number or customer, and the filtered set's totals under it.
+
+const TOTALS_PAGE = 1000;
+const TOTALS_MAX = 20_000;
+
+type Filters = ReturnType<typeof readDocFilters>;
+
+// The chosen customer by id (from the URL), its name fetched once.
+function CustomerFilter({ value, onChange }: { value: number | null; onChange(id: number | null): void }) {
+  const data = useDataProvider();
+  const chosen = useQuery({
+    queryKey: ["company", "one", String(value), "name"],
+    queryFn: () => data.getOne("company", value as number, "id,name"),
+    enabled: value !== null,
+    staleTime: 60_000,
+  });
+  return (
+    <Picker
+      resource="company"
+      label="Customer"
+      select="id,name"
+      display="name"
+      search={["name"]}
+      size="small"
+      value={value === null ? null : (chosen.data ?? { id: value, name: "…" })}
+      onChange={(r) => onChange(r ? Number(r.id) : null)}
+    />
+  );
+}
+
+function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Filters; onChange(f: Filters): void }) {
+  return (
+    <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+      <FormControl size="small" sx={{ minWidth: 200 }}>
+        <InputLabel id="doc-status-filter">Status</InputLabel>
+        <Select
+          labelId="doc-status-filter"
+          label="Status"
+          multiple
+          value={filters.status}
+          onChange={(e) => {
+            const v = e.target.value;
+            onChange({ ...filters, status: typeof v === "string" ? v.split(",") : v });
+          }}
+          renderValue={(selected) => (
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+              {selected.map((s) => (
+                <StatusChip key={s} type={type} status={s} dense />
+              ))}
+            </Box>
+          )}
+        >
+          {type.machine.statusNames.map((s) => (
+            <MenuItem key={s} value={s}>
+              <ListItemText primary={type.machine.statuses[s].label} />
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Box sx={{ minWidth: 240 }}>
+        <CustomerFilter value={filters.customer} onChange={(customer) => onChange({ ...filters, customer })} />
+      </Box>
+      <TextField
+        size="small"
+        type="date"
+        label="From"
+        value={filters.from ?? ""}
+        onChange={(e) => onChange({ ...filters, from: e.target.value || null })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="To"
+        value={filters.to ?? ""}
+        onChange={(e) => onChange({ ...filters, to: e.target.value || null })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      {hasDocFilters(filters) && (
+        <Button onClick={() => onChange({ status: [], customer: null, from: null, to: null })}>Clear filters</Button>
+      )}
+    </Stack>
+  );
+}
+
+// Σ total (and Σ outstanding where the type has it) of every row the list's filters match, per currency.
+function ListTotals({ type, filters }: { type: WebDocType; filters: ListParamsFilters }) {
+  const data = useDataProvider();
+  const { currency: base } = useViewer();
+  const owes = type.header.fields.some((f) => f.name === "outstanding");
+  const select = `id,currency,total${owes ? ",outstanding" : ""}`;
+  const query = useQuery({
+    queryKey: [type.type, "list", "totals", filters],
+    queryFn: async ({ signal }) => {
+      const rows: Row[] = [];
+      let total: number | null = null;
+      for (let from = 0; from < TOTALS_MAX; from = rows.length) {
+        const page = await data.getList(type.type, {
+          select,
+          filters,
+          order: [{ column: "id", ascending: true }],
+          range: [from, from + TOTALS_PAGE - 1],
+          count: from === 0,
+          signal,
+        });
+        if (from === 0) total = page.total;
+        rows.push(...page.data);
+        if (page.data.length === 0 || (total !== null && rows.length >= total)) break;
+      }
+      const byCurrency = new Map<string, { total: string[]; outstanding: string[] }>();
+      for (const r of rows) {
+        const c = String(r.currency || base);
+        const entry = byCurrency.get(c) ?? { total: [], outstanding: [] };
+        entry.total.push(String(r.total ?? "0"));
+        if (owes) entry.outstanding.push(String(r.outstanding ?? "0"));
+        byCurrency.set(c, entry);
+      }
+      return {
+        count: total ?? rows.length,
+        partial: total !== null && rows.length < total,
+        sums: [...byCurrency.entries()].map(([currency, v]) => ({
+          currency,
+          total: sum(v.total).toFixed(2),
+          outstanding: owes ? sum(v.outstanding).toFixed(2) : null,
+        })),
+      };
+    },
+    staleTime: 5_000,
+  });
+  const t = query.data;
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1.25 }} data-testid="list-totals" aria-live="polite">
+      {!t ? (
+        <Typography variant="body2" color="text.secondary">
+          {query.isError ? "The totals could not be loaded" : "Adding up…"}
+        </Typography>
+      ) : (
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 0.5, sm: 3 }} sx={{ flexWrap: "wrap" }}>
+          <Typography variant="body2" color="text.secondary">
+            {t.partial ? `Totals of the first ${TOTALS_MAX.toLocaleString()}` : "Totals of the filtered list"}
+          </Typography>
+          {t.sums.length === 0 && <Typography variant="body2">Nothing to add up</Typography>}
+          {t.sums.map((s) => (
+            <Stack key={s.currency} direction="row" spacing={3}>
+              <Typography variant="body2">
+                Total <strong style={{ fontVariantNumeric: "tabular-nums" }}>{formatMoney(s.total, s.currency)}</strong>
+              </Typography>
+              {s.outstanding !== null && (
+                <Typography variant="body2">
+                  Outstanding{" "}
+                  <strong style={{ fontVariantNumeric: "tabular-nums" }}>
+                    {formatMoney(s.outstanding, s.currency)}
+                  </strong>
+                </Typography>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+type ListParamsFilters = NonNullable<Parameters<NonNullable<ListExtras["footer"]>>[0]["filters"]>;
+
+// Customers whose name contains the search words, for "search by number or customer".
+function useMatchingCustomers(term: string): number[] | undefined {
+  const data = useDataProvider();
+  const t = term.trim();
+  const q = useQuery({
+    queryKey: ["company", "options", "doc-search", t],
+    queryFn: ({ signal }) =>
+      data.getList("company", {
+        select: "id",
+        filters: [{ column: "name", op: "ilike", value: `%${escapeLike(t)}%` }],
+        range: [0, 49],
+        signal,
+      }),
+    enabled: t.length > 0,
+    staleTime: 30_000,
+  });
+  if (!t) return [];
+  return q.data?.data.map((r) => Number(r.id));
+}
+
+export default function DocumentList() {
+  const def = useResourceDef();
+  const type = docType(def.name);
+  const [params, setParams] = useSearchParams();
+  const filters = readDocFilters(params);
+  const filterKey = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the filters' text
+  const pgFilters = useMemo(() => docFilters(filters), [filterKey]);
+  const term = params.get("q") ?? "";
+  const customers = useMatchingCustomers(term);
+  const customersKey = customers?.join(",") ?? "…";
+  // Until the matching customers are known, the number alone is searched.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the term and the customers' ids
+  const search = useMemo(() => numberOrCustomer(term, customers ?? []), [term, customersKey]);
+  const create = useDecision({
+    audience: "member",
+    permission: `${type.type}.create`,
+    feature: type.machine.feature,
+    subject: type.machine.plural,
+    does: `create ${type.machine.plural.toLowerCase()}`,
+  });
+  const columns = useCallback(
+    (cols: GridColDef<Row>[]) =>
+      cols.map((c) =>
+        c.field === "status"
+          ? {
+              ...c,
+              valueOptions: type.machine.statusNames.map((s) => ({ value: s, label: type.machine.statuses[s].label })),
+              renderCell: ({ row }: { row: Row }) => <StatusChip type={type} status={String(row.status)} dense />,
+            }
+          : c,
+      ),
+    [type],
+  );
+  const extras: ListExtras = {
+    filters: pgFilters,
+    search: search ?? null,
+    canCreate: create.allowed,
+    canImport: false,
+    canDelete: false,
+    filtered: hasDocFilters(filters),
+    columns,
+    bar: (
+      <FilterBar
+        type={type}
+        filters={filters}
+        onChange={(f) => setParams(writeDocFilters(params, f), { replace: true })}
+      />
+    ),
+    footer: (query) => <ListTotals type={type} filters={query.filters} />,
+  };
+  return <ResourceList extras={extras} />;
+}

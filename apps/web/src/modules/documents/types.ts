@@ -1,0 +1,81 @@
+import type { DocumentType, StatusColor } from "@workmetrics/domain/documents/machine";
+import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
+import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
+import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
+import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
+import type { ResourceDef } from "@workmetrics/domain/resources/types";
+import { STATUS_HEX } from "../../platform/fields/format.ts";
+import { resourceByName } from "../../platform/resource/definition.ts";
+
+// The document types the web's document pages serve (issue 10 §3), read from the domain's declarations: statuses
+// and colours, actions and their labels (the machine), which types each is made from (`*_MADE_FROM`), header and line
+// fields (the resources). A type added later is one line here and one in app/modules.ts.
+
+export type MadeFromDecl = {
+  readonly from: string;
+  readonly sourceAction?: string;
+  readonly sourceStatuses?: readonly string[];
+  readonly draws?: string;
+};
+
+export type WebDocType = {
+  type: string;
+  machine: DocumentType<string, never>;
+  madeFrom: readonly MadeFromDecl[];
+  header: ResourceDef;
+  lines: ResourceDef;
+};
+
+const declare = (machine: unknown, madeFrom: readonly MadeFromDecl[] = []): WebDocType => {
+  const m = machine as DocumentType<string, never>;
+  return {
+    type: m.type,
+    machine: m,
+    madeFrom,
+    header: resourceByName(m.type),
+    lines: resourceByName(`${m.type}_line`),
+  };
+};
+
+export const DOCUMENT_TYPES: readonly WebDocType[] = [
+  declare(QUOTATION),
+  declare(SALES_ORDER, SALES_ORDER_MADE_FROM),
+  declare(DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM),
+  declare(INVOICE, INVOICE_MADE_FROM),
+];
+
+const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
+
+export function docType(type: string): WebDocType {
+  const t = BY_TYPE.get(type);
+  if (!t) throw new Error(`${type} is not a document type the web knows`);
+  return t;
+}
+
+export const findDocType = (type: string): WebDocType | undefined => BY_TYPE.get(type);
+
+// The types that can be made from `type` now that it is in `status` (a delivery order from a sales order to deliver).
+export function conversionsFrom(type: string, status: string): WebDocType[] {
+  return DOCUMENT_TYPES.filter((t) =>
+    t.madeFrom.some(
+      (m) =>
+        m.from === type &&
+        (m.sourceStatuses
+          ? m.sourceStatuses.includes(status)
+          : m.sourceAction
+            ? findDocType(type)?.machine.transitions.some(
+                (tr) => tr.action === m.sourceAction && (tr.from as readonly string[]).includes(status),
+              )
+            : true),
+    ),
+  );
+}
+
+export function statusLabel(t: WebDocType, status: string): string {
+  return t.machine.statuses[status]?.label ?? status;
+}
+
+export function statusHex(t: WebDocType, status: string): string {
+  const color: StatusColor = t.machine.statuses[status]?.color ?? "gray";
+  return STATUS_HEX[color];
+}
