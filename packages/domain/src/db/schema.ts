@@ -6,6 +6,7 @@ export * from "./document-settings-schema.ts";
 export * from "./documents-schema.ts";
 export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
+export * from "./orders-schema.ts";
 export * from "./payments-schema.ts";
 export * from "./platform-schema.ts";
 export * from "./returns-schema.ts";

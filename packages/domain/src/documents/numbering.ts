@@ -67,6 +67,14 @@ export function numberYear(docDate: string): number {
   return year;
 }
 
+// ERPNext's amend naming: the draft that amends a cancelled QT-2026-00001 is numbered QT-2026-00001-1 when it is
+// submitted, the one amending that QT-2026-00001-2; the counter is not used, so the series stays gapless.
+export function amendedNumber(original: string): string {
+  const m = /^(.+-\d{4}-\d{5,})(?:-(\d+))?$/.exec(original.trim());
+  if (!m) throw new RangeError(`Not a document number: ${original}`);
+  return `${m[1]}-${Number(m[2] ?? 0) + 1}`;
+}
+
 // ---- the per-workspace prefix (issue 10 §1: editable in settings) ------------------------------------------------
 
 // Settings upper-case and trim what the clerk types before checking it.

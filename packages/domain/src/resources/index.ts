@@ -23,6 +23,14 @@ import {
   projectResource,
 } from "./projects.ts";
 import {
+  creditNoteLineResource,
+  creditNoteResource,
+  debitNoteLineResource,
+  debitNoteResource,
+  goodsReturnNoteLineResource,
+  goodsReturnNoteResource,
+} from "./returns.ts";
+import {
   deliveryOrderLineResource,
   deliveryOrderResource,
   invoiceLineResource,
@@ -65,6 +73,12 @@ export const RESOURCES: readonly ResourceDef[] = [
   invoiceLineResource,
   receiptResource,
   paymentAllocationResource,
+  creditNoteResource,
+  creditNoteLineResource,
+  debitNoteResource,
+  debitNoteLineResource,
+  goodsReturnNoteResource,
+  goodsReturnNoteLineResource,
   userResource,
   workspaceRoleResource,
   feedbackResource,

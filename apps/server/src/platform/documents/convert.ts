@@ -8,6 +8,7 @@ import { asSourceLine } from "./draws.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
+import { allowanceFor, documentSettings } from "./settings.ts";
 import { insertLines, parse, type Shape } from "./save.ts";
 import { insertRows, type Row, writeEvent } from "./store.ts";
 import { applyTransition, lockDocument } from "./transition.ts";
@@ -38,7 +39,7 @@ export async function runConvert(
   target: DocumentSpec,
   input: ConvertInput,
 ): Promise<number> {
-  const made = target.madeFrom?.find((m) => m.from === source.machine.type);
+  const made = target.madeFrom?.find((m) => m.from === source.machine.type && !m.indirect);
   if (!made) {
     throw invalid(`A ${title(target)} cannot be made from a ${title(source)}`, "to");
   }
@@ -85,7 +86,8 @@ export async function runConvert(
   });
   if (made.draws) {
     const requested = lines.map((l) => ({ source_line_id: String(l.source_line_id), qty: String(l.qty) }));
-    const over = checkOverflow(doc.lines.map(asSourceLine), requested, made.draws);
+    const allowance = allowanceFor(await documentSettings(tx, caller.workspaceId as string), made.draws);
+    const over = checkOverflow(doc.lines.map(asSourceLine), requested, made.draws, allowance);
     if (over) throw conflict(over, { reason: "overflow" });
   }
   const given = input.header
@@ -97,7 +99,10 @@ export async function runConvert(
   };
   // A percent discount was stored with its amount; the copy recomputes the amount for the lines taken.
   if (header.discount_percent != null) header.discount_amount = null;
-  const priced = priceDraft(header, lines);
+  const draft = target.prepareConvert
+    ? await target.prepareConvert(tx, caller, { spec: source, doc }, { header, lines })
+    : { header, lines };
+  const priced = priceDraft(draft.header, draft.lines);
   const ws = caller.workspaceId as string;
   const [row] = await insertRows(
     tx,

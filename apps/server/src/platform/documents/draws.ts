@@ -2,15 +2,18 @@ import { settleStatus } from "@workmetrics/domain/documents/machine";
 import {
   checkOverflow,
   QTY_FIELDS,
+  type QtyField,
   recomputeQuantities,
   type SourceLine,
 } from "@workmetrics/domain/documents/quantities";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
+import { metaOf } from "../rest/resource-meta.ts";
 import { conflict, title } from "./refusals.ts";
 import { type DocumentSpec, documentSpec, drawnBy, type MadeFrom, parentColumn } from "./registry.ts";
 import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "./store.ts";
+import { allowanceFor, documentSettings } from "./settings.ts";
 import type { Locked } from "./transition.ts";
 
 // ERPNext's status updater on the server (DESIGN §2.3.1, STYLE "Quantities flow back by recomputing"): a submitted
@@ -29,7 +32,12 @@ export const asSourceLine = (line: Row): SourceLine => ({
   qty_delivered: line.qty_delivered as string | undefined,
   qty_billed: line.qty_billed as string | undefined,
   qty_returned: line.qty_returned as string | undefined,
+  qty_credited: line.qty_credited as string | undefined,
 });
+
+// The drawn quantities a line table has (a sales order's lines: delivered, billed, returned; an invoice's: credited).
+const drawnColumns = (spec: DocumentSpec) =>
+  (Object.keys(QTY_FIELDS) as QtyField[]).filter((f) => metaOf(spec.lines).columns.has(f));
 
 // The source this document draws from, when its type declares a draw from the source's type.
 function drawSource(
@@ -50,8 +58,8 @@ function drawSource(
 // made from).
 async function lockSource(tx: Tx, ws: string, source: DocumentSpec, sourceId: number): Promise<Row[]> {
   await lockHeader(tx, source, ws, sourceId);
-  const res = await tx.execute(sql`select id, qty::text as qty, qty_delivered::text as qty_delivered,
-      qty_billed::text as qty_billed, qty_returned::text as qty_returned, source_line_id
+  const drawn = drawnColumns(source).map((f) => sql`, ${id(f)}::text as ${id(f)}`);
+  const res = await tx.execute(sql`select id, qty::text as qty ${sql.join(drawn, sql``)}, source_line_id
     from ${id(source.lines.name)} where workspace_id = ${ws}::uuid and ${id(parentColumn(source))} = ${sourceId}
     order by line_no for update`);
   return res.rows as Row[];
@@ -70,7 +78,8 @@ export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc:
     source_line_id: l.source_line_id == null ? null : String(l.source_line_id),
     qty: String(l.qty),
   }));
-  const over = checkOverflow(sourceLines.map(asSourceLine), requested, field);
+  const allowance = allowanceFor(await documentSettings(tx, ws), field);
+  const over = checkOverflow(sourceLines.map(asSourceLine), requested, field, allowance);
   if (over) throw conflict(over, { reason: "overflow", source: { type: from.source.machine.type, id: from.sourceId } });
   const header = (await lockHeader(tx, from.source, ws, from.sourceId, false)) as Row;
   const upstream = spec.madeFrom?.find((m) => m.from === header.source_type && m.draws === field);
@@ -84,7 +93,7 @@ export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc:
     ...r,
     source_line_id: r.source_line_id && (through.get(r.source_line_id) ?? null),
   }));
-  const beyond = checkOverflow(upLines.map(asSourceLine), mapped, field);
+  const beyond = checkOverflow(upLines.map(asSourceLine), mapped, field, allowance);
   if (beyond) {
     const number = String((await lockHeader(tx, up, ws, Number(header.source_id), false))?.number ?? "");
     throw conflict(`${beyond} of ${number}`, {
@@ -169,6 +178,7 @@ async function recomputeSource(
 export async function refuseWhileDrawn(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
   const ws = caller.workspaceId as string;
   for (const { spec: t, made } of drawnBy(spec.machine.type)) {
+    if (made.indirect) continue;
     const res = await tx.execute(sql`select h.number from ${id(t.header.name)} h
       where h.workspace_id = ${ws}::uuid and h.source_type = ${spec.machine.type} and h.source_id = ${Number(doc.header.id)}
         and ${counted(t)} order by h.id limit 1`);

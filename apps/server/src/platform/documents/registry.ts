@@ -5,6 +5,7 @@ import type { ResourceDef } from "@workmetrics/domain/resources";
 import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
 import { RestError } from "../rest/rest-error.ts";
+import type { Row } from "./store.ts";
 import type { Locked } from "./transition.ts";
 
 // The document types the commands know (issue 10 §1): each module registers its types' declarations (the pure
@@ -20,6 +21,9 @@ export type MadeFrom = {
   sourceStatuses?: readonly string[];
   draws?: QtyField;
   goodsOnly?: boolean;
+  // Counted through the document made from the source in between, never made from it directly (a goods return
+  // note returns the sales order's lines through the delivery order's).
+  indirect?: boolean;
 };
 
 // What a transition does beyond the status, in the same transaction (stock moves, journal entries): the type's own
@@ -27,12 +31,22 @@ export type MadeFrom = {
 export type TransitionStep = { action: string; from: string; to: string; number: string | null };
 export type Effect = (tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked, step: TransitionStep) => Promise<void>;
 
+// A type's say in the draft document_convert makes of it (a credit note made from a goods return note takes the
+// invoice's prices and names the invoice): the header and lines before totals are computed.
+export type PrepareConvert = (
+  tx: Tx,
+  caller: Caller,
+  source: { spec: DocumentSpec; doc: Locked },
+  draft: { header: Row; lines: Row[] },
+) => Promise<{ header: Row; lines: Row[] }>;
+
 export type DocumentSpec = {
   machine: DocumentType<string, DocSnapshot>;
   header: ResourceDef;
   lines: ResourceDef; // its parent column is `<type>_id`
   madeFrom?: readonly MadeFrom[];
   effects?: Readonly<Record<string, Effect>>; // by action
+  prepareConvert?: PrepareConvert;
 };
 
 const TYPES = new Map<string, DocumentSpec>();

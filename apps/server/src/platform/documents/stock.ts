@@ -3,10 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
 import { conflict } from "./refusals.ts";
+import { documentSettings } from "./settings.ts";
 
 // The append-only stock ledger (DESIGN §2.3.1): a document writes signed moves (− out, + in) and a cancel writes the
 // opposite ones. Stock on hand is Σ qty per product and location; a move that takes a stock-tracked product below
-// zero is refused, naming the product and the location (no negative stock unless a later setting allows it).
+// zero is refused, naming the product and the location, unless the workspace's settings allow negative stock.
 
 export type StockMove = {
   product_id: number;
@@ -69,7 +70,7 @@ export async function writeStockMoves(
   await tx.execute(sql`insert into stock_move
       (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id, doc_line_id)
     values ${sql.join(values, sql`, `)}`);
-  await refuseNegative(tx, ws, moves, verb);
+  if (!(await documentSettings(tx, ws)).allow_negative_stock) await refuseNegative(tx, ws, moves, verb);
 }
 
 // Cancel: the opposite of what the document's moves still add up to, per line, product, location and cost.

@@ -1,4 +1,10 @@
-import { formatNumber, isNumberedType, numberYear, prefixFor } from "@workmetrics/domain/documents/numbering";
+import {
+  amendedNumber,
+  formatNumber,
+  isNumberedType,
+  numberYear,
+  prefixFor,
+} from "@workmetrics/domain/documents/numbering";
 import type { ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
@@ -8,6 +14,7 @@ import { parsePrefer, parseQuery } from "../rest/query-parse.ts";
 import { metaOf } from "../rest/resource-meta.ts";
 import { param } from "../rest/sql-compile.ts";
 import { type DocumentSpec, parentColumn } from "./registry.ts";
+import { documentSettings } from "./settings.ts";
 
 // The engine's reads and writes of document rows. Values travel as the wire does (decimal strings, ISO dates), so
 // guards and totals see what a client sees; every statement names the workspace (first wall) under RLS (second).
@@ -90,7 +97,18 @@ export async function takeNumber(tx: Tx, ws: string, type: string, docDate: stri
     insert into number_counter (workspace_id, doc_type, year, next) values (${ws}::uuid, ${type}, ${year}, 2)
     on conflict (workspace_id, doc_type, year) do update set next = number_counter.next + 1
     returning next - 1 as n`);
-  return formatNumber(prefixFor(type), year, Number((res.rows[0] as { n: number | string }).n));
+  const { prefixes } = await documentSettings(tx, ws);
+  return formatNumber(prefixFor(type, prefixes), year, Number((res.rows[0] as { n: number | string }).n));
+}
+
+// The number a draft gets when it leaves draft: the next of its series, or, for the amendment of a cancelled
+// document, that document's number with the next suffix (amendedNumber).
+export async function numberFor(tx: Tx, ws: string, spec: DocumentSpec, header: Row): Promise<string> {
+  if (header.amended_from != null) {
+    const original = await lockHeader(tx, spec, ws, Number(header.amended_from), false);
+    if (original?.number) return amendedNumber(String(original.number));
+  }
+  return takeNumber(tx, ws, spec.machine.type, String(header.doc_date));
 }
 
 export type DocumentEvent = {

@@ -6,7 +6,7 @@ import { requireDocumentAccess } from "./access.ts";
 import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
 import { notFound, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
-import { loadLines, lockHeader, type Row, takeNumber, today, updateRow, writeEvent } from "./store.ts";
+import { loadLines, lockHeader, numberFor, type Row, today, updateRow, writeEvent } from "./store.ts";
 
 // document_transition (DESIGN §2.3): one transaction — lock the document, decide (from-state, permission, guard,
 // reason) with the type's declarations, take the number when it leaves draft, set the status, write the audit row.
@@ -50,7 +50,7 @@ export async function applyTransition(
   if (submitting) await checkDraw(tx, caller, spec, doc);
   // Numbers are given when a document leaves draft (DESIGN §2.3.1); a draft cancelled unsent takes none.
   const numbering = submitting && doc.header.number == null;
-  const number = numbering ? await takeNumber(tx, ws, spec.machine.type, String(doc.header.doc_date)) : null;
+  const number = numbering ? await numberFor(tx, ws, spec, doc.header) : null;
   await updateRow(tx, spec.header, ws, docId, number ? { status: d.to, number } : { status: d.to });
   const after: Locked = {
     ...doc,
