@@ -5,34 +5,55 @@ import { ROLE } from "./roles.ts";
 // "*" grants everything; "<resource>.*" every action on one resource; ".read" suffix patterns via "*.read".
 // Files (issue 9 §3): `file.read|create|update|delete` and `bucket.create|update|delete`; "*.read" reads files too.
 // Office roles read and upload, managers and finance also change and delete; buckets are for owners and admins.
+// Issue 10 §3: a pattern starting with "!" takes away what the others grant ("!journal_entry.*"): sales roles read
+// everything but the books and the receivables report, which are for finance and accounts.
 export type PermissionPattern = string;
+
+// What only finance roles (and owners and admins) read: the chart of accounts, the journal and receivables.
+const BOOKS_DENIED: readonly PermissionPattern[] = ["!account.*", "!journal_entry.*", "!accounts_receivable.*"];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern[]> = {
   [ROLE.Owner]: ["*"],
   [ROLE.Admin]: ["*"],
+  // Sales managers see receivables (their customers' debts) but not the journal; they approve below-cost lines.
   [ROLE.SalesManager]: [
     "*.read",
+    "!account.*",
+    "!journal_entry.*",
     "company.*",
     "contact.*",
     "memo.*",
     "quotation.*",
     "sales_order.*",
     "delivery_order.*",
+    "delivery_instruction.*",
+    "customer_order.*",
+    "order_form.*",
     "invoice.*",
     "receipt.*",
     "credit_note.*",
+    "debit_note.*",
+    "goods_return_note.*",
     "file.*",
     "feedback.create",
   ],
+  // Salespeople quote and draft orders; a line below cost needs quotation.approve, which is the sales manager's.
   [ROLE.Salesperson]: [
     "*.read",
+    ...BOOKS_DENIED,
     "company.create",
     "company.update",
     "contact.*",
     "memo.create",
-    "quotation.*",
+    "quotation.create",
+    "quotation.update",
+    "quotation.submit",
+    "quotation.cancel",
     "sales_order.create",
     "sales_order.update",
+    "customer_order.update",
+    "order_form.create",
+    "order_form.update",
     "file.create",
     "feedback.create",
   ],
@@ -40,6 +61,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   [ROLE.Driver]: [
     "delivery_order.read",
     "delivery_order.update",
+    "delivery_instruction.read",
     "company.read",
     "contact.read",
     "product.read",
@@ -52,6 +74,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "location.*",
     "delivery_order.read",
     "delivery_order.update",
+    "delivery_instruction.*",
+    "sales_order.read",
     "goods_transfer_form.*",
     "goods_return_note.*",
     "file.read",
@@ -73,6 +97,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "supplier_invoice.*",
     "credit_note.*",
     "debit_note.*",
+    "journal_entry.*",
     "accounts_payable.*",
     "accounts_receivable.*",
     "file.*",
@@ -80,6 +105,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   ], // finance_manager
   41: [
     "*.read",
+    ...BOOKS_DENIED,
     "company.*",
     "contact.*",
     "purchase_order.*",
@@ -92,9 +118,12 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "*.read",
     "invoice.*",
     "receipt.*",
+    "credit_note.*",
+    "journal_entry.*",
     "supplier_invoice.*",
     "accounts_payable.*",
     "accounts_receivable.*",
+    "debit_note.*",
     "file.create",
     "feedback.create",
   ], // accounts
@@ -116,7 +145,13 @@ export function matches(pattern: PermissionPattern, wanted: string): boolean {
 }
 
 export function can(granted: readonly PermissionPattern[], wanted: string): boolean {
-  return granted.some((p) => matches(p, wanted));
+  let ok = false;
+  for (const p of granted) {
+    if (p.startsWith("!")) {
+      if (matches(p.slice(1), wanted)) return false;
+    } else if (!ok && matches(p, wanted)) ok = true;
+  }
+  return ok;
 }
 
 // The permissions a member holds: the workspace role's set when one is assigned, else the system role's defaults

@@ -355,6 +355,46 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "product",
   },
+  // Issue 10 §2 "The ledger": the books, read through /rest/v1 (written only by documents and journals). Finance and
+  // accounts roles read them (sales roles are denied in permissions.ts); stock moves follow the product's read.
+  account: {
+    name: "account",
+    title: "Account",
+    plural: "Accounts",
+    route: null,
+    scope: "tenant",
+    feature: "accounting",
+    actions: ["read"],
+  },
+  journal_entry: {
+    name: "journal_entry",
+    title: "Journal entry",
+    plural: "Journal entries",
+    route: null,
+    scope: "tenant",
+    feature: "accounting",
+    actions: ["read"],
+  },
+  journal_line: {
+    name: "journal_line",
+    title: "Journal line",
+    plural: "Journal lines",
+    route: null,
+    scope: "tenant",
+    feature: "accounting",
+    actions: ["read"],
+    permissionOf: "journal_entry",
+  },
+  stock_move: {
+    name: "stock_move",
+    title: "Stock move",
+    plural: "Stock moves",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+    permissionOf: "product",
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;

@@ -13,6 +13,7 @@ import {
   workspaceRoleResource,
 } from "./admin.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
+import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
 import { paymentAllocationResource, receiptResource } from "./payments.ts";
 import {
@@ -73,6 +74,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   invoiceLineResource,
   receiptResource,
   paymentAllocationResource,
+  accountResource,
+  journalEntryResource,
+  journalLineResource,
+  stockMoveResource,
   creditNoteResource,
   creditNoteLineResource,
   debitNoteResource,
