@@ -1,6 +1,7 @@
 import { registerAdmin } from "./admin/admin.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
+import { registerReturns } from "./documents/returns.module.ts";
 
 let registered = false;
 
@@ -11,4 +12,5 @@ export function registerModules(): void {
   registerCrm();
   registerAdmin();
   registerDocuments();
+  registerReturns();
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  amendedNumber,
   DEFAULT_PREFIXES,
   formatNumber,
   isNumberedType,
@@ -123,5 +124,14 @@ describe("the workspace's prefix", () => {
     expect(prefixConflict({ debit_note: "DO" })).toBe(
       "DO is already the prefix of delivery order; choose another for debit note",
     );
+  });
+});
+
+describe("amendedNumber", () => {
+  it("adds -1 to a number, and counts on from an amendment", () => {
+    expect(amendedNumber("QT-2026-00001")).toBe("QT-2026-00001-1");
+    expect(amendedNumber("QT-2026-00001-1")).toBe("QT-2026-00001-2");
+    expect(amendedNumber("INV2-2026-123456-9")).toBe("INV2-2026-123456-10");
+    expect(() => amendedNumber("draft")).toThrow("Not a document number");
   });
 });

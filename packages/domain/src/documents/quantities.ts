@@ -10,6 +10,7 @@ export const QTY_FIELDS = {
   qty_delivered: { verb: "deliver", past: "delivered" },
   qty_billed: { verb: "bill", past: "billed" },
   qty_returned: { verb: "return", past: "returned" },
+  qty_credited: { verb: "credit", past: "credited" },
   qty_received: { verb: "receive", past: "received" },
   qty_picked: { verb: "pick", past: "picked" },
 } as const;

@@ -69,7 +69,7 @@ export const recordPaymentRpc = defineRpc({
     reference: z.string().max(200).nullish(),
     notes: z.string().max(2000).nullish(),
     allocations: z
-      .array(z.object({ document_type: z.literal("invoice"), document_id: docId, amount }))
+      .array(z.object({ document_type: z.enum(["invoice", "debit_note"]), document_id: docId, amount }))
       .max(1000)
       .default([]),
   }),

@@ -8,6 +8,7 @@ import { conflict, invalid, notFound } from "../../platform/documents/refusals.t
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { lockHeader, type Row, takeNumber, today, writeEvent } from "../../platform/documents/store.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
+import { settleDebitNote } from "./debit-note.effects.ts";
 import { settleInvoice } from "./invoice.effects.ts";
 
 // record_payment (DESIGN §2.3.1): one transaction — lock each invoice paid (in id order), check it is this
@@ -24,10 +25,14 @@ export type PaymentInput = {
   method: string;
   reference?: string | null;
   notes?: string | null;
-  allocations: { document_type: "invoice"; document_id: number; amount: string }[];
+  allocations: { document_type: "invoice" | "debit_note"; document_id: number; amount: string }[];
 };
 
 const OPEN = new Set(["unpaid", "partly_paid", "overdue"]);
+
+// What a receipt may pay: invoices, and debit notes, which are receivables of their own (issue 10 §2).
+const SETTLE = { invoice: settleInvoice, debit_note: settleDebitNote } as const;
+type Payable = keyof typeof SETTLE;
 
 export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput): Promise<unknown> {
   const access = decide(memberOf(caller), {
@@ -41,40 +46,44 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
   const ws = caller.workspaceId as string;
   const amount = dec(input.amount, "The amount");
   if (!amount.greaterThan(0)) throw invalid("The amount must be more than 0", "amount");
-  // Two allocations to one invoice are one.
-  const wanted = new Map<number, string>();
+  // Two allocations to one document are one; keyed "invoice:12".
+  const wanted = new Map<string, string>();
   for (const [i, a] of input.allocations.entries()) {
     if (!dec(a.amount, `Allocation ${i + 1}`).greaterThan(0)) {
       throw invalid(`Allocation ${i + 1} must be more than 0`, `allocations.${i}.amount`);
     }
-    wanted.set(a.document_id, money(dec(wanted.get(a.document_id) ?? "0").plus(dec(a.amount))));
+    const key = `${a.document_type}:${a.document_id}`;
+    wanted.set(key, money(dec(wanted.get(key) ?? "0").plus(dec(a.amount))));
   }
   const allocated = sum([...wanted.values()]);
   if (allocated.greaterThan(amount)) {
     throw invalid(`The allocations (${money(allocated)}) are more than the payment (${money(amount)})`, "allocations");
   }
-  const invoiceSpec = documentSpec("invoice");
-  const invoices: Row[] = [];
-  for (const id of [...wanted.keys()].sort((a, b) => a - b)) {
-    const inv = await lockHeader(tx, invoiceSpec, ws, id);
-    if (!inv) throw notFound(invoiceSpec, id);
-    const name = String(inv.number ?? `Invoice ${id}`);
-    if (Number(inv.company_id) !== input.company_id)
-      throw invalid(`${name} is not this customer's invoice`, "allocations");
+  const invoices: Array<{ type: Payable; row: Row }> = [];
+  const order = [...wanted.keys()].map((k) => k.split(":") as [Payable, string]);
+  order.sort((a, b) => a[0].localeCompare(b[0]) || Number(a[1]) - Number(b[1]));
+  for (const [type, key] of order) {
+    const id = Number(key);
+    const spec = documentSpec(type);
+    const what = spec.machine.title.toLowerCase();
+    const inv = await lockHeader(tx, spec, ws, id);
+    if (!inv) throw notFound(spec, id);
+    const name = String(inv.number ?? `${spec.machine.title} ${id}`);
+    if (Number(inv.company_id) !== input.company_id) {
+      throw invalid(`${name} is not this customer's ${what}`, "allocations");
+    }
     if (!OPEN.has(String(inv.status))) {
-      const label = invoiceSpec.machine.statuses[String(inv.status)]?.label.toLowerCase() ?? inv.status;
-      throw conflict(`${name} is ${label}: only an unpaid, partly paid or overdue invoice can be paid`);
+      const label = spec.machine.statuses[String(inv.status)]?.label.toLowerCase() ?? inv.status;
+      throw conflict(`${name} is ${label}: only an unpaid, partly paid or overdue ${what} can be paid`);
     }
     const owes = dec(String(inv.outstanding));
-    if (dec(wanted.get(id) as string).greaterThan(owes)) {
-      throw conflict(
-        `Only ${money(owes)} is outstanding on ${name}; ${money(wanted.get(id) as string)} cannot be allocated`,
-        {
-          reason: "overflow",
-        },
-      );
+    const asked = wanted.get(`${type}:${id}`) as string;
+    if (dec(asked).greaterThan(owes)) {
+      throw conflict(`Only ${money(owes)} is outstanding on ${name}; ${money(asked)} cannot be allocated`, {
+        reason: "overflow",
+      });
     }
-    invoices.push(inv);
+    invoices.push({ type, row: inv });
   }
   const date = input.date ?? (await today(tx));
   const number = await takeNumber(tx, ws, "receipt", date);
@@ -85,9 +94,10 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
       ${caller.userId}::uuid) returning id`);
   const receiptId = Number((res.rows[0] as { id: number | string }).id);
   if (wanted.size) {
-    const rows = [...wanted.entries()].map(
-      ([id, a]) => sql`(${ws}::uuid, 'receipt', ${receiptId}, 'invoice', ${id}, ${a}::numeric)`,
-    );
+    const rows = [...wanted.entries()].map(([key, a]) => {
+      const [type, id] = key.split(":");
+      return sql`(${ws}::uuid, 'receipt', ${receiptId}, ${type}, ${Number(id)}, ${a}::numeric)`;
+    });
     await tx.execute(sql`insert into payment_allocation
       (workspace_id, payment_type, payment_id, document_type, document_id, amount) values ${sql.join(rows, sql`, `)}`);
   }
@@ -95,8 +105,8 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
     amount: money(amount),
     accounts: input.method === "cash" ? { bank: "1000" } : undefined,
   });
-  for (const inv of invoices) {
-    await settleInvoice(tx, caller, invoiceSpec, Number(inv.id), { receipt: { id: receiptId, number } });
+  for (const { type, row } of invoices) {
+    await SETTLE[type](tx, caller, documentSpec(type), Number(row.id), { receipt: { id: receiptId, number } });
   }
   await writeEvent(tx, caller, {
     type: "receipt",

@@ -60,6 +60,21 @@ export function registerDocumentType(spec: DocumentSpec): void {
   TYPES.set(type, spec);
 }
 
+// A module adds to what another module's type does on an action, before it (returns refuse an invoice's cancel
+// while a credit note stands against it).
+export function addEffect(type: string, action: string, effect: Effect): void {
+  const spec = TYPES.get(type);
+  if (!spec) throw new Error(`The document type ${type} is not registered yet`);
+  const own = spec.effects?.[action];
+  const both: Effect = own
+    ? async (...args) => {
+        await effect(...args);
+        await own(...args);
+      }
+    : effect;
+  TYPES.set(type, { ...spec, effects: { ...spec.effects, [action]: both } });
+}
+
 export function documentSpec(type: string, field = "type"): DocumentSpec {
   const spec = TYPES.get(type);
   if (!spec) {

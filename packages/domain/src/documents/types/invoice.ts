@@ -5,8 +5,9 @@ import { type DocSnapshot, needsLines } from "./snapshot.ts";
 // Issue 10 §2: what a customer owes. A submitted invoice's status follows its outstanding amount and due date
 // (quantities.ts invoicePaymentStatus): Unpaid, Partly paid, Paid, Overdue; payments change `outstanding` and
 // re-settle it. Cancel reverses its entry and gives the billed quantities back; the server refuses it while a
-// payment is allocated to it.
-const OPEN = ["unpaid", "partly_paid", "paid", "overdue"] as const;
+// payment is allocated to it or a credit or debit note stands against it. Credit note issued: nothing is owed and a
+// credit note settled it (ERPNext's rule), from `credited`.
+const OPEN = ["unpaid", "partly_paid", "paid", "overdue", "credit_note_issued"] as const;
 
 export const INVOICE = defineDocumentType({
   type: "invoice",
@@ -19,6 +20,7 @@ export const INVOICE = defineDocumentType({
     partly_paid: { label: "Partly paid", color: "cyan" },
     paid: { label: "Paid", color: "green" },
     overdue: { label: "Overdue", color: "red" },
+    credit_note_issued: { label: "Credit note issued", color: "purple" },
     cancelled: { label: "Cancelled", color: "gray" },
   },
   transitions: [
@@ -37,7 +39,8 @@ export const INVOICE = defineDocumentType({
     const total = String(doc.header.total ?? "0");
     const outstanding = doc.status === "draft" ? total : String(doc.header.outstanding ?? total);
     const due = (doc.header.due_date as string | null | undefined) ?? null;
-    return invoicePaymentStatus({ total, outstanding, due_date: due }, doc.today) as (typeof OPEN)[number];
+    const credited = Number(doc.header.credited ?? 0) > 0;
+    return invoicePaymentStatus({ total, outstanding, due_date: due, credited }, doc.today);
   },
 });
 

@@ -1,0 +1,102 @@
+import { dec, plain } from "@workmetrics/domain/documents/decimal";
+import {
+  DEFAULT_PREFIXES,
+  isNumberedType,
+  normalizePrefix,
+  type PrefixSettings,
+  prefixConflict,
+  prefixError,
+} from "@workmetrics/domain/documents/numbering";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "../../platform/db/database.ts";
+import { invalid } from "../../platform/documents/refusals.ts";
+import { type DocumentSettings, documentSettings } from "../../platform/documents/settings.ts";
+import type { Caller } from "../../platform/rest/access.ts";
+import { defineRpc } from "../../platform/rest/rpc/command.ts";
+
+// Issue 10 §1–2: a workspace's document settings — number prefixes per type, the over-delivery and over-billing
+// allowances (%), negative stock allowed or not. Read by any member who reads the workspace (document_settings);
+// saved by whoever may change the workspace's settings, owners and admins by default (document_settings_save). A
+// save gives only what changes; a prefix set back to its default is dropped from the row.
+
+type Answer = DocumentSettings & { defaults: typeof DEFAULT_PREFIXES };
+
+const answer = (s: DocumentSettings): Answer => ({ ...s, defaults: DEFAULT_PREFIXES });
+
+export const documentSettingsRpc = defineRpc({
+  name: "document_settings",
+  args: z.object({}).default({}),
+  permission: "workspace.read",
+  does: "read the workspace's document settings",
+  run: async (tx, _args, caller) => answer(await documentSettings(tx, caller.workspaceId as string)),
+});
+
+const percent = z.union([z.string(), z.number()]).transform(String);
+
+type SaveArgs = {
+  prefixes?: Record<string, string | null>;
+  over_delivery_allowance?: string;
+  over_billing_allowance?: string;
+  allow_negative_stock?: boolean;
+};
+
+function allowance(value: string, field: string): string {
+  const n = dec(value, "The allowance");
+  if (n.isNegative() || n.greaterThan(1000)) throw invalid("An allowance is a percentage from 0 to 1000", field);
+  if (n.decimalPlaces() > 2) throw invalid("An allowance has at most two decimals", field);
+  return plain(n);
+}
+
+async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Answer> {
+  const ws = caller.workspaceId as string;
+  const now = await documentSettings(tx, ws);
+  const prefixes: PrefixSettings = { ...now.prefixes };
+  for (const [type, given] of Object.entries(args.prefixes ?? {})) {
+    if (!isNumberedType(type)) throw invalid(`There is no numbered document type "${type}"`, `prefixes.${type}`);
+    const prefix = given == null ? "" : normalizePrefix(given);
+    if (prefix === "" || prefix === DEFAULT_PREFIXES[type]) {
+      delete prefixes[type];
+      continue;
+    }
+    const problem = prefixError(prefix);
+    if (problem) throw invalid(problem, `prefixes.${type}`);
+    prefixes[type] = prefix;
+  }
+  const clash = prefixConflict(prefixes);
+  if (clash) throw invalid(clash, "prefixes");
+  const next: DocumentSettings = {
+    prefixes,
+    over_delivery_allowance:
+      args.over_delivery_allowance == null
+        ? now.over_delivery_allowance
+        : allowance(args.over_delivery_allowance, "over_delivery_allowance"),
+    over_billing_allowance:
+      args.over_billing_allowance == null
+        ? now.over_billing_allowance
+        : allowance(args.over_billing_allowance, "over_billing_allowance"),
+    allow_negative_stock: args.allow_negative_stock ?? now.allow_negative_stock,
+  };
+  await tx.execute(sql`insert into document_setting (workspace_id, prefixes, over_delivery_allowance,
+      over_billing_allowance, allow_negative_stock, updated_by, updated_at)
+    values (${ws}::uuid, ${JSON.stringify(next.prefixes)}::jsonb, ${next.over_delivery_allowance}::numeric,
+      ${next.over_billing_allowance}::numeric, ${next.allow_negative_stock}, ${caller.userId}::uuid, now())
+    on conflict (workspace_id) do update set prefixes = excluded.prefixes,
+      over_delivery_allowance = excluded.over_delivery_allowance,
+      over_billing_allowance = excluded.over_billing_allowance,
+      allow_negative_stock = excluded.allow_negative_stock, updated_by = excluded.updated_by, updated_at = now()`);
+  return answer(await documentSettings(tx, ws));
+}
+
+export const documentSettingsSaveRpc = defineRpc({
+  name: "document_settings_save",
+  args: z.object({
+    prefixes: z.record(z.string().max(64), z.string().max(20).nullable()).optional(),
+    over_delivery_allowance: percent.optional(),
+    over_billing_allowance: percent.optional(),
+    allow_negative_stock: z.boolean().optional(),
+  }),
+  permission: "workspace.update",
+  does: "change the workspace's document settings",
+  run: (tx, args, caller) => saveSettings(tx, caller, args),
+});

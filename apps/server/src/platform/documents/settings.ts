@@ -1,0 +1,45 @@
+import type { PrefixSettings } from "@workmetrics/domain/documents/numbering";
+import type { QtyField } from "@workmetrics/domain/documents/quantities";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../db/database.ts";
+
+// A workspace's document settings (issue 10 §1–2): number prefixes, the over-delivery and over-billing allowances
+// (% of a line's quantity) and whether stock may go below zero. One row per workspace, absent until first saved:
+// the defaults (DESIGN §2.3.1's prefixes, 0%, no negative stock) apply until then.
+
+export type DocumentSettings = {
+  prefixes: PrefixSettings;
+  over_delivery_allowance: string;
+  over_billing_allowance: string;
+  allow_negative_stock: boolean;
+};
+
+export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
+  prefixes: {},
+  over_delivery_allowance: "0",
+  over_billing_allowance: "0",
+  allow_negative_stock: false,
+};
+
+export async function documentSettings(tx: Tx, ws: string): Promise<DocumentSettings> {
+  const res = await tx.execute(sql`select prefixes, over_delivery_allowance::text as over_delivery_allowance,
+      over_billing_allowance::text as over_billing_allowance, allow_negative_stock
+    from document_setting where workspace_id = ${ws}::uuid`);
+  const row = res.rows[0] as (Omit<DocumentSettings, "prefixes"> & { prefixes: unknown }) | undefined;
+  if (!row) return DEFAULT_DOCUMENT_SETTINGS;
+  const prefixes = typeof row.prefixes === "string" ? JSON.parse(row.prefixes) : row.prefixes;
+  return {
+    prefixes: (prefixes ?? {}) as PrefixSettings,
+    over_delivery_allowance: row.over_delivery_allowance,
+    over_billing_allowance: row.over_billing_allowance,
+    allow_negative_stock: Boolean(row.allow_negative_stock),
+  };
+}
+
+// The allowance a drawn quantity gets: deliveries and receipts the over-delivery %, billing the over-billing %;
+// returns and credits none (nobody returns more than was delivered).
+export function allowanceFor(settings: DocumentSettings, field: QtyField): string {
+  if (field === "qty_delivered" || field === "qty_received") return settings.over_delivery_allowance;
+  if (field === "qty_billed") return settings.over_billing_allowance;
+  return "0";
+}
