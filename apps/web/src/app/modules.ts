@@ -136,7 +136,9 @@ function resource(path: string, icon: SvgIconComponent, section: NavSection): Ap
 // A document type (issue 10 §3): its list is the generic list with the document filters and totals; new and
 // existing documents open the one document page, which reads the type's declarations.
 const loadDocumentList = () => import("../modules/documents/DocumentList.tsx");
+const loadDocumentPage = () => import("../modules/documents/DocumentPage.tsx");
 const DocumentList = lazy(loadDocumentList);
+const DocumentPage = lazy(loadDocumentPage);
 
 function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
   const m = resource(path, icon, section);
@@ -148,6 +150,11 @@ function documentModule(path: string, icon: SvgIconComponent, section: NavSectio
         .then(() => import("../platform/resource/hooks.ts"))
         .then((h) => h.prefetchFirstPage(qc, data, path))
         .catch(() => undefined),
+    children: [
+      { path: "new", component: DocumentPage },
+      { path: ":id", component: DocumentPage },
+      { path: ":id/edit", component: DocumentPage },
+    ],
   };
 }
 

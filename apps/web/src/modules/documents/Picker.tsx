@@ -20,6 +20,7 @@ export type PickerProps = {
   value: Row | null;
   onChange(row: Row | null): void;
   render?: (row: Row) => ReactNode;
+  onOptions?: (rows: Row[]) => void; // the choices shown now (a product picker fetches their stock)
   size?: "small" | "medium";
   required?: boolean;
   disabled?: boolean;
@@ -68,6 +69,10 @@ export function Picker(props: PickerProps) {
     staleTime: 30_000,
   });
   const options = query.data?.data ?? [];
+  const { onOptions } = props;
+  useEffect(() => {
+    if (query.data) onOptions?.(query.data.data);
+  }, [query.data, onOptions]);
   const label = (r: Row) => String(r[props.display] ?? `#${String(r.id)}`);
   const value = useMemo(() => props.value, [props.value]);
   return (

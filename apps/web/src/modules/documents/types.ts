@@ -1,4 +1,4 @@
-import type { DocumentType, StatusColor } from "@workmetrics/domain/documents/machine";
+import { type DocumentType, type StatusColor, transitionLabel } from "@workmetrics/domain/documents/machine";
 import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
@@ -78,4 +78,21 @@ export function statusLabel(t: WebDocType, status: string): string {
 export function statusHex(t: WebDocType, status: string): string {
   const color: StatusColor = t.machine.statuses[status]?.color ?? "gray";
   return STATUS_HEX[color];
+}
+
+// An audit row's action in words: the machine's button label, or the engine's own verbs.
+const ENGINE_ACTIONS: Record<string, string> = {
+  create: "Created",
+  save: "Saved",
+  convert: "Made from another document",
+  email: "E-mailed",
+  payment: "Payment recorded",
+  settle: "Status updated",
+  amend: "Amended",
+};
+
+export function transitionLabelOf(t: WebDocType, action: string): string {
+  const tr = t.machine.transitions.find((x) => x.action === action);
+  if (tr) return transitionLabel(tr);
+  return ENGINE_ACTIONS[action] ?? action.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 }

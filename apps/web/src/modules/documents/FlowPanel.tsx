@@ -1,0 +1,173 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import LinearProgress from "@mui/material/LinearProgress";
+import Link from "@mui/material/Link";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { errorMessage } from "@workmetrics/domain";
+import { Link as RouterLink } from "react-router";
+import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { formatNumber } from "../../platform/fields/format.ts";
+import { resourcePaths, useDashboardBase } from "../../platform/resource/paths.ts";
+import type { DocRow } from "./api.ts";
+import { StatusChip } from "./StatusChip.tsx";
+import { DOCUMENT_TYPES, findDocType, type WebDocType } from "./types.ts";
+
+// The document flow (issue 10 §3): for each line, the line it was made from (a link to its document), what was
+// delivered, billed and returned against it (the line's drawn quantities), and the documents made from it with their
+// quantities, each a link.
+
+type Made = { type: WebDocType; line: Row; doc: Row };
+
+const DRAWN = [
+  ["qty_delivered", "Delivered"],
+  ["qty_billed", "Billed"],
+  ["qty_received", "Received"],
+  ["qty_returned", "Returned"],
+] as const;
+
+function useFlow(type: WebDocType, doc: DocRow) {
+  const data = useDataProvider();
+  const lineIds = doc.lines.map((l) => Number(l.id));
+  const sourceType = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
+  const sourceLineIds = doc.lines.map((l) => l.source_line_id).filter((v) => v != null);
+  return useQuery({
+    queryKey: [type.type, "one", String(doc.id), "flow", doc.updated_at],
+    queryFn: async ({ signal }) => {
+      const source =
+        sourceType && sourceLineIds.length
+          ? await data.getList(sourceType.lines.name, {
+              select: "id,line_no",
+              filters: [{ column: "id", op: "in", value: `(${sourceLineIds.join(",")})` }],
+              signal,
+            })
+          : { data: [] as Row[] };
+      const madeTypes = DOCUMENT_TYPES.filter((t) => t.madeFrom.some((m) => m.from === type.type));
+      const made: Made[] = [];
+      if (lineIds.length) {
+        for (const t of madeTypes) {
+          const res = await data.getList(t.lines.name, {
+            select: `id,qty,source_line_id,doc:${t.type}(id,number,status)`,
+            filters: [{ column: "source_line_id", op: "in", value: `(${lineIds.join(",")})` }],
+            order: [{ column: "id", ascending: true }],
+            signal,
+          });
+          // A line of another type may name the same source line id (ids are per table): only documents made
+          // from this document count.
+          const docs = res.data.filter((l) => l.doc && typeof l.doc === "object");
+          const ids = [...new Set(docs.map((l) => Number((l.doc as Row).id)))];
+          const mine = ids.length
+            ? await data.getList(t.type, {
+                select: "id",
+                filters: [
+                  { column: "id", op: "in", value: `(${ids.join(",")})` },
+                  { column: "source_type", op: "eq", value: type.type },
+                  { column: "source_id", op: "eq", value: String(doc.id) },
+                ],
+                signal,
+              })
+            : { data: [] };
+          const keep = new Set(mine.data.map((r) => Number(r.id)));
+          for (const l of docs)
+            if (keep.has(Number((l.doc as Row).id))) made.push({ type: t, line: l, doc: l.doc as Row });
+        }
+      }
+      return { sourceLines: new Map(source.data.map((r) => [Number(r.id), Number(r.line_no)])), made };
+    },
+    staleTime: 5_000,
+  });
+}
+
+export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
+  const base = useDashboardBase();
+  const flow = useFlow(type, doc);
+  const sourceType = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
+  const drawn = DRAWN.filter(([name]) => type.lines.fields.some((f) => f.name === name));
+  const link = (t: WebDocType, id: unknown) => resourcePaths(base, t.header.route ?? "").show(String(id));
+  if (flow.isPending) return <LinearProgress aria-label="Loading the document flow" />;
+  if (flow.isError) return <Alert severity="warning">{errorMessage(flow.error, "The flow could not be loaded")}</Alert>;
+  return (
+    <Box>
+      {sourceType && doc.source_id != null && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          Made from{" "}
+          <Link component={RouterLink} to={link(sourceType, doc.source_id)}>
+            {sourceType.machine.title.toLowerCase()} #{String(doc.source_id)}
+          </Link>
+        </Typography>
+      )}
+      <TableContainer sx={{ overflowX: "auto" }}>
+        <Table size="small" aria-label="Document flow">
+          <TableHead>
+            <TableRow>
+              <TableCell>#</TableCell>
+              <TableCell>Line</TableCell>
+              <TableCell align="right">Qty</TableCell>
+              <TableCell>From</TableCell>
+              {drawn.map(([name, label]) => (
+                <TableCell key={name} align="right">
+                  {label}
+                </TableCell>
+              ))}
+              <TableCell>Made into</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {doc.lines.map((l) => {
+              const made = flow.data.made.filter((m) => Number(m.line.source_line_id) === Number(l.id));
+              const sourceNo =
+                l.source_line_id == null ? undefined : flow.data.sourceLines.get(Number(l.source_line_id));
+              return (
+                <TableRow key={String(l.id)} data-testid={`flow-line-${String(l.line_no)}`}>
+                  <TableCell>{String(l.line_no)}</TableCell>
+                  <TableCell>{String(l.description ?? l.sku ?? "")}</TableCell>
+                  <TableCell align="right">{formatNumber(l.qty)}</TableCell>
+                  <TableCell>
+                    {sourceType && l.source_line_id != null ? (
+                      <Link component={RouterLink} to={link(sourceType, doc.source_id)}>
+                        {sourceType.machine.title} line {sourceNo ?? "?"}
+                      </Link>
+                    ) : (
+                      "—"
+                    )}
+                  </TableCell>
+                  {drawn.map(([name]) => (
+                    <TableCell key={name} align="right" data-testid={`flow-${name}`}>
+                      {formatNumber(l[name] ?? 0)}
+                    </TableCell>
+                  ))}
+                  <TableCell>
+                    {made.length === 0
+                      ? "—"
+                      : made.map((m) => (
+                          <Box
+                            key={`${m.type.type}-${String(m.line.id)}`}
+                            sx={{ display: "flex", gap: 1, alignItems: "center", py: 0.25 }}
+                          >
+                            <Link component={RouterLink} to={link(m.type, m.doc.id)}>
+                              {String(
+                                m.doc.number ?? `Draft ${m.type.machine.title.toLowerCase()} #${String(m.doc.id)}`,
+                              )}
+                            </Link>
+                            <Typography variant="body2" sx={{ fontVariantNumeric: "tabular-nums" }}>
+                              × {formatNumber(m.line.qty)}
+                            </Typography>
+                            <StatusChip type={m.type} status={String(m.doc.status)} dense />
+                          </Box>
+                        ))}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,372 @@
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { TAX_CODES, type TaxCode, type Totals } from "@workmetrics/domain/documents/totals";
+import type { FieldDef } from "@workmetrics/domain/resources/types";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Row } from "../../platform/data-access/provider.ts";
+import { formatNumber } from "../../platform/fields/format.ts";
+import { onHandOf, useStockOnHand } from "./api.ts";
+import { emptyLine, isBlank, type LineDraft } from "./lines.ts";
+import { Picker } from "./Picker.tsx";
+import { RecordField } from "./RecordField.tsx";
+
+// The lines grid (issue 10 §3), filled by keyboard: Alt+N adds a line, Enter moves to the next cell like Tab (and
+// from the last cell of the last line opens a new line), picking a product fills its description, unit, price and
+// tax code and moves on to the quantity. The picker shows each product's price and stock on hand.
+
+const CELLS = ["product", "description", "qty", "unit_price", "discount_percent", "tax_code"] as const;
+
+type Props = {
+  lines: LineDraft[];
+  onChange(lines: LineDraft[]): void;
+  readOnly: boolean;
+  totals: Totals | null;
+  currency: string;
+  extraFields: readonly FieldDef[];
+  errors?: Record<string, string>; // "lines.0.qty" → message, from the server's refusal
+};
+
+const money = (v: string | undefined, currency: string) =>
+  v === undefined ? "" : `${currency} ${Number(v).toLocaleString(undefined, { minimumFractionDigits: 2 })}`;
+
+function ProductOption({ row, onHand, currency }: { row: Row; onHand: number | null; currency: string }) {
+  return (
+    <Box sx={{ display: "flex", width: "100%", gap: 2, alignItems: "baseline" }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" noWrap>
+          {String(row.name)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {String(row.sku ?? "")}
+        </Typography>
+      </Box>
+      <Box sx={{ textAlign: "right", flexShrink: 0 }}>
+        <Typography variant="body2" sx={{ fontVariantNumeric: "tabular-nums" }}>
+          {money(String(row.price ?? "0"), currency)}
+        </Typography>
+        <Typography variant="caption" color={onHand !== null && onHand <= 0 ? "error" : "text.secondary"}>
+          {row.is_stock_tracked === false
+            ? "not stocked"
+            : onHand === null
+              ? "stock …"
+              : `${formatNumber(onHand)} in stock`}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function ProductCell(props: {
+  line: LineDraft;
+  index: number;
+  currency: string;
+  onPick(row: Row | null): void;
+  inputRef(el: HTMLInputElement | null): void;
+  error?: string;
+}) {
+  const [ids, setIds] = useState<number[]>([]);
+  const stock = useStockOnHand(ids);
+  const onOptions = useCallback((rows: Row[]) => setIds(rows.map((r) => Number(r.id))), []);
+  const value =
+    props.line.product_id === null
+      ? null
+      : { id: props.line.product_id, name: props.line.product_label ?? `#${props.line.product_id}` };
+  return (
+    <Picker
+      resource="product"
+      label={`Product, line ${props.index + 1}`}
+      hideLabel
+      placeholder="Type to find a product"
+      select="id,name,sku,price,unit,tax_code,is_stock_tracked"
+      display="name"
+      search={["name", "sku"]}
+      filters={[{ column: "active", op: "is", value: "true" }]}
+      value={value}
+      onChange={props.onPick}
+      onOptions={onOptions}
+      render={(row) => (
+        <ProductOption row={row} onHand={onHandOf(stock.data, Number(row.id))} currency={props.currency} />
+      )}
+      size="small"
+      variant="standard"
+      inputRef={props.inputRef}
+      error={props.error}
+      testId={`line-${props.index}-product`}
+    />
+  );
+}
+
+export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFields, errors = {} }: Props) {
+  const refs = useRef(new Map<string, HTMLInputElement | null>());
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  const stock = useStockOnHand(lines.map((l) => l.product_id).filter((id): id is number => id !== null));
+
+  useEffect(() => {
+    if (!focusNext) return;
+    const el = refs.current.get(focusNext);
+    if (el) {
+      el.focus();
+      el.select?.();
+      setFocusNext(null);
+    }
+  });
+
+  const update = (i: number, patch: Partial<LineDraft>) =>
+    onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const addLine = () => {
+    const line = emptyLine();
+    onChange([...lines, line]);
+    setFocusNext(`${line.key}:product`);
+  };
+  const remove = (i: number) => {
+    const next = lines.filter((_, j) => j !== i);
+    onChange(next);
+    const neighbour = next[Math.min(i, next.length - 1)];
+    if (neighbour) setFocusNext(`${neighbour.key}:product`);
+  };
+  const move = (i: number, cell: (typeof CELLS)[number]) => {
+    const c = CELLS.indexOf(cell);
+    if (c < CELLS.length - 1) return setFocusNext(`${lines[i].key}:${CELLS[c + 1]}`);
+    if (i < lines.length - 1) return setFocusNext(`${lines[i + 1].key}:product`);
+    addLine();
+  };
+  const onCellKey = (i: number, cell: (typeof CELLS)[number]) => (e: React.KeyboardEvent) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      move(i, cell);
+    }
+  };
+  const ref = (key: string, cell: string) => (el: HTMLInputElement | null) => {
+    refs.current.set(`${key}:${cell}`, el);
+  };
+
+  // Alt+N adds a line from anywhere on the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads the current lines when pressed
+  useEffect(() => {
+    if (readOnly) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && !e.ctrlKey && !e.metaKey && e.code === "KeyN") {
+        e.preventDefault();
+        addLine();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [readOnly, lines]);
+
+  const pick = (i: number) => (row: Row | null) => {
+    const l = lines[i];
+    if (!row) return update(i, { product_id: null, product_label: null });
+    update(i, {
+      product_id: Number(row.id),
+      product_label: String(row.name),
+      service_id: null,
+      sku: String(row.sku ?? ""),
+      description: String(row.name ?? ""),
+      unit: String(row.unit ?? ""),
+      unit_price: String(row.price ?? "") ? String(Number(row.price)) : l.unit_price,
+      tax_code: (TAX_CODES as readonly string[]).includes(String(row.tax_code)) ? (row.tax_code as TaxCode) : "SR",
+    });
+    setFocusNext(`${l.key}:qty`);
+  };
+
+  const err = (i: number, name: string) => errors[`lines.${i}.${name}`];
+  const num = (i: number, l: LineDraft, name: "qty" | "unit_price" | "discount_percent", label: string) => (
+    <TextField
+      variant="standard"
+      size="small"
+      value={l[name]}
+      onChange={(e) => update(i, { [name]: e.target.value })}
+      onKeyDown={onCellKey(i, name)}
+      inputRef={ref(l.key, name)}
+      error={Boolean(err(i, name))}
+      helperText={err(i, name)}
+      placeholder={name === "unit_price" ? "Product's" : name === "discount_percent" ? "0" : undefined}
+      slotProps={{
+        htmlInput: { inputMode: "decimal", "aria-label": `${label}, line ${i + 1}`, style: { textAlign: "right" } },
+      }}
+    />
+  );
+
+  return (
+    <Box>
+      <TableContainer sx={{ overflowX: "auto" }}>
+        <Table size="small" aria-label="Lines" sx={{ minWidth: 860, "& td, & th": { px: 1 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 32 }}>#</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>Product</TableCell>
+              <TableCell sx={{ minWidth: 180 }}>Description</TableCell>
+              <TableCell align="right" sx={{ width: 90 }}>
+                Qty
+              </TableCell>
+              <TableCell align="right" sx={{ width: 110 }}>
+                Unit price
+              </TableCell>
+              <TableCell align="right" sx={{ width: 80 }}>
+                Disc %
+              </TableCell>
+              <TableCell sx={{ width: 70 }}>Tax</TableCell>
+              {extraFields.map((f) => (
+                <TableCell key={f.name} sx={{ minWidth: 160 }}>
+                  {f.label}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ width: 120 }}>
+                Line total
+              </TableCell>
+              {!readOnly && <TableCell sx={{ width: 40 }} />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.map((l, i) => {
+              const onHand = l.product_id === null ? null : onHandOf(stock.data, l.product_id);
+              const lineTotal = totals?.lines.find((_, j) => j === countedIndex(lines, i))?.line_total;
+              return (
+                <TableRow key={l.key} data-testid={`line-${i}`}>
+                  <TableCell>{i + 1}</TableCell>
+                  {readOnly ? (
+                    <>
+                      <TableCell>
+                        <Typography variant="body2">{l.product_label ?? "—"}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {l.sku}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{l.description}</TableCell>
+                      <TableCell align="right">{formatNumber(l.qty)}</TableCell>
+                      <TableCell align="right">{formatNumber(l.unit_price)}</TableCell>
+                      <TableCell align="right">{l.discount_percent ? `${l.discount_percent}%` : ""}</TableCell>
+                      <TableCell>{l.tax_code}</TableCell>
+                      {extraFields.map((f) => (
+                        <TableCell key={f.name}>
+                          <RecordField field={f} value={l.extra[f.name]} onChange={() => undefined} readOnly dense />
+                        </TableCell>
+                      ))}
+                    </>
+                  ) : (
+                    <>
+                      <TableCell>
+                        <ProductCell
+                          line={l}
+                          index={i}
+                          currency={currency}
+                          onPick={pick(i)}
+                          inputRef={ref(l.key, "product")}
+                          error={err(i, "product_id")}
+                        />
+                        {onHand !== null && (
+                          <Typography
+                            variant="caption"
+                            color={onHand < Number(l.qty || 0) ? "warning.main" : "text.secondary"}
+                          >
+                            {formatNumber(onHand)} in stock
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <TextField
+                          variant="standard"
+                          size="small"
+                          fullWidth
+                          value={l.description}
+                          onChange={(e) => update(i, { description: e.target.value })}
+                          onKeyDown={onCellKey(i, "description")}
+                          inputRef={ref(l.key, "description")}
+                          slotProps={{ htmlInput: { "aria-label": `Description, line ${i + 1}` } }}
+                        />
+                      </TableCell>
+                      <TableCell align="right">{num(i, l, "qty", "Quantity")}</TableCell>
+                      <TableCell align="right">{num(i, l, "unit_price", "Unit price")}</TableCell>
+                      <TableCell align="right">{num(i, l, "discount_percent", "Discount %")}</TableCell>
+                      <TableCell>
+                        <TextField
+                          select
+                          variant="standard"
+                          size="small"
+                          value={l.tax_code}
+                          onChange={(e) => update(i, { tax_code: e.target.value as TaxCode })}
+                          onKeyDown={onCellKey(i, "tax_code")}
+                          inputRef={ref(l.key, "tax_code")}
+                          slotProps={{
+                            select: { native: true },
+                            htmlInput: { "aria-label": `Tax code, line ${i + 1}` },
+                          }}
+                        >
+                          {TAX_CODES.map((c) => (
+                            <option key={c} value={c}>
+                              {c}
+                            </option>
+                          ))}
+                        </TextField>
+                      </TableCell>
+                      {extraFields.map((f) => (
+                        <TableCell key={f.name}>
+                          <RecordField
+                            field={f}
+                            value={l.extra[f.name]}
+                            onChange={(v) => update(i, { extra: { ...l.extra, [f.name]: v } })}
+                            dense
+                          />
+                        </TableCell>
+                      ))}
+                    </>
+                  )}
+                  <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+                    {lineTotal === undefined ? "" : formatNumber(lineTotal, 2)}
+                  </TableCell>
+                  {!readOnly && (
+                    <TableCell>
+                      <Tooltip title="Remove line">
+                        <IconButton size="small" aria-label={`Remove line ${i + 1}`} onClick={() => remove(i)}>
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
+            {lines.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={9 + extraFields.length}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: "center" }}>
+                    No lines yet.{readOnly ? "" : " Add one with the button below or Alt+N."}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!readOnly && (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 1 }}>
+          <Button startIcon={<AddIcon />} onClick={addLine}>
+            Add line
+          </Button>
+          <Typography variant="caption" color="text.secondary">
+            Alt+N adds a line · Enter moves to the next cell
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+// The index of line i among the lines that count (blank lines are not priced).
+function countedIndex(lines: readonly LineDraft[], i: number): number {
+  if (isBlank(lines[i])) return -1;
+  return lines.slice(0, i).filter((l) => !isBlank(l)).length;
+}

@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { OfferedAction } from "@workmetrics/domain/documents/machine";
+import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
+import type { WebDocType } from "./types.ts";
+
+// The document page's reads and commands (DESIGN §2.3.1): the document with its lines through /rest/v1, the
+// commands through /rest/v1/rpc. Every write refreshes the document, its actions, history and every list.
+
+export type DocRow = Row & { number: string | null; status: string; lines: Row[] };
+export type HistoryEvent = {
+  id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  reason: string | null;
+  at: string;
+  user_name: string | null;
+  changes: Record<string, unknown> | null;
+};
+export type OnHand = { product_id: number; location_id: number; qty: string };
+
+export const docKey = (type: string, id: number | string) => [type, "one", String(id)];
+
+export function useDocument(t: WebDocType, id: number | null) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: [...docKey(t.type, id ?? "new"), "document"],
+    queryFn: ({ signal }) =>
+      data.getOne(
+        t.type,
+        id as number,
+        `*,lines:${t.lines.name}(*),company:company(id,name),contact:contact(id,name),created_by_user:user(id,name)`,
+        signal,
+      ) as Promise<DocRow>,
+    enabled: id !== null,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useActions(t: WebDocType, id: number | null, status: string | undefined) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: [...docKey(t.type, id ?? "new"), "actions", status],
+    queryFn: ({ signal }) =>
+      data.rpc<{ status: string; actions: OfferedAction[] }>("document_actions", { type: t.type, id }, signal),
+    enabled: id !== null,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useHistory(t: WebDocType, id: number | null) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: [...docKey(t.type, id ?? "new"), "history"],
+    queryFn: ({ signal }) => data.rpc<HistoryEvent[]>("document_history", { type: t.type, id }, signal),
+    enabled: id !== null,
+    retry: retryUnlessClientError,
+  });
+}
+
+// Stock on hand per product (all locations summed, and per location), for the picker and the lines.
+export function useStockOnHand(productIds: readonly number[]) {
+  const data = useDataProvider();
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: ["stock_on_hand", ids.join(",")],
+    queryFn: ({ signal }) => data.rpc<OnHand[]>("stock_on_hand", { product_ids: ids }, signal),
+    enabled: ids.length > 0,
+    staleTime: 15_000,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function onHandOf(rows: readonly OnHand[] | undefined, productId: number): number | null {
+  if (!rows) return null;
+  return rows.filter((r) => r.product_id === productId).reduce((s, r) => s + Number(r.qty), 0);
+}
+
+// After any command: this document, the documents it touched (a source's quantities), and every list.
+export function useRefreshDocuments() {
+  const qc = useQueryClient();
+  return () =>
+    qc.invalidateQueries({
+      predicate: (q) => q.queryKey[1] === "list" || q.queryKey[1] === "one" || q.queryKey[0] === "stock_on_hand",
+    });
+}
+
+export function useCommand<A extends Record<string, unknown>, T = DocRow>(fn: string) {
+  const data = useDataProvider();
+  const refresh = useRefreshDocuments();
+  return useMutation({
+    mutationFn: (args: A) => data.rpc<T>(fn, args),
+    onSuccess: () => refresh(),
+  });
+}
