@@ -3,9 +3,12 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
+import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
 import { registerModules } from "./modules/index.ts";
+import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
 import { platformRoutes } from "./modules/platform/platform.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
+import { overdueSweep } from "./modules/reports/overdue.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
 import { authPlugin } from "./platform/auth/auth.plugin.ts";
@@ -40,12 +43,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(authPlugin, { config, db: database.db });
   await app.register(publicRoutes, { db: database.db });
+  await app.register(publicOrderFormRoutes, { db: database.db });
   await app.register(platformRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
   await app.register(workspaceRoutes, { db: database.db });
+  await app.register(documentPdfRoutes, { db: database.db });
   await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
   await app.register(restRoutes, { db: database.db, maxRows: config.maxRows });
+  await overdueSweep(app, { db: database.db });
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

@@ -24,6 +24,7 @@ import {
   documentTransition,
   recordPaymentRpc,
 } from "./documents.rpc.ts";
+import { documentEmail } from "./email.rpc.ts";
 import { INVOICE_EFFECTS } from "./invoice.effects.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
@@ -52,4 +53,5 @@ export function registerDocuments(): void {
     effects: INVOICE_EFFECTS,
   });
   registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc, recordPaymentRpc);
+  registerRpc(documentEmail); // issue 10 §3: e-mail a document with its PDF
 }

@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Mailer } from "../../platform/auth/mail.ts";
+import type { Tx } from "../../platform/db/database.ts";
+import { conflict, invalid } from "../../platform/documents/refusals.ts";
+import { documentSpec } from "../../platform/documents/registry.ts";
+import { writeEvent } from "../../platform/documents/store.ts";
+import type { Caller } from "../../platform/rest/access.ts";
+import { RestError } from "../../platform/rest/rest-error.ts";
+import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { printDocument } from "./pdf/document.ts";
+import { day, moneyOf } from "./pdf/format.ts";
+
+// Issue 10 §3 "E-mail a document to the customer's contact with the PDF attached (through the mail you have),
+// logged in the audit history": document_email {type, id, to?, cc?, message?}. Whoever may read the document may
+// send it (the same rule as printing it); it must have a number (a draft is not sent to a customer). The address is
+// `to`, else the document's contact's e-mail, else the customer's; the audit row (action "email") names the
+// recipients and is written in the same transaction, so a mail the server could not hand over leaves no trace.
+
+// The server's mailer (SMTP_URL or the dev mailbox), handed over when the documents' routes are registered.
+let mailer: Mailer | null = null;
+export const useDocumentMailer = (m: Mailer) => {
+  mailer = m;
+};
+
+const address = z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(320);
+const addresses = z
+  .union([address, z.array(address).min(1).max(10)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .optional();
+
+export type EmailInput = { type: string; id: number; to?: string[]; cc?: string[]; message?: string | null };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+async function emailOf(tx: Tx, table: "company" | "contact", ws: string, rowId: unknown) {
+  if (rowId === null || rowId === undefined) return null;
+  const res = await tx.execute(sql`select name, nullif(trim(email), '') as email from ${sql.identifier(table)}
+    where workspace_id = ${ws}::uuid and id = ${Number(rowId)}`);
+  return (res.rows[0] as { name: string; email: string | null } | undefined) ?? null;
+}
+
+export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
+  const spec = documentSpec(input.type);
+  const printed = await printDocument(tx, caller, input.type, input.id);
+  const { header, number, workspace } = printed;
+  const title = spec.machine.title;
+  if (!number) {
+    throw conflict(`A draft ${title.toLowerCase()} has no number yet; submit it before e-mailing it`);
+  }
+  const ws = caller.workspaceId as string;
+  const contact = await emailOf(tx, "contact", ws, header.contact_id);
+  const company = await emailOf(tx, "company", ws, header.company_id);
+  const to = input.to ?? [contact?.email ?? company?.email].filter((e): e is string => Boolean(e));
+  if (to.length === 0) {
+    throw invalid(
+      `Neither the contact nor ${company?.name ?? "the customer"} has an e-mail address; enter one to send ${number} to`,
+      "to",
+    );
+  }
+  const cc = input.cc ?? [];
+  const currency = String(header.currency ?? workspace.baseCurrency);
+  const owed =
+    header.outstanding !== undefined && header.outstanding !== null
+      ? `, ${moneyOf(String(header.outstanding), currency)} due${header.due_date ? ` by ${day(String(header.due_date))}` : ""}`
+      : "";
+  const greeting = `Dear ${(input.to ? null : contact?.name) ?? company?.name ?? "customer"},`;
+  const intro = `Please find attached ${title.toLowerCase()} ${number} dated ${day(String(header.doc_date))}: total ${moneyOf(String(header.total), currency)}${owed}.`;
+  const message = input.message?.trim();
+  const paragraphs = [greeting, ...(message ? [message] : []), intro, `Regards,\n${workspace.name}`];
+  if (!mailer) throw new RestError(503, "PGRST001", "Mail is not available on this server right now");
+  const subject = `${title} ${number} from ${workspace.name}`;
+  // The audit row first: if the mail cannot be handed over, the error rolls it back.
+  await writeEvent(tx, caller, {
+    type: spec.machine.type,
+    docId: input.id,
+    action: "email",
+    from: String(header.status),
+    to: String(header.status),
+    reason: `Sent to ${to.join(", ")}${cc.length ? ` (cc ${cc.join(", ")})` : ""}`,
+    changes: { to, cc, subject, attachment: printed.filename },
+  });
+  try {
+    await mailer.send({
+      to: to.join(", "),
+      cc: cc.length ? cc.join(", ") : undefined,
+      subject,
+      text: paragraphs.join("\n\n"),
+      html: paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n"),
+      attachments: [{ filename: printed.filename, content: printed.pdf, contentType: "application/pdf" }],
+    });
+  } catch {
+    throw new RestError(502, "mail_failed", `${number} could not be sent: the mail server did not take it. Try again.`);
+  }
+  return { type: spec.machine.type, id: input.id, number, to, cc, subject, attachment: printed.filename };
+}
+
+export const documentEmail = defineRpc({
+  name: "document_email",
+  args: z.object({
+    type: z.string().min(1).max(64),
+    id: z.number().int().positive(),
+    to: addresses,
+    cc: addresses,
+    message: z.string().max(5000).nullish(),
+  }),
+  permission: null, // the document's read permission, checked by printDocument through the one access rule
+  run: (tx, args, caller) => emailDocument(tx, caller, args as EmailInput),
+});

@@ -1,0 +1,326 @@
+import { dec } from "@workmetrics/domain/documents/decimal";
+import { computeTotals, TAX_CODES, type TaxCode } from "@workmetrics/domain/documents/totals";
+import type { FieldDef } from "@workmetrics/domain/resources";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../../platform/db/database.ts";
+import { notFound } from "../../../platform/documents/refusals.ts";
+import { type DocumentSpec, documentSpec } from "../../../platform/documents/registry.ts";
+import { loadLines, type Row } from "../../../platform/documents/store.ts";
+import type { Caller } from "../../../platform/rest/access.ts";
+import { runRead } from "../../../platform/rest/engine.ts";
+import { parsePrefer, parseQuery } from "../../../platform/rest/query-parse.ts";
+import { metaOf } from "../../../platform/rest/resource-meta.ts";
+import { RestError } from "../../../platform/rest/rest-error.ts";
+import { amount, day, heading, isZero, minus, moneyOf, percent, price, quantity } from "./format.ts";
+import type { Block, Cell, Column, Printable, TotalRow } from "./layout.ts";
+import { loadWorkspace, type Workspace } from "./letterhead.ts";
+import { printOptions } from "./print-types.ts";
+import { renderPdf } from "./render.ts";
+
+// GET /api/documents/{type}/{id}/pdf and document_email (issue 10 §3): any registered document type prints from
+// its declaration — the machine's title and statuses, the header resource's fields (a type's own dates, codes and
+// references become facts beside the customer, its own money fields rows under the total) and the shared line
+// columns. print-types.ts adds what a type needs beyond that (a tax invoice's title, a delivery's signature block).
+
+// The header columns every type shares (document-columns.ts); the rest of a type's fields are its own.
+const SHARED = new Set([
+  "id",
+  "workspace_id",
+  "number",
+  "status",
+  "doc_date",
+  "company_id",
+  "contact_id",
+  "project_id",
+  "currency",
+  "rate",
+  "notes",
+  "terms",
+  "subtotal",
+  "discount_percent",
+  "discount_amount",
+  "net_total",
+  "tax_total",
+  "total",
+  "base_total",
+  "source_type",
+  "source_id",
+  "created_by",
+  "created_at",
+  "updated_at",
+]);
+
+const TAX_NAMES: Record<string, string> = {
+  SR: "GST",
+  ZR: "Zero-rated",
+  ES: "Exempt",
+  OS: "Out of scope",
+};
+
+export type PrintedDocument = {
+  pdf: Buffer;
+  filename: string;
+  title: string;
+  number: string | null;
+  header: Row;
+  workspace: Workspace;
+};
+
+const id = (name: string) => sql.identifier(name);
+
+// The document as the caller may read it: the same read scope /rest/v1 applies (permission, tier, own rows), and
+// another workspace's document is simply not there.
+async function readHeader(tx: Tx, caller: Caller, spec: DocumentSpec, docId: number): Promise<Row> {
+  const res = await runRead(tx, {
+    meta: metaOf(spec.header),
+    caller,
+    query: parseQuery([
+      ["select", "*"],
+      ["id", `eq.${docId}`],
+    ]),
+    prefer: parsePrefer(undefined),
+    single: false,
+    range: null,
+    head: false,
+  });
+  const rows = JSON.parse(res.body ?? "[]") as Row[];
+  if (!rows[0]) throw notFound(spec, docId);
+  return rows[0];
+}
+
+async function rowOf(tx: Tx, table: string, ws: string, rowId: unknown): Promise<Record<string, unknown> | null> {
+  if (rowId === null || rowId === undefined) return null;
+  const res = await tx.execute(sql`select to_jsonb(r) as row from ${id(table)} r
+    where r.workspace_id = ${ws}::uuid and r.id = ${Number(rowId)}`);
+  return (res.rows[0] as { row: Record<string, unknown> } | undefined)?.row ?? null;
+}
+
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v).trim());
+
+// A referenced record's label (a delivery order's location name), read as the label the list shows.
+async function label(tx: Tx, ws: string, field: FieldDef, value: unknown): Promise<string> {
+  if (!field.reference || value === null || value === undefined) return str(value);
+  const row = await rowOf(tx, field.reference.resource, ws, value).catch(() => null);
+  return str(row?.[field.reference.display]) || str(value);
+}
+
+async function facts(tx: Tx, ws: string, spec: DocumentSpec, header: Row, base: string): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  const title = spec.machine.title;
+  out.push([`${title} no.`, str(header.number) || "Not yet numbered"]);
+  out.push(["Date", day(str(header.doc_date))]);
+  for (const field of spec.header.fields) {
+    if (SHARED.has(field.name) || field.kind === "money" || field.kind === "textarea") continue;
+    const value = header[field.name];
+    if (value === null || value === undefined || value === "") continue;
+    if (field.kind === "date") out.push([field.label, day(str(value))]);
+    else if (field.kind === "reference") out.push([field.label, await label(tx, ws, field, value)]);
+    else if (field.kind === "boolean") out.push([field.label, value ? "Yes" : "No"]);
+    else if (field.kind === "datetime") out.push([field.label, day(str(value))]);
+    else if (field.kind !== "status") out.push([field.label, str(value)]);
+  }
+  if (header.project_id != null) {
+    const project = await rowOf(tx, "project", ws, header.project_id);
+    if (project) out.push(["Project", [str(project.code), str(project.name)].filter(Boolean).join(" ")]);
+  }
+  if (header.source_type && header.source_id != null) {
+    // "Sales order SO-2026-00004": the document it was made from, by its number.
+    try {
+      const source = documentSpec(String(header.source_type));
+      const row = await rowOf(tx, source.header.name, ws, header.source_id);
+      if (row?.number) out.push([source.machine.title, str(row.number)]);
+    } catch {
+      // a source that is not a registered document type prints nothing
+    }
+  }
+  const currency = str(header.currency) || base;
+  out.push(["Currency", currency]);
+  if (currency !== base && !isZero(str(header.rate)))
+    out.push(["Exchange rate", `1 ${currency} = ${quantity(str(header.rate))} ${base}`]);
+  return out;
+}
+
+function party(
+  heading: string,
+  company: Record<string, unknown> | null,
+  contact: Record<string, unknown> | null,
+  address: "billing" | "shipping",
+) {
+  const billing = str(company?.billing_address);
+  const shipping = str(company?.shipping_address);
+  const where = address === "shipping" ? shipping || billing : billing || shipping;
+  const lines = where
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (str(company?.uen)) lines.push(`UEN ${str(company?.uen)}`);
+  if (contact) {
+    lines.push(`Attn: ${str(contact.name)}`);
+    const reach = [str(contact.phone), str(contact.email)].filter(Boolean).join(" · ");
+    if (reach) lines.push(reach);
+  } else {
+    const reach = [str(company?.phone), str(company?.email)].filter(Boolean).join(" · ");
+    if (reach) lines.push(reach);
+  }
+  return { heading, name: str(company?.name) || "Customer", lines };
+}
+
+function lineTable(lines: Row[], prices: boolean, currency: string): Block {
+  if (!prices) {
+    const columns: Column[] = [
+      { label: "#", width: 5 },
+      { label: "SKU", width: 16 },
+      { label: "Description", width: 55, wrap: true },
+      { label: "Unit", width: 10 },
+      { label: "Qty", width: 14, align: "right" },
+    ];
+    const rows: Cell[][] = lines.map((l) => [
+      str(l.line_no),
+      str(l.sku),
+      str(l.description),
+      str(l.unit),
+      quantity(str(l.qty)),
+    ]);
+    return { kind: "table", columns, rows, empty: "No lines" };
+  }
+  const discounts = lines.some((l) => !isZero(str(l.discount_percent)));
+  const columns: Column[] = [
+    { label: "#", width: 4 },
+    { label: "Description", width: discounts ? 40 : 47, wrap: true },
+    { label: "Qty", width: 10, align: "right" },
+    { label: "Unit price", width: 13, align: "right" },
+    ...(discounts ? [{ label: "Disc.", width: 7, align: "right" as const }] : []),
+    { label: "Tax", width: 6, align: "center" },
+    { label: `Amount (${currency})`, width: 16, align: "right" },
+  ];
+  const rows: Cell[][] = lines.map((l) => [
+    str(l.line_no),
+    { text: str(l.description), note: str(l.sku) || undefined },
+    [quantity(str(l.qty)), str(l.unit)].filter(Boolean).join(" "),
+    price(str(l.unit_price)),
+    ...(discounts ? [isZero(str(l.discount_percent)) ? "" : percent(str(l.discount_percent))] : []),
+    str(l.tax_code),
+    amount(str(l.line_total)),
+  ]);
+  return { kind: "table", columns, rows, empty: "No lines" };
+}
+
+// GST per tax code on the amount after discounts (DOCUMENTS.md §3), from the one totals function; a document whose
+// figures it cannot reproduce (a tax code it does not know) prints its stored tax total as one row.
+function taxRows(header: Row, lines: Row[], currency: string): TotalRow[] {
+  const single = [{ label: "GST", value: moneyOf(str(header.tax_total), currency) }];
+  if (!lines.every((l) => (TAX_CODES as readonly string[]).includes(str(l.tax_code)))) return single;
+  try {
+    const discountPercent = str(header.discount_percent);
+    const discount = discountPercent
+      ? { percent: discountPercent }
+      : isZero(str(header.discount_amount))
+        ? null
+        : { amount: dec(str(header.discount_amount)).abs().toFixed() };
+    const totals = computeTotals({
+      lines: lines.map((l) => ({
+        qty: str(l.qty),
+        unit_price: str(l.unit_price),
+        discount_percent: str(l.discount_percent) || null,
+        tax_code: str(l.tax_code) as TaxCode,
+      })),
+      discount,
+    });
+    if (!dec(totals.tax_total).equals(dec(str(header.tax_total) || "0"))) return single;
+    return totals.taxes.map((t) => {
+      const rate = dec(t.rate).times(100).toFixed();
+      const name = t.tax_code === "SR" ? `GST ${rate}%` : TAX_NAMES[t.tax_code];
+      return { label: `${name} (${t.tax_code}) on ${amount(t.net)}`, value: moneyOf(t.tax, currency) };
+    });
+  } catch {
+    return single;
+  }
+}
+
+function totalsBlock(spec: DocumentSpec, header: Row, lines: Row[], base: string, amountDue?: string): Block {
+  const currency = str(header.currency) || base;
+  const rows: TotalRow[] = [{ label: "Subtotal", value: moneyOf(str(header.subtotal), currency) }];
+  if (!isZero(str(header.discount_amount))) {
+    const p = str(header.discount_percent);
+    rows.push({
+      label: p ? `Discount (${percent(p)})` : "Discount",
+      value: moneyOf(dec(str(header.discount_amount)).negated().toFixed(2), currency),
+    });
+    rows.push({ label: "Net total", value: moneyOf(str(header.net_total), currency) });
+  }
+  rows.push(...taxRows(header, lines, currency));
+  rows.push({ label: "Total", value: moneyOf(str(header.total), currency), strong: true });
+  if (currency !== base) {
+    const rate = dec(str(header.rate) || "1");
+    rows.push({ label: `GST in ${base}`, value: moneyOf(dec(str(header.tax_total)).times(rate).toFixed(2), base) });
+    rows.push({ label: `Total in ${base}`, value: moneyOf(str(header.base_total), base) });
+  }
+  // The type's own money fields (a claim's retention …) under the total; what is still owed last.
+  for (const field of spec.header.fields) {
+    if (SHARED.has(field.name) || field.kind !== "money" || field.name === amountDue) continue;
+    if (header[field.name] === null || header[field.name] === undefined) continue;
+    rows.push({ label: field.label, value: moneyOf(str(header[field.name]), currency) });
+  }
+  if (amountDue && header[amountDue] !== undefined) {
+    const draft = header.status === spec.machine.initial;
+    const due = draft ? str(header.total) : str(header[amountDue]);
+    const paid = minus(str(header.total), due);
+    if (!isZero(paid) && header.status !== "cancelled") {
+      rows.push({ label: "Paid and credited", value: moneyOf(dec(paid).negated().toFixed(2), currency) });
+    }
+    rows.push({
+      label: "Amount due",
+      value: moneyOf(header.status === "cancelled" ? "0" : due, currency),
+      strong: true,
+    });
+  }
+  return { kind: "totals", rows };
+}
+
+export async function printDocument(tx: Tx, caller: Caller, type: string, docId: number): Promise<PrintedDocument> {
+  const spec = documentSpec(type);
+  const header = await readHeader(tx, caller, spec, docId);
+  const ws = caller.workspaceId as string;
+  const [lines, workspace, company, contact] = [
+    await loadLines(tx, spec, ws, docId),
+    await loadWorkspace(tx, ws),
+    await rowOf(tx, "company", ws, header.company_id),
+    await rowOf(tx, "contact", ws, header.contact_id),
+  ];
+  const options = printOptions(type);
+  const title = options.title ?? heading(spec.machine.title);
+  const status = str(header.status);
+  const draft = status === spec.machine.initial;
+  const finalLabel = spec.machine.statuses[status]?.label ?? status;
+  const prices = options.prices !== false;
+  const base = workspace.baseCurrency;
+  const body: Block[] = [lineTable(lines, prices, str(header.currency) || base)];
+  if (prices) body.push(totalsBlock(spec, header, lines, base, options.amountDue));
+  if (str(header.notes)) body.push({ kind: "text", heading: "Notes", text: str(header.notes) });
+  if (str(header.terms)) body.push({ kind: "text", heading: "Terms and conditions", text: str(header.terms) });
+  if (options.signature) body.push({ kind: "signature", ...options.signature });
+  const number = str(header.number) || null;
+  const reference = number ?? "Draft";
+  const page: Printable = {
+    title,
+    reference,
+    status: draft || status === "cancelled" ? finalLabel : null,
+    watermark: draft ? "DRAFT" : status === "cancelled" ? "CANCELLED" : null,
+    party: party(options.party ?? "Customer", company, contact, options.address ?? "billing"),
+    facts: await facts(tx, ws, spec, header, base),
+    body,
+    filename: `${number ?? `${spec.machine.type}-${docId}-draft`}.pdf`,
+  };
+  const pdf = await renderPdf(workspace.head, page);
+  return { pdf, filename: page.filename, title, number, header, workspace };
+}
+
+// The type named in a URL: unknown is "not found" there, not a validation error.
+export function specForPath(type: string): DocumentSpec {
+  try {
+    return documentSpec(type);
+  } catch (err) {
+    if (err instanceof RestError) throw new RestError(404, "PGRST116", err.message);
+    throw err;
+  }
+}

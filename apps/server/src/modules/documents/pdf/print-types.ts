@@ -1,0 +1,36 @@
+// How a document type prints, where the registered type alone does not say (issue 10 §3). A type with no entry
+// prints with its own title, its customer's billing address, prices and totals; an entry is a line or two of data.
+
+export type PrintOptions = {
+  title?: string; // the printed heading; default the type's title in Title Case
+  party?: string; // the customer block's heading
+  address?: "billing" | "shipping"; // which of the customer's addresses (the other when it is empty)
+  prices?: boolean; // false: quantities only (a delivery order), no totals
+  amountDue?: string; // the money column that is what the customer still owes ("outstanding")
+  signature?: { heading: string; fields: string[] };
+};
+
+const RECEIVED = {
+  heading: "Goods received in good order and condition",
+  fields: ["Received by (name)", "Signature and company stamp", "Date"],
+};
+
+const PRINT: Record<string, PrintOptions> = {
+  quotation: { party: "Quotation for" },
+  sales_order: { party: "Customer" },
+  delivery_instruction: { party: "Deliver to", address: "shipping", prices: false },
+  delivery_order: { party: "Deliver to", address: "shipping", prices: false, signature: RECEIVED },
+  // A Singapore tax invoice (IRAS): the words "Tax Invoice", the supplier's GST registration number, tax per code
+  // and the amount payable.
+  invoice: { title: "Tax Invoice", party: "Bill to", amountDue: "outstanding" },
+  credit_note: { party: "Credit to", amountDue: "outstanding" },
+  debit_note: { party: "Bill to", amountDue: "outstanding" },
+  goods_return_note: {
+    party: "Returned by",
+    prices: false,
+    signature: { heading: "Goods returned", fields: ["Returned by (name)", "Received by (name)", "Date"] },
+  },
+  customer_order: { party: "Ordered by" },
+};
+
+export const printOptions = (type: string): PrintOptions => PRINT[type] ?? {};
