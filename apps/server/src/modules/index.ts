@@ -2,6 +2,7 @@ import { registerAdmin } from "./admin/admin.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
+import { registerReports } from "./reports/reports.module.ts";
 
 let registered = false;
 
@@ -12,5 +13,6 @@ export function registerModules(): void {
   registerCrm();
   registerAdmin();
   registerDocuments();
+  registerReports();
   registerReturns();
 }

@@ -1,6 +1,7 @@
 import { RESOURCES, type ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Tx } from "../../db/database.ts";
 import { type Caller, keptTotal, readScope } from "../access.ts";
 import { metaOf } from "../resource-meta.ts";
 import { RestError } from "../rest-error.ts";
@@ -26,6 +27,15 @@ function readable(caller: Caller): Array<{ def: ResourceDef; scope: SQL | null }
 }
 
 type Breakdown = Array<{ label: string; count: number }>;
+
+// Issue 10 §3: figures a module adds to the home page (the selling figures: sales this month, overdue receivables
+// …), each answering only what the caller may read; the engine names no feature.
+export type DashboardFigures = (tx: Tx, caller: Caller) => Promise<Record<string, unknown>>;
+const FIGURES: DashboardFigures[] = [];
+
+export function registerDashboardFigures(...fns: DashboardFigures[]): void {
+  FIGURES.push(...fns);
+}
 
 export const dashboardSummary = defineRpc({
   name: "dashboard_summary",
@@ -83,6 +93,8 @@ export const dashboardSummary = defineRpc({
         from company t0 where ${scopeOf("company")} group by 1 order by 2 desc`);
       charts.companies_by_kind = res.rows as Breakdown;
     }
-    return { counts, recent, charts };
+    const figures: Record<string, unknown> = {};
+    for (const fn of FIGURES) Object.assign(figures, await fn(tx, caller));
+    return { counts, recent, charts, figures };
   },
 });

@@ -1,0 +1,108 @@
+import { AGEING_BUCKETS, REPORT_ACCESS, type ReportColumn } from "@workmetrics/domain/reports";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "../../platform/db/database.ts";
+import { refreshOverdue } from "./overdue.ts";
+import { defineReport } from "./registry.ts";
+
+// Issue 10 §2 "Accounts receivable": what each customer owes on `as_of`, by how long it is past due, in base
+// currency. An invoice counts when it is dated on or before `as_of` and not a draft or cancelled; what it owed then
+// is today's outstanding plus what receipts dated after `as_of` paid on it. Days past due = as_of − due date, in
+// the buckets of AGEING_BUCKETS (Current: not yet past due; 1–30; 31–60; 61–90; over 90). With `company_id`, one
+// row per open invoice of that customer (the drill-down), its amount in its bucket. One statement, aggregated in
+// SQL over the workspace's invoices; the totals row is the ROLLUP of the same grouping.
+
+const params = z.object({
+  as_of: z.iso.date().optional(),
+  company_id: z.number().int().positive().optional(),
+});
+
+const money = (e: SQL) => sql`coalesce(${e}, 0)::numeric(14,2)::text`;
+
+const bucketSums = () =>
+  AGEING_BUCKETS.map((b) => {
+    const lo = b.min === null ? sql`true` : sql`o.days >= ${b.min}`;
+    const hi = b.max === null ? sql`true` : sql`o.days <= ${b.max}`;
+    return sql`${money(sql`sum(o.amount) filter (where ${lo} and ${hi})`)} as ${sql.identifier(b.key)}`;
+  });
+
+const BUCKET_COLUMNS: ReportColumn[] = AGEING_BUCKETS.map((b) => ({ key: b.key, label: b.label, kind: "money" }));
+
+// The workspace's invoices open on `asOf`, each with its base-currency amount and days past due.
+function openInvoices(ws: string, asOf: string, companyId: number | undefined): SQL {
+  return sql`with later as (
+      select a.document_id, sum(a.amount) as amount
+      from payment_allocation a
+      join receipt r on r.workspace_id = a.workspace_id and r.id = a.payment_id
+      where a.workspace_id = ${ws}::uuid and a.payment_type = 'receipt' and a.document_type = 'invoice'
+        and r.doc_date > ${asOf}::date
+      group by a.document_id
+    ), o as (
+      select i.id, i.number, i.company_id, i.doc_date, i.due_date, i.status,
+        round((i.outstanding + coalesce(l.amount, 0)) * i.rate, 2) as amount,
+        (${asOf}::date - coalesce(i.due_date, i.doc_date)) as days
+      from invoice i left join later l on l.document_id = i.id
+      where i.workspace_id = ${ws}::uuid and i.doc_date <= ${asOf}::date and i.status not in ('draft', 'cancelled')
+        and (i.outstanding > 0 or l.document_id is not null)
+        ${companyId === undefined ? sql`` : sql`and i.company_id = ${companyId}`}
+    )`;
+}
+
+export const arAgeing = defineReport({
+  name: "ar_ageing",
+  params,
+  need: REPORT_ACCESS.ar_ageing,
+  async run(tx: Tx, p, caller) {
+    const ws = caller.workspaceId;
+    await refreshOverdue(tx, ws);
+    const asOf = p.as_of ?? ((await tx.execute(sql`select current_date::text as d`)).rows[0] as { d: string }).d;
+    const keys = [...AGEING_BUCKETS.map((b) => b.key), "total"];
+    if (p.company_id !== undefined) {
+      const res = await tx.execute(sql`${openInvoices(ws, asOf, p.company_id)}
+        select o.id, o.number, o.doc_date::text as doc_date, o.due_date::text as due_date, o.status,
+          greatest(o.days, 0)::int as days_past_due, ${sql.join(bucketSums(), sql`, `)},
+          ${money(sql`sum(o.amount)`)} as total, grouping(o.id) as is_total
+        from o where o.amount > 0
+        group by rollup ((o.id, o.number, o.doc_date, o.due_date, o.status, o.days))
+        order by is_total, o.due_date nulls last, o.id`);
+      return shape(res.rows as Row[], keys, [
+        { key: "number", label: "Invoice", kind: "text" },
+        { key: "doc_date", label: "Date", kind: "date" },
+        { key: "due_date", label: "Due", kind: "date" },
+        { key: "days_past_due", label: "Days past due", kind: "integer" },
+        ...BUCKET_COLUMNS,
+        { key: "total", label: "Outstanding", kind: "money" },
+      ]);
+    }
+    const res = await tx.execute(sql`${openInvoices(ws, asOf, undefined)}
+      select o.company_id, c.name as company, count(*)::int as invoices, min(o.due_date)::text as oldest_due,
+        ${sql.join(bucketSums(), sql`, `)}, ${money(sql`sum(o.amount)`)} as total,
+        grouping(o.company_id) as is_total
+      from o join company c on c.workspace_id = ${ws}::uuid and c.id = o.company_id
+      where o.amount > 0
+      group by rollup ((o.company_id, c.name))
+      order by is_total, c.name, o.company_id`);
+    return shape(res.rows as Row[], keys, [
+      { key: "company", label: "Customer", kind: "text" },
+      { key: "invoices", label: "Invoices", kind: "integer" },
+      { key: "oldest_due", label: "Oldest due", kind: "date" },
+      ...BUCKET_COLUMNS,
+      { key: "total", label: "Outstanding", kind: "money" },
+    ]);
+  },
+});
+
+type Row = Record<string, string | number | null> & { is_total: number | string };
+
+// The ROLLUP's grand-total row becomes `totals` (zeros when nothing is open); the others are the rows.
+function shape(all: Row[], keys: string[], columns: ReportColumn[]) {
+  const total = all.find((r) => Number(r.is_total) === 1);
+  const rows = all
+    .filter((r) => Number(r.is_total) !== 1)
+    .map(({ is_total: _, ...r }) => r as Record<string, string | number | null>);
+  const totals: Record<string, string | number> = Object.fromEntries(
+    keys.map((k) => [k, String(total?.[k] ?? "0.00")]),
+  );
+  totals.count = rows.length;
+  return { columns, rows, totals };
+}

@@ -1,0 +1,65 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db, Tx } from "../../platform/db/database.ts";
+
+// Issue 10 §2: an invoice (or debit note) past its due date that still owes something is Overdue. Time passing
+// writes nothing, so the status is refreshed: lazily, in the reader's workspace, before every receivables report and
+// the dashboard's figures; and for every workspace by one sweep at start and every hour, so a list opened the
+// morning after the due date already says Overdue. One UPDATE per table over the status index; rows another
+// transaction holds (a payment settling them) are skipped — that transaction settles them itself. Each change is
+// written to the audit trail (action "overdue", no user). A payment later settles the status again from the
+// outstanding amount (invoicePaymentStatus): paid when nothing is left, overdue while something is.
+
+const TABLES = ["invoice", "debit_note"] as const;
+
+function refresh(table: (typeof TABLES)[number], workspace: SQL): SQL {
+  const t = sql.identifier(table);
+  return sql`with due as (
+      select d.workspace_id, d.id, d.status from ${t} d
+      where ${workspace} and d.status in ('unpaid', 'partly_paid') and d.due_date < current_date and d.outstanding > 0
+      for update skip locked
+    ), changed as (
+      update ${t} d set status = 'overdue', updated_at = now() from due
+      where d.workspace_id = due.workspace_id and d.id = due.id
+      returning due.workspace_id, due.id, due.status as from_status
+    ), audit as (
+      insert into document_event (workspace_id, doc_type, doc_id, action, from_status, to_status)
+      select workspace_id, ${table}, id, 'overdue', from_status, 'overdue' from changed returning 1
+    )
+    select count(*)::int as n from audit`;
+}
+
+// In a request's transaction: the caller's workspace only (RLS applies as well).
+export async function refreshOverdue(tx: Tx, workspaceId: string): Promise<number> {
+  let n = 0;
+  for (const table of TABLES) {
+    const res = await tx.execute(refresh(table, sql`d.workspace_id = ${workspaceId}::uuid`));
+    n += (res.rows[0] as { n: number }).n;
+  }
+  return n;
+}
+
+// Every workspace at once, as the server's own connection (not a request): at start and hourly.
+export async function sweepOverdue(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    let n = 0;
+    for (const table of TABLES) n += ((await tx.execute(refresh(table, sql`true`))).rows[0] as { n: number }).n;
+    return n;
+  });
+}
+
+const HOUR = 60 * 60 * 1000;
+
+export async function overdueSweep(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const run = () =>
+    sweepOverdue(opts.db)
+      .then((n) => n && app.log.info({ overdue: n }, "invoices past their due date marked overdue"))
+      .catch((err) => app.log.error({ err }, "the overdue sweep failed"));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    await run();
+    timer = setInterval(run, HOUR);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(timer));
+}

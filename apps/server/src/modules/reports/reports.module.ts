@@ -1,0 +1,15 @@
+import { registerDashboardFigures } from "../../platform/rest/rpc/dashboard-summary.rpc.ts";
+import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { arAgeing } from "./ar-ageing.report.ts";
+import { registerReport } from "./registry.ts";
+import { reportRpc } from "./report.rpc.ts";
+import { salesByCustomer, salesByProduct } from "./sales.report.ts";
+import { sellingFigures } from "./selling-figures.ts";
+import { customerStatementReport } from "./statement.ts";
+
+// DESIGN §2.3.1 `report` and the receivables of issue 10 §2; the dashboard's selling figures (issue 10 §3).
+export function registerReports(): void {
+  registerReport(arAgeing, customerStatementReport, salesByCustomer, salesByProduct);
+  registerRpc(reportRpc);
+  registerDashboardFigures(sellingFigures);
+}

@@ -1,0 +1,60 @@
+import { decideResource } from "@workmetrics/domain";
+import { findResource } from "@workmetrics/domain/resources";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database.ts";
+import { type Caller, memberOf } from "../../platform/rest/access.ts";
+import { refreshOverdue } from "./overdue.ts";
+
+// Issue 10 §3 "The dashboard home shows real selling figures": invoiced this month (base currency, submitted and not
+// cancelled), overdue receivables (sum and count), sales orders still to deliver, quotations sent and awaiting an
+// answer. Each only for a member who may read that document type (the one access rule); one statement for all.
+
+const reads = (caller: Caller, name: string): boolean => {
+  const def = findResource(name);
+  return Boolean(def) && decideResource(memberOf(caller), def as NonNullable<typeof def>, "read").allowed;
+};
+
+export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<string, unknown>> {
+  const ws = caller.workspaceId;
+  if (caller.kind !== "member" || !ws) return {};
+  const invoices = reads(caller, "invoice");
+  const orders = reads(caller, "sales_order");
+  const quotes = reads(caller, "quotation");
+  if (!invoices && !orders && !quotes) return {};
+  if (invoices) await refreshOverdue(tx, ws);
+  const none = sql`null`;
+  const res = await tx.execute(sql`select
+      ${
+        invoices
+          ? sql`(select json_build_object('amount', coalesce(sum(base_total), 0)::numeric(14,2)::text, 'count', count(*))
+          from invoice where workspace_id = ${ws}::uuid and status not in ('draft', 'cancelled')
+            and doc_date >= date_trunc('month', current_date)::date and doc_date <= current_date)`
+          : none
+      } as sales_this_month,
+      ${
+        invoices
+          ? sql`(select json_build_object('amount', coalesce(sum(round(outstanding * rate, 2)), 0)::numeric(14,2)::text,
+            'count', count(*))
+          from invoice where workspace_id = ${ws}::uuid and status = 'overdue')`
+          : none
+      } as overdue_receivables,
+      ${
+        orders
+          ? sql`(select json_build_object('count', count(*)) from sales_order
+          where workspace_id = ${ws}::uuid and status in ('to_deliver_and_bill', 'to_deliver'))`
+          : none
+      } as orders_to_deliver,
+      ${
+        quotes
+          ? sql`(select json_build_object('count', count(*)) from quotation
+          where workspace_id = ${ws}::uuid and status = 'sent')`
+          : none
+      } as open_quotations`);
+  const row = res.rows[0] as Record<string, unknown>;
+  const parse = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, parse(v)]),
+  );
+}

@@ -1,0 +1,115 @@
+import { REPORT_ACCESS } from "@workmetrics/domain/reports";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "../../platform/db/database.ts";
+import { RestError } from "../../platform/rest/rest-error.ts";
+import { refreshOverdue } from "./overdue.ts";
+import { defineReport } from "./registry.ts";
+
+// Issue 10 §2 "a customer statement": what the customer was charged and paid between `from` and `to`, in base
+// currency, with the balance brought forward and the running balance after each line. Charges are submitted
+// invoices and debit notes (not drafts, not cancelled: a cancelled one was reversed); credits are receipts (the
+// whole amount, allocated or not) and issued credit notes. One statement. The PDF route
+// (GET /api/documents/statement/{company_id}/pdf) and the `customer_statement` report both call this.
+
+export type StatementLine = {
+  date: string;
+  type: "invoice" | "debit_note" | "receipt" | "credit_note";
+  id: number;
+  number: string;
+  reference: string | null; // the invoice's due date ("Due 2026-12-01"), the receipt's method and reference
+  debit: string;
+  credit: string;
+  balance: string;
+};
+
+export type CustomerStatement = {
+  company: { id: number; name: string; address: string | null; email: string | null };
+  from: string;
+  to: string;
+  opening: string; // owed at the start of `from`
+  lines: StatementLine[];
+  debit: string; // charged in the period
+  credit: string; // paid or credited in the period
+  closing: string; // owed at the end of `to`
+  outstanding: string; // open invoices' outstanding today (what the ageing says)
+};
+
+export async function customerStatement(
+  tx: Tx,
+  workspaceId: string,
+  input: { companyId: number; from: string; to: string },
+): Promise<CustomerStatement> {
+  const ws = workspaceId;
+  const company = (
+    await tx.execute(sql`select id, name, billing_address as address, email from company
+      where workspace_id = ${ws}::uuid and id = ${input.companyId}`)
+  ).rows[0] as CustomerStatement["company"] | undefined;
+  if (!company) throw new RestError(404, "PGRST116", `There is no customer ${input.companyId} in this workspace`);
+  const res = await tx.execute(sql`with entries as (
+      select i.doc_date as date, 'invoice' as type, i.id, i.number,
+        case when i.due_date is null then null else 'Due ' || i.due_date::text end as reference,
+        i.base_total as debit, 0::numeric as credit, 1 as ord
+      from invoice i where i.workspace_id = ${ws}::uuid and i.company_id = ${input.companyId}
+        and i.status not in ('draft', 'cancelled')
+      union all
+      select d.doc_date, 'debit_note', d.id, d.number, null, d.base_total, 0, 2
+      from debit_note d where d.workspace_id = ${ws}::uuid and d.company_id = ${input.companyId}
+        and d.status not in ('draft', 'cancelled')
+      union all
+      select c.doc_date, 'credit_note', c.id, c.number, null, 0, c.base_total, 3
+      from credit_note c where c.workspace_id = ${ws}::uuid and c.company_id = ${input.companyId}
+        and c.status = 'issued'
+      union all
+      select r.doc_date, 'receipt', r.id, r.number, concat_ws(' ', r.method, r.reference), 0, r.amount, 4
+      from receipt r where r.workspace_id = ${ws}::uuid and r.company_id = ${input.companyId}
+        and r.status <> 'cancelled'
+    ), opening as (
+      select coalesce(sum(debit - credit), 0) as amount from entries where date < ${input.from}::date
+    ), period as (
+      select e.*, (select amount from opening)
+        + sum(e.debit - e.credit) over (order by e.date, e.ord, e.id rows unbounded preceding) as balance
+      from entries e where e.date >= ${input.from}::date and e.date <= ${input.to}::date
+    )
+    select (select amount from opening)::numeric(14,2)::text as opening,
+      coalesce((select json_agg(json_build_object('date', p.date::text, 'type', p.type, 'id', p.id,
+        'number', p.number, 'reference', p.reference, 'debit', p.debit::numeric(14,2)::text,
+        'credit', p.credit::numeric(14,2)::text, 'balance', p.balance::numeric(14,2)::text)
+        order by p.date, p.ord, p.id) from period p), '[]') as lines,
+      (select coalesce(sum(debit), 0) from period)::numeric(14,2)::text as debit,
+      (select coalesce(sum(credit), 0) from period)::numeric(14,2)::text as credit,
+      ((select amount from opening) + (select coalesce(sum(debit - credit), 0) from period))::numeric(14,2)::text
+        as closing,
+      (select coalesce(sum(round(i.outstanding * i.rate, 2)), 0) from invoice i
+        where i.workspace_id = ${ws}::uuid and i.company_id = ${input.companyId}
+          and i.status not in ('draft', 'cancelled') and i.outstanding > 0)::numeric(14,2)::text as outstanding`);
+  const row = res.rows[0] as Omit<CustomerStatement, "company" | "from" | "to">;
+  const lines = (typeof row.lines === "string" ? JSON.parse(row.lines) : row.lines) as StatementLine[];
+  return { company, from: input.from, to: input.to, ...row, lines };
+}
+
+const date = z.iso.date();
+
+export const customerStatementReport = defineReport({
+  name: "customer_statement",
+  params: z
+    .object({ company_id: z.number().int().positive(), from: date, to: date })
+    .refine((p) => p.from <= p.to, { message: "The statement's from date is after its to date", path: ["from"] }),
+  need: REPORT_ACCESS.customer_statement,
+  async run(tx, p, caller) {
+    await refreshOverdue(tx, caller.workspaceId);
+    const s = await customerStatement(tx, caller.workspaceId, { companyId: p.company_id, from: p.from, to: p.to });
+    return {
+      columns: [
+        { key: "date", label: "Date", kind: "date" },
+        { key: "number", label: "Document", kind: "text" },
+        { key: "reference", label: "Reference", kind: "text" },
+        { key: "debit", label: "Charged", kind: "money" },
+        { key: "credit", label: "Paid", kind: "money" },
+        { key: "balance", label: "Balance", kind: "money" },
+      ],
+      rows: s.lines,
+      totals: { opening: s.opening, debit: s.debit, credit: s.credit, closing: s.closing, outstanding: s.outstanding },
+    };
+  },
+});

@@ -1,0 +1,61 @@
+import type { Requirement } from "./access.ts";
+
+// DESIGN §2.3.1 `report`: what each report needs of a member (the one access rule; the server refuses with the
+// decision's message, the web hides the page) and the ageing buckets both sides name the same way.
+
+// Receivables are the finance roles' (accounts_receivable.read): salespeople read invoices but not who owes what.
+const RECEIVABLES: Requirement = {
+  audience: "member",
+  permission: "accounts_receivable.read",
+  feature: "accounting",
+  does: "read accounts receivable",
+  subject: "Accounts receivable",
+};
+
+export const REPORT_ACCESS = {
+  ar_ageing: RECEIVABLES,
+  customer_statement: RECEIVABLES,
+  sales_by_customer: {
+    audience: "member",
+    permission: "invoice.read",
+    feature: "erp",
+    does: "read sales reports",
+    subject: "Sales reports",
+  },
+  sales_by_product: {
+    audience: "member",
+    permission: "invoice.read",
+    feature: "erp",
+    does: "read sales reports",
+    subject: "Sales reports",
+  },
+} as const satisfies Record<string, Requirement>;
+
+export type ReportName = keyof typeof REPORT_ACCESS;
+
+// Days past due = as-of date − due date. "Current" is not yet past due (due on the as-of date or later: an invoice
+// due today is not overdue, as invoicePaymentStatus says); then 1–30, 31–60, 61–90 and over 90 days past due.
+export const AGEING_BUCKETS = [
+  { key: "current", label: "Current", min: null, max: 0 },
+  { key: "days_1_30", label: "1–30 days", min: 1, max: 30 },
+  { key: "days_31_60", label: "31–60 days", min: 31, max: 60 },
+  { key: "days_61_90", label: "61–90 days", min: 61, max: 90 },
+  { key: "days_over_90", label: "Over 90 days", min: 91, max: null },
+] as const;
+
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number]["key"];
+
+export function ageingBucket(daysPastDue: number): AgeingBucket {
+  for (const b of AGEING_BUCKETS) {
+    if ((b.min === null || daysPastDue >= b.min) && (b.max === null || daysPastDue <= b.max)) return b.key;
+  }
+  throw new Error(`No ageing bucket holds ${daysPastDue} days`);
+}
+
+// A report's answer (DESIGN §2.3.1): columns say how to show each row's values; money is a decimal string.
+export type ReportColumn = { key: string; label: string; kind: "text" | "money" | "integer" | "date" };
+export type ReportResult = {
+  columns: ReportColumn[];
+  rows: Record<string, string | number | null>[];
+  totals: Record<string, string | number>;
+};
