@@ -15,6 +15,14 @@ import {
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
+import {
+  customerOrderLineResource,
+  customerOrderResource,
+  deliveryInstructionLineResource,
+  deliveryInstructionResource,
+  orderFormItemResource,
+  orderFormResource,
+} from "./orders.ts";
 import { paymentAllocationResource, receiptResource } from "./payments.ts";
 import {
   currencyFactorResource,
@@ -74,16 +82,22 @@ export const RESOURCES: readonly ResourceDef[] = [
   invoiceLineResource,
   receiptResource,
   paymentAllocationResource,
-  accountResource,
-  journalEntryResource,
-  journalLineResource,
-  stockMoveResource,
+  orderFormResource,
+  orderFormItemResource,
+  customerOrderResource,
+  customerOrderLineResource,
+  deliveryInstructionResource,
+  deliveryInstructionLineResource,
   creditNoteResource,
   creditNoteLineResource,
   debitNoteResource,
   debitNoteLineResource,
   goodsReturnNoteResource,
   goodsReturnNoteLineResource,
+  accountResource,
+  journalEntryResource,
+  journalLineResource,
+  stockMoveResource,
   userResource,
   workspaceRoleResource,
   feedbackResource,

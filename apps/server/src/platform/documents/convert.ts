@@ -8,8 +8,8 @@ import { asSourceLine } from "./draws.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
-import { allowanceFor, documentSettings } from "./settings.ts";
 import { insertLines, parse, type Shape } from "./save.ts";
+import { allowanceFor, documentSettings } from "./settings.ts";
 import { insertRows, type Row, writeEvent } from "./store.ts";
 import { applyTransition, lockDocument } from "./transition.ts";
 
@@ -64,14 +64,15 @@ export async function runConvert(
   const byId = new Map(doc.lines.map((l) => [Number(l.id), l]));
   const takes = (l: Row) => !(made.goodsOnly && l.service_id != null);
   // With a draw, each line defaults to what is left of it (lines with nothing left are not taken).
-  const left = (l: Row) => (made.draws ? remaining(asSourceLine(l), made.draws) : String(l.qty));
+  const basis = made.draws ?? made.defaultsTo;
+  const left = (l: Row) => (basis ? remaining(asSourceLine(l), basis) : String(l.qty));
   const wanted =
     input.lines ??
     doc.lines
       .filter((l) => takes(l) && dec(left(l)).greaterThan(0))
       .map((l) => ({ line_id: Number(l.id), qty: left(l) }));
-  if (wanted.length === 0 && made.draws && !input.lines) {
-    const { verb } = QTY_FIELDS[made.draws];
+  if (wanted.length === 0 && basis && !input.lines) {
+    const { verb } = QTY_FIELDS[basis];
     throw conflict(`Nothing is left to ${verb} on ${doc.header.number ?? `this ${title(source)}`}`);
   }
   if (wanted.length === 0) throw invalid(`Choose at least one line of the ${title(source)}`, "lines");

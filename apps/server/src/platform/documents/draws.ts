@@ -11,9 +11,9 @@ import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
 import { metaOf } from "../rest/resource-meta.ts";
 import { conflict, title } from "./refusals.ts";
-import { type DocumentSpec, documentSpec, drawnBy, type MadeFrom, parentColumn } from "./registry.ts";
-import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "./store.ts";
+import { type DocumentSpec, documentSpec, drawnBy, type MadeFrom, madeFromBy, parentColumn } from "./registry.ts";
 import { allowanceFor, documentSettings } from "./settings.ts";
+import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "./store.ts";
 import type { Locked } from "./transition.ts";
 
 // ERPNext's status updater on the server (DESIGN §2.3.1, STYLE "Quantities flow back by recomputing"): a submitted
@@ -146,8 +146,9 @@ async function recomputeSource(
       where l.workspace_id = ${ws}::uuid and l.source_line_id = any(${ids}::bigint[])
         and h.source_type = ${type} and h.source_id = ${sourceId} and ${counted(t)}`);
     targets.push(...(res.rows as typeof targets));
-    // Through an intermediate type made from the source, which `t` also draws `field` from.
-    for (const { spec: x } of drawnBy(type)) {
+    // Through an intermediate type made from the source, which `t` also draws `field` from (a delivery order made
+    // from a delivery instruction delivers the sales order the instruction was made from).
+    for (const x of madeFromBy(type)) {
       if (!t.madeFrom?.some((m) => m.from === x.machine.type && m.draws === field)) continue;
       const via = await tx.execute(sql`select xl.source_line_id::text as source_line_id, l.qty::text as qty
         from ${id(t.lines.name)} l

@@ -20,6 +20,7 @@ export type MadeFrom = {
   sourceAction?: string;
   sourceStatuses?: readonly string[];
   draws?: QtyField;
+  defaultsTo?: QtyField; // without drawing it: lines default to what is left of it (a delivery instruction)
   goodsOnly?: boolean;
   // Counted through the document made from the source in between, never made from it directly (a goods return
   // note returns the sales order's lines through the delivery order's).
@@ -93,3 +94,8 @@ export const drawnBy = (type: string): Array<{ spec: DocumentSpec; made: MadeFro
       .filter((m): m is MadeFrom & { draws: QtyField } => m.from === type && m.draws != null)
       .map((made) => ({ spec, made })),
   );
+
+// Every type that can be made from `type`, drawing or not (a delivery instruction made from a sales order, which a
+// delivery order is made from in turn).
+export const madeFromBy = (type: string): DocumentSpec[] =>
+  [...TYPES.values()].filter((spec) => (spec.madeFrom ?? []).some((m) => m.from === type));

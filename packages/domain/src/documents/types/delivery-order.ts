@@ -54,4 +54,7 @@ export const DELIVERY_ORDER_MADE_FROM = [
     sourceStatuses: ["to_deliver_and_bill", "to_deliver", "to_bill"],
     goodsOnly: true,
   },
+  // From a picked delivery instruction: its lines draw qty_delivered from the instruction's lines and, through them,
+  // from the sales order's (draws.ts).
+  { from: "delivery_instruction", draws: "qty_delivered", sourceStatuses: ["picked"] },
 ] as const;

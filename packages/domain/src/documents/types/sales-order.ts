@@ -68,4 +68,8 @@ export const SALES_ORDER = defineDocumentType({
 });
 
 // ERPNext's make_sales_order: an order is made from a sent quotation, which is then won.
-export const SALES_ORDER_MADE_FROM = [{ from: "quotation", sourceAction: "mark_won" }] as const;
+// A received customer order (the public order form) is confirmed by the sales order made from it.
+export const SALES_ORDER_MADE_FROM = [
+  { from: "quotation", sourceAction: "mark_won" },
+  { from: "customer_order", sourceAction: "confirm" },
+] as const;

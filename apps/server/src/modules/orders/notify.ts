@@ -1,0 +1,39 @@
+import type { OrderSubmission, SubmittedOrder } from "@workmetrics/domain/schemas/order-submission";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../platform/db/database.ts";
+import { type FoundForm, orderRecipients } from "./order-form.store.ts";
+
+// Issue 10 §2: a new order is e-mailed to the workspace's owner and sales managers (an in-app toast is missed by
+// whoever is not looking), through the mailer the app has (SMTP_URL, or /dev/mailbox without it).
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export async function notifyNewOrder(
+  app: FastifyInstance,
+  db: Db,
+  form: FoundForm,
+  order: SubmittedOrder & { id: number },
+  input: OrderSubmission,
+): Promise<void> {
+  const to = await orderRecipients(db, form.workspace_id);
+  if (to.length === 0) return;
+  const link = `${app.authDeps.config.publicUrl}/dashboard/orders/${order.id}`;
+  const who = [input.name, input.company].filter(Boolean).join(", ");
+  const subject = `New order ${order.number} from ${who}`;
+  const lines = [
+    `${who} sent order ${order.number} through "${form.title}": ${order.currency} ${order.total}.`,
+    `E-mail: ${input.email}${input.phone ? `, phone: ${input.phone}` : ""}`,
+    `Deliver to: ${input.delivery_address}`,
+    ...(input.note ? [`Note: ${input.note}`] : []),
+    "",
+    `Confirm or reject it: ${link}`,
+  ];
+  const html = `${lines
+    .slice(0, -2)
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
+    .join("")}<p><a href="${escapeHtml(link)}">Confirm or reject it</a></p>`;
+  for (const address of to) {
+    await app.authDeps.mailer.send({ to: address, subject, text: lines.join("\n"), html });
+  }
+}
