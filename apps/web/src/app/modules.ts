@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from "@mui/icons-material";
+import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import AutoStoriesOutlined from "@mui/icons-material/AutoStoriesOutlined";
 import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
@@ -40,6 +41,7 @@ import {
   type Requirement,
   STORAGE_ACTIONS,
 } from "@workmetrics/domain";
+import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { DataProvider } from "../platform/data-access/provider.ts";
@@ -189,6 +191,14 @@ export const MODULES: AppModule[] = [
   documentModule("sales-orders", ShoppingCartOutlined, "Sales"),
   documentModule("delivery-orders", LocalShippingOutlined, "Sales"),
   documentModule("invoices", ReceiptLongOutlined, "Sales"),
+  {
+    path: "accounts-receivable",
+    title: "Accounts receivable",
+    icon: AccountBalanceWalletOutlined,
+    section: "Sales",
+    access: requires(REPORT_ACCESS.ar_ageing),
+    component: lazy(() => import("../modules/receivables/ReceivablesPage.tsx")),
+  },
   resource("products", Inventory2Outlined, "Inventory"),
   resource("categorys", CategoryOutlined, "Inventory"),
   resource("brands", LocalOfferOutlined, "Inventory"),

@@ -1,0 +1,83 @@
+import PictureAsPdfOutlined from "@mui/icons-material/PictureAsPdfOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { Link as RouterLink } from "react-router";
+import { useErrorToast } from "../../platform/resource/hooks.ts";
+import { useDashboardBase } from "../../platform/resource/paths.ts";
+import { statementPeriod } from "./ageing.ts";
+import { alignOf, Cell } from "./ReportCell.tsx";
+import { useAgeing } from "./useAgeing.ts";
+
+// The drill-down: one customer's invoices open on the as-of date (ar_ageing with company_id), each linking to its
+// page, with the customer's statement PDF and all of its invoices one click away.
+export function CustomerInvoices(props: { companyId: number; company: string; asOf: string; currency: string }) {
+  const { companyId, company, asOf, currency } = props;
+  const base = useDashboardBase();
+  const detail = useAgeing(asOf, companyId);
+  useErrorToast(detail.error);
+  const period = statementPeriod(asOf);
+  const statement = `/api/documents/statement/${companyId}/pdf?from=${period.from}&to=${period.to}`;
+  return (
+    <Box sx={{ px: 2, py: 1.5 }} data-testid={`invoices-of-${companyId}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
+        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+          Open invoices of {company}
+        </Typography>
+        <Button size="small" component={RouterLink} to={`${base}/invoices?customer=${companyId}`}>
+          All invoices
+        </Button>
+        <Button
+          size="small"
+          startIcon={<PictureAsPdfOutlined />}
+          href={statement}
+          target="_blank"
+          rel="noopener"
+          title={`Statement of account from ${period.from} to ${period.to}`}
+        >
+          Statement
+        </Button>
+      </Stack>
+      {detail.isPending ? (
+        <Skeleton height={72} />
+      ) : (
+        <Table size="small" aria-label={`Open invoices of ${company}`}>
+          <TableHead>
+            <TableRow>
+              {(detail.data?.columns ?? []).map((c) => (
+                <TableCell key={c.key} align={alignOf(c)} sx={{ whiteSpace: "nowrap" }}>
+                  {c.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(detail.data?.rows ?? []).map((row) => (
+              <TableRow key={String(row.id)}>
+                {(detail.data?.columns ?? []).map((c) => (
+                  <TableCell key={c.key} align={alignOf(c)} sx={{ whiteSpace: "nowrap" }}>
+                    {c.key === "number" ? (
+                      <Link component={RouterLink} to={`${base}/invoices/${String(row.id)}`}>
+                        {String(row.number ?? row.id)}
+                      </Link>
+                    ) : (
+                      <Cell column={c} row={row} currency={currency} />
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}

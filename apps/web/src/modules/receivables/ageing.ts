@@ -1,0 +1,27 @@
+import { toCsv } from "../../platform/data-access/csv.ts";
+
+// The `ar_ageing` report as the page reads it (DESIGN §2.3.1 {columns, rows, totals}) and its CSV: pure, so it is
+// tested apart from the page.
+
+export type ReportColumn = { key: string; label: string; kind: "text" | "money" | "integer" | "date" };
+export type AgeingRow = Record<string, string | number | null>;
+export type AgeingReport = { columns: ReportColumn[]; rows: AgeingRow[]; totals: Record<string, string | number> };
+
+// One line per row with the report's own column labels, then a Total line with the totals of the money columns.
+export function ageingCsv(report: AgeingReport): string {
+  const { columns, rows, totals } = report;
+  const line = (r: Record<string, unknown>) => columns.map((c) => r[c.key] ?? "");
+  const total = columns.map((c, i) => (i === 0 ? "Total" : c.kind === "money" ? (totals[c.key] ?? "") : ""));
+  return toCsv([columns.map((c) => c.label), ...rows.map(line), total]);
+}
+
+// The statement's period: from the first of the month a year before the as-of date to the as-of date.
+export function statementPeriod(asOf: string): { from: string; to: string } {
+  const [y, m] = asOf.split("-");
+  return { from: `${Number(y) - 1}-${m}-01`, to: asOf };
+}
+
+export const todayIso = (now = new Date()): string => {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+};
