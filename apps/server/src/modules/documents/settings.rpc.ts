@@ -2,10 +2,12 @@ import { dec, plain } from "@workmetrics/domain/documents/decimal";
 import {
   DEFAULT_PREFIXES,
   isNumberedType,
+  NUMBERED_TYPES,
   normalizePrefix,
   type PrefixSettings,
   prefixConflict,
   prefixError,
+  prefixFor,
 } from "@workmetrics/domain/documents/numbering";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -62,6 +64,19 @@ async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Ans
     const problem = prefixError(prefix);
     if (problem) throw invalid(problem, `prefixes.${type}`);
     prefixes[type] = prefix;
+  }
+  // A prefix given now that another type already prints is refused for the type given (the clerk's change).
+  for (const type of Object.keys(args.prefixes ?? {})) {
+    if (!isNumberedType(type)) continue;
+    const mine = prefixFor(type, prefixes);
+    const other = NUMBERED_TYPES.find((t) => t !== type && prefixFor(t, prefixes) === mine);
+    if (other) {
+      const name = (t: string) => t.replaceAll("_", " ");
+      throw invalid(
+        `${mine} is already the prefix of ${name(other)}; choose another for ${name(type)}`,
+        `prefixes.${type}`,
+      );
+    }
   }
   const clash = prefixConflict(prefixes);
   if (clash) throw invalid(clash, "prefixes");
