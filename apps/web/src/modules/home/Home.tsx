@@ -15,6 +15,7 @@ import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { PlatformHome } from "./PlatformHome.tsx";
 import { RecentActivity } from "./RecentActivity.tsx";
+import { SellingFigures } from "./SellingFigures.tsx";
 import { SummaryCards } from "./SummaryCards.tsx";
 import { SummaryCharts } from "./SummaryCharts.tsx";
 import { useDashboardSummary } from "./useDashboardSummary.ts";
@@ -48,6 +49,7 @@ export default function Home() {
         </Typography>
       </Box>
       {dbUser?.is_platform_operator && <PlatformHome />}
+      {ws && <SellingFigures figures={summary.data?.figures} base={base} />}
       {ws && <SummaryCards counts={summary.data?.counts} base={base} />}
       {summary.data && <SummaryCharts charts={summary.data.charts} />}
       {summary.data && <RecentActivity recent={summary.data.recent} base={base} />}

@@ -12,10 +12,16 @@ export type RecentChange = {
   updated_at: string;
   created: boolean;
 };
+// Issue 10 §3: the selling figures, each present only for a member who may read that document type.
+export type Figure = { amount?: string; count: number };
+export type SellingFigures = Partial<
+  Record<"sales_this_month" | "overdue_receivables" | "orders_to_deliver" | "open_quotations", Figure>
+>;
 export type DashboardSummary = {
   counts: Record<string, number>;
   recent: RecentChange[];
   charts: Partial<Record<"products_by_category" | "projects_by_status" | "companies_by_kind", Breakdown>>;
+  figures?: SellingFigures;
 };
 
 export function useDashboardSummary(enabled: boolean) {

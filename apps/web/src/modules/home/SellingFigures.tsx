@@ -1,0 +1,112 @@
+import type { SvgIconComponent } from "@mui/icons-material";
+import AssignmentLateOutlined from "@mui/icons-material/AssignmentLateOutlined";
+import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
+import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
+import Typography from "@mui/material/Typography";
+import { formatMoney } from "@workmetrics/domain/money";
+import { Link as RouterLink } from "react-router";
+import { useViewer } from "../../platform/session/viewer.tsx";
+import type { Figure, SellingFigures as Figures } from "./useDashboardSummary.ts";
+
+// Issue 10 §3 "real selling figures": invoiced this month, overdue receivables, orders to deliver and quotations
+// awaiting an answer, each linking to its list filtered the same way. The server sends only the figures the member
+// may read (the one access rule), so a card is shown exactly when its figure came.
+
+type FigureCard = {
+  key: keyof Figures;
+  title: string;
+  icon: SvgIconComponent;
+  to(monthStart: string): string;
+  detail(f: Figure): string;
+  money: boolean;
+  alert?: boolean;
+};
+
+const plural = (n: number, one: string) => `${n.toLocaleString()} ${one}${n === 1 ? "" : "s"}`;
+
+const CARDS: FigureCard[] = [
+  {
+    key: "sales_this_month",
+    title: "Sales this month",
+    icon: ReceiptLongOutlined,
+    to: (m) => `invoices?from=${m}`,
+    detail: (f) => plural(f.count, "invoice"),
+    money: true,
+  },
+  {
+    key: "overdue_receivables",
+    title: "Overdue receivables",
+    icon: AssignmentLateOutlined,
+    to: () => "invoices?status=overdue",
+    detail: (f) => `${plural(f.count, "invoice")} past due`,
+    money: true,
+    alert: true,
+  },
+  {
+    key: "orders_to_deliver",
+    title: "Orders to deliver",
+    icon: LocalShippingOutlined,
+    to: () => "sales-orders?status=to_deliver_and_bill,to_deliver",
+    detail: () => "Sales orders",
+    money: false,
+  },
+  {
+    key: "open_quotations",
+    title: "Open quotations",
+    icon: RequestQuoteOutlined,
+    to: () => "quotations?status=sent",
+    detail: () => "Sent, awaiting an answer",
+    money: false,
+  },
+];
+
+export function SellingFigures({ figures, base }: { figures: Figures | undefined; base: string }) {
+  const { currency } = useViewer();
+  const shown = CARDS.filter((c) => figures?.[c.key]);
+  if (!shown.length) return null;
+  const now = new Date();
+  const monthStart = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-01`;
+  return (
+    <Box
+      component="ul"
+      aria-label="Selling figures"
+      sx={{
+        listStyle: "none",
+        p: 0,
+        m: 0,
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(4, 1fr)" },
+      }}
+    >
+      {shown.map((c) => {
+        const f = figures?.[c.key] as Figure;
+        const Icon = c.icon;
+        const value = c.money ? formatMoney(f.amount ?? "0", currency) : f.count.toLocaleString();
+        const warn = c.alert && f.count > 0;
+        return (
+          <li key={c.key}>
+            <Card variant="outlined" sx={{ height: "100%", borderColor: warn ? "error.main" : undefined }}>
+              <CardActionArea component={RouterLink} to={`${base}/${c.to(monthStart)}`} sx={{ p: 2, height: "100%" }}>
+                <Icon color={warn ? "error" : "primary"} fontSize="small" />
+                <Typography variant="body2" color="text.secondary">
+                  {c.title}
+                </Typography>
+                <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`figure-${c.key}`}>
+                  {value}
+                </Typography>
+                <Typography variant="caption" color={warn ? "error" : "text.secondary"}>
+                  {c.detail(f)}
+                </Typography>
+              </CardActionArea>
+            </Card>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
