@@ -28,6 +28,11 @@ let company = 0;
 let contact = 0;
 let workspaceName = "";
 const tmp = mkdtempSync(path.join(os.tmpdir(), "workmetrics-pdf-"));
+// PDF_OUT=/some/dir keeps every PDF the tests print, to look at them (pdftoppm -png -r 60 file.pdf page).
+const keep = process.env.PDF_OUT;
+// A 48×16 PNG in the brand's blue: the workspace's logo (a data URL on the workspace, migration 0007).
+const LOGO =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAQCAIAAADfzGvmAAAAKElEQVR4nGMwW3h+UCGGAXfBqINGHTTqoFEHDbQLRh006qBRB9EZAQAeKPI9kU4AOQAAAABJRU5ErkJggg==";
 
 // A real SMTP receiver keeping each message whole (the attachment is checked, not only the text).
 type Caught = { to: string[]; raw: string };
@@ -66,7 +71,7 @@ const json = (body: Buffer) => JSON.parse(body.toString("utf8")) as { message?: 
 
 let n = 0;
 function textOf(buf: Buffer): string {
-  const file = path.join(tmp, `doc-${++n}.pdf`);
+  const file = path.join(keep ?? tmp, `doc-${++n}.pdf`);
   writeFileSync(file, buf);
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
@@ -74,6 +79,12 @@ function pagesOf(buf: Buffer): number {
   const file = path.join(tmp, `doc-${++n}.pdf`);
   writeFileSync(file, buf);
   return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
+}
+// The images on a PDF's pages (pdfimages -list: two header lines, then one per image).
+function imagesOf(buf: Buffer): number {
+  const file = path.join(tmp, `doc-${++n}.pdf`);
+  writeFileSync(file, buf);
+  return execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").length - 2;
 }
 
 async function printed(type: string, id: number) {
@@ -191,6 +202,17 @@ describe("document PDFs", () => {
     expect(text).toContain(workspaceName);
   });
 
+  it("prints the workspace's logo", async () => {
+    const res = await fetch(`${baseUrl()}/api/workspace/logo`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${await tokenFor(ADMIN)}`, "content-type": "application/json" },
+      body: JSON.stringify({ logo: LOGO }),
+    });
+    expect(res.status).toBe(200);
+    const printed = await pdf(ADMIN, `/api/documents/invoice/${invoice.id}/pdf`);
+    expect(imagesOf(printed.body)).toBe(1);
+  });
+
   it("a 60-line draft invoice breaks across pages with page numbers and a DRAFT watermark", async () => {
     const lines = Array.from({ length: 60 }, (_, i) => ({
       product_id: item.id,
@@ -258,7 +280,7 @@ describe("customer statement", () => {
     expect(text).toContain("Printwell Trading Pte Ltd");
     for (const d of [invoice, a, b]) expect(text).toContain(d.number as string);
     expect(text).toContain((paid.body as { number: string }).number);
-    expect(text).toContain("ref. TT-889");
+    expect(text).toContain("TT-889"); // the receipt's reference
     expect(text).toMatch(new RegExp(`Balance due\\s+${formatMoney(total.toFixed(2))}`));
     expect(text).toContain("Over 90 days");
 
@@ -278,7 +300,9 @@ describe("customer statement", () => {
     expect(them.status).toBe(404);
     const driver = await pdf(DRIVER, `/api/documents/statement/${company}/pdf`);
     expect(driver.status).toBe(403);
-    expect(json(driver.body).message).toBe("You do not have permission to read invoices");
+    expect(json(driver.body).message).toBe("You do not have permission to read accounts receivable");
+    // Salespeople read invoices but not who owes what (REPORT_ACCESS.customer_statement).
+    expect((await pdf("sales@demo.test", `/api/documents/statement/${company}/pdf`)).status).toBe(403);
     expect((await pdf(null, `/api/documents/statement/${company}/pdf`)).status).toBe(401);
   });
 });

@@ -104,7 +104,14 @@ async function label(tx: Tx, ws: string, field: FieldDef, value: unknown): Promi
   return str(row?.[field.reference.display]) || str(value);
 }
 
-async function facts(tx: Tx, ws: string, spec: DocumentSpec, header: Row, base: string): Promise<[string, string][]> {
+async function facts(
+  tx: Tx,
+  ws: string,
+  spec: DocumentSpec,
+  header: Row,
+  base: string,
+  prices: boolean,
+): Promise<[string, string][]> {
   const out: [string, string][] = [];
   const title = spec.machine.title;
   out.push([`${title} no.`, str(header.number) || "Not yet numbered"]);
@@ -134,6 +141,7 @@ async function facts(tx: Tx, ws: string, spec: DocumentSpec, header: Row, base: 
     }
   }
   const currency = str(header.currency) || base;
+  if (!prices) return out; // a delivery note shows no money
   out.push(["Currency", currency]);
   if (currency !== base && !isZero(str(header.rate)))
     out.push(["Exchange rate", `1 ${currency} = ${quantity(str(header.rate))} ${base}`]);
@@ -258,7 +266,7 @@ function totalsBlock(spec: DocumentSpec, header: Row, lines: Row[], base: string
   // The type's own money fields (a claim's retention …) under the total; what is still owed last.
   for (const field of spec.header.fields) {
     if (SHARED.has(field.name) || field.kind !== "money" || field.name === amountDue) continue;
-    if (header[field.name] === null || header[field.name] === undefined) continue;
+    if (header[field.name] === null || header[field.name] === undefined || isZero(str(header[field.name]))) continue;
     rows.push({ label: field.label, value: moneyOf(str(header[field.name]), currency) });
   }
   if (amountDue && header[amountDue] !== undefined) {
@@ -307,7 +315,7 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
     status: draft || status === "cancelled" ? finalLabel : null,
     watermark: draft ? "DRAFT" : status === "cancelled" ? "CANCELLED" : null,
     party: party(options.party ?? "Customer", company, contact, options.address ?? "billing"),
-    facts: await facts(tx, ws, spec, header, base),
+    facts: await facts(tx, ws, spec, header, base, prices),
     body,
     filename: `${number ?? `${spec.machine.type}-${docId}-draft`}.pdf`,
   };
