@@ -197,6 +197,20 @@ describe("cross-workspace attacks through /rest/v1", () => {
       allocations: [{ document_type: "invoice", document_id: invoiceId, amount: "1" }],
     });
     expect(paid.error).toBeNull();
+    // B's returns and adjustments (issue 10 §2): a credit note and a debit note against the invoice, a goods return
+    // note, as drafts.
+    for (const [type, header] of [
+      ["credit_note", { company_id: 9, invoice_id: invoiceId }],
+      ["debit_note", { company_id: 9, invoice_id: invoiceId }],
+      ["goods_return_note", { company_id: 9 }],
+    ] as const) {
+      const made = await b.rpc("document_save", {
+        type,
+        header,
+        lines: [{ description: "Victim line", qty: "1", unit_price: "1" }],
+      });
+      expect(made.error, type).toBeNull();
+    }
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     for (const def of TENANT) {
