@@ -301,3 +301,43 @@ describe("rate limits", () => {
     expect((await placed(form)).status).toBe("received");
   });
 });
+
+describe("order_form_save", () => {
+  it("saves a form with its products in one go, replaces them on edit, and refuses a product twice", async () => {
+    const catalog = await products(ADMIN, 3);
+    const made = await rpc(ADMIN, "order_form_save", {
+      form: { title: "Saved at once", active: true },
+      items: catalog.slice(0, 2).map((p) => ({ product_id: p.id, price: p.price, min_qty: "2" })),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.token).toMatch(/^[0-9a-f]{64}$/);
+    const edited = await rpc(ADMIN, "order_form_save", {
+      id: made.body.id,
+      form: { title: "Saved again", active: true },
+      items: [{ product_id: catalog[2].id, price: "9.90", min_qty: "1" }],
+    });
+    expect(edited.status).toBe(200);
+    const view = await viewForm(made.body.token);
+    expect(view.body.title).toBe("Saved again");
+    expect(view.body.products.map((p: { product_id: number; price: string }) => [p.product_id, p.price])).toEqual([
+      [catalog[2].id, "9.9000"],
+    ]);
+    const twice = await rpc(ADMIN, "order_form_save", {
+      id: made.body.id,
+      form: { title: "Twice" },
+      items: [0, 1].map(() => ({ product_id: catalog[0].id, price: "1" })),
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.details).toEqual([
+      { field: "items.1.product_id", message: "This product is already on the form" },
+    ]);
+    expect((await viewForm(made.body.token)).body.title).toBe("Saved again");
+    const noTitle = await rpc(ADMIN, "order_form_save", { form: { title: " " }, items: [] });
+    expect(noTitle.status).toBe(422);
+    expect(noTitle.body.details[0].field).toBe("form.title");
+    expect((await rpc(DRIVER, "order_form_save", { form: { title: "Driver's" }, items: [] })).status).toBe(403);
+    expect((await rpc(PRO, "order_form_save", { id: made.body.id, form: { title: "Theirs" }, items: [] })).status).toBe(
+      404,
+    );
+  });
+});

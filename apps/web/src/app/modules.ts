@@ -1,15 +1,18 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
+import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import AutoStoriesOutlined from "@mui/icons-material/AutoStoriesOutlined";
 import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
+import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
 import ConfirmationNumberOutlined from "@mui/icons-material/ConfirmationNumberOutlined";
 import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
 import CurrencyExchangeOutlined from "@mui/icons-material/CurrencyExchangeOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import DomainOutlined from "@mui/icons-material/DomainOutlined";
+import DynamicFormOutlined from "@mui/icons-material/DynamicFormOutlined";
 import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
@@ -190,6 +193,12 @@ export const MODULES: AppModule[] = [
   documentModule("quotations", RequestQuoteOutlined, "Sales"),
   documentModule("sales-orders", ShoppingCartOutlined, "Sales"),
   documentModule("delivery-orders", LocalShippingOutlined, "Sales"),
+  documentModule("orders", AssignmentOutlined, "Sales"),
+  {
+    ...resource("order-forms", DynamicFormOutlined, "Sales"),
+    component: lazy(() => import("../modules/orders/OrderForms.tsx")),
+  },
+  documentModule("delivery-instructions", ChecklistOutlined, "Sales"),
   documentModule("invoices", ReceiptLongOutlined, "Sales"),
   {
     path: "accounts-receivable",

@@ -14,6 +14,7 @@ const Recover = lazy(() => import("../auth/Recover.tsx"));
 const Reset = lazy(() => import("../auth/Reset.tsx"));
 const Success = lazy(() => import("../auth/Success.tsx"));
 const Unauthorized = lazy(() => import("../auth/Unauthorized.tsx"));
+const OrderFormPage = lazy(() => import("../public/OrderFormPage.tsx"));
 const SessionRoot = lazy(() => import("./session/SessionRoot.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
 
@@ -33,6 +34,8 @@ function appRoutes(scope: string): RouteObject[] {
         { path: "privacy", element: page(<Privacy />) },
       ],
     },
+    // Issue 10 §2: a workspace's public order form, a guest path under /auth (no session, no marketing shell).
+    { path: "auth/order-forms/:token", element: page(<OrderFormPage />) },
     {
       id: `${scope}:session`,
       element: page(<SessionRoot />),

@@ -12,6 +12,8 @@ import {
   deliveryInstructionResource,
 } from "@workmetrics/domain/resources/orders";
 import { registerDocumentType } from "../../platform/documents/registry.ts";
+import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { orderFormSave } from "./order-form-save.rpc.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
 
@@ -30,4 +32,5 @@ export function registerOrders(): void {
     lines: deliveryInstructionLineResource,
     madeFrom: DELIVERY_INSTRUCTION_MADE_FROM,
   });
+  registerRpc(orderFormSave);
 }

@@ -1,4 +1,9 @@
 import { type DocumentType, type StatusColor, transitionLabel } from "@workmetrics/domain/documents/machine";
+import { CUSTOMER_ORDER } from "@workmetrics/domain/documents/types/customer-order";
+import {
+  DELIVERY_INSTRUCTION,
+  DELIVERY_INSTRUCTION_MADE_FROM,
+} from "@workmetrics/domain/documents/types/delivery-instruction";
 import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
@@ -42,6 +47,8 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(SALES_ORDER, SALES_ORDER_MADE_FROM),
   declare(DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM),
   declare(INVOICE, INVOICE_MADE_FROM),
+  declare(CUSTOMER_ORDER),
+  declare(DELIVERY_INSTRUCTION, DELIVERY_INSTRUCTION_MADE_FROM),
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
