@@ -5,6 +5,7 @@ import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { Section } from "../account/Section.tsx";
 import { AddressSection } from "./AddressSection.tsx";
 import { BrandSection } from "./BrandSection.tsx";
+import { DocumentsSection } from "./DocumentsSection.tsx";
 import { PlanSection } from "./PlanSection.tsx";
 
 export default function WorkspaceSettings() {
@@ -25,6 +26,7 @@ export default function WorkspaceSettings() {
       </Typography>
       <BrandSection workspace={ws} />
       <AddressSection slug={ws.slug} />
+      <DocumentsSection />
       <PlanSection tierTitle={ws.tier.title} />
     </Stack>
   );

@@ -1,0 +1,144 @@
+import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Grid from "@mui/material/Grid";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  DEFAULT_PREFIXES,
+  NUMBERED_TYPES,
+  type NumberedType,
+  normalizePrefix,
+  prefixError,
+} from "@workmetrics/domain/documents/numbering";
+import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { ApiError } from "../../platform/api.ts";
+import { Section } from "../account/Section.tsx";
+import { useWorkspaceApi } from "./api.ts";
+
+// Issue 10 §1–2: the workspace's document settings — the number prefix of each document type, the over-delivery and
+// over-billing allowances and whether stock may go below zero — through document_settings / document_settings_save.
+
+type Settings = {
+  prefixes: Partial<Record<NumberedType, string>>;
+  over_delivery_allowance: string;
+  over_billing_allowance: string;
+  allow_negative_stock: boolean;
+};
+
+const label = (type: string) => {
+  const words = type.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export function DocumentsSection() {
+  const { call } = useWorkspaceApi();
+  const queryClient = useQueryClient();
+  const rpc = <T,>(name: string, json: unknown) => call<T>(`/rest/v1/rpc/${name}`, { method: "POST", json });
+  const query = useQuery({ queryKey: ["document-settings"], queryFn: () => rpc<Settings>("document_settings", {}) });
+  const [prefixes, setPrefixes] = useState<Record<string, string>>({});
+  const [delivery, setDelivery] = useState("0");
+  const [billing, setBilling] = useState("0");
+  const [negative, setNegative] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (!query.data) return;
+    setPrefixes(Object.fromEntries(NUMBERED_TYPES.map((t) => [t, query.data.prefixes[t] ?? DEFAULT_PREFIXES[t]])));
+    setDelivery(query.data.over_delivery_allowance);
+    setBilling(query.data.over_billing_allowance);
+    setNegative(query.data.allow_negative_stock);
+  }, [query.data]);
+
+  const save = useMutation({
+    mutationFn: () =>
+      rpc<Settings>("document_settings_save", {
+        prefixes: Object.fromEntries(NUMBERED_TYPES.map((t) => [t, normalizePrefix(prefixes[t] ?? "")])),
+        over_delivery_allowance: delivery,
+        over_billing_allowance: billing,
+        allow_negative_stock: negative,
+      }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(["document-settings"], data);
+      setErrors({});
+      toast.success("Document settings saved");
+    },
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        const fields = err.fieldErrors();
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^prefixes\./, ""), v])));
+      }
+      toast.error(err instanceof Error ? err.message : "Could not save the document settings");
+    },
+  });
+
+  function submit() {
+    const local: Record<string, string> = {};
+    for (const t of NUMBERED_TYPES) {
+      const problem = prefixError(normalizePrefix(prefixes[t] ?? ""));
+      if (problem) local[t] = problem;
+    }
+    setErrors(local);
+    if (Object.keys(local).length === 0) save.mutate();
+  }
+
+  return (
+    <Section
+      title="Documents"
+      description="Number prefixes (numbers read PREFIX-YEAR-00001), how far deliveries and invoices may pass the order, and negative stock."
+    >
+      {query.isError ? (
+        <Typography color="error">Could not load the document settings.</Typography>
+      ) : (
+        <Stack spacing={2}>
+          <Grid container spacing={2}>
+            {NUMBERED_TYPES.map((t) => (
+              <Grid key={t} size={{ xs: 6, sm: 4, md: 3 }}>
+                <TextField
+                  label={label(t)}
+                  size="small"
+                  fullWidth
+                  value={prefixes[t] ?? ""}
+                  onChange={(e) => setPrefixes((p) => ({ ...p, [t]: e.target.value.toUpperCase() }))}
+                  error={Boolean(errors[t])}
+                  helperText={errors[t] ?? " "}
+                  slotProps={{ htmlInput: { maxLength: 8, "aria-label": `${label(t)} prefix` } }}
+                />
+              </Grid>
+            ))}
+          </Grid>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField
+              label="Over-delivery allowance %"
+              size="small"
+              value={delivery}
+              onChange={(e) => setDelivery(e.target.value)}
+              error={Boolean(errors.over_delivery_allowance)}
+              helperText={errors.over_delivery_allowance ?? "Deliveries may pass the ordered quantity by this much"}
+            />
+            <TextField
+              label="Over-billing allowance %"
+              size="small"
+              value={billing}
+              onChange={(e) => setBilling(e.target.value)}
+              error={Boolean(errors.over_billing_allowance)}
+              helperText={errors.over_billing_allowance ?? "Invoices may pass the ordered quantity by this much"}
+            />
+          </Stack>
+          <FormControlLabel
+            control={<Switch checked={negative} onChange={(e) => setNegative(e.target.checked)} />}
+            label="Allow negative stock (a delivery may take more than is on hand)"
+          />
+          <div>
+            <Button variant="contained" onClick={submit} disabled={save.isPending || query.isLoading}>
+              Save document settings
+            </Button>
+          </div>
+        </Stack>
+      )}
+    </Section>
+  );
+}
