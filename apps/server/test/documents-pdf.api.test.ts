@@ -398,3 +398,80 @@ describe("document_email", () => {
     expect(await events("invoice", inv.id)).toHaveLength(0);
   });
 });
+
+describe("the other document types print from their declarations", () => {
+  it("credit note, debit note, goods return note and delivery instruction", async () => {
+    const so = await submit("sales_order", (await save("sales_order", {}, [{ product_id: item.id, qty: "4" }])).id);
+    const users = (await restFetch(ADMIN, "user?select=id,name&email=eq.driver@demo.test")).body as Array<{
+      id: string;
+      name: string;
+    }>;
+    const di = await convert("sales_order", so.id, "delivery_instruction", {
+      planned_date: "2026-12-01",
+      driver_id: users[0].id,
+      location_id: location,
+    });
+    let text = await printed("delivery_instruction", di.id);
+    expect(text).toContain("Delivery Instruction");
+    expect(text).toContain("DRAFT");
+    expect(text).toContain(users[0].name); // the driver, by name
+    expect(text).toContain("1 Dec 2026");
+
+    const delivery = await submit(
+      "delivery_order",
+      (await convert("sales_order", so.id, "delivery_order", { location_id: location })).id,
+    );
+    const inv = await submit("invoice", (await convert("delivery_order", delivery.id, "invoice")).id);
+
+    const grn = await submit(
+      "goods_return_note",
+      (
+        await ok(ADMIN, "document_convert", {
+          type: "delivery_order",
+          id: delivery.id,
+          to: "goods_return_note",
+          lines: [{ line_id: delivery.lines[0].id, qty: "1" }],
+        })
+      ).id,
+    );
+    text = await printed("goods_return_note", grn.id);
+    expect(text).toContain("Goods Return Note");
+    expect(text).toContain(grn.number as string);
+    expect(text).toContain("Returned by (name)");
+    expect(text).toContain(delivery.number as string); // made from
+
+    const cn = await submit(
+      "credit_note",
+      (
+        await ok(ADMIN, "document_convert", {
+          type: "invoice",
+          id: inv.id,
+          to: "credit_note",
+          lines: [{ line_id: inv.lines[0].id, qty: "1" }],
+        })
+      ).id,
+    );
+    text = await printed("credit_note", cn.id);
+    expect(text).toContain("Credit Note");
+    expect(text).toContain(cn.number as string);
+    expect(text).toContain(inv.number as string);
+    expect(text).toContain(formatMoney(String(cn.total)));
+
+    const dn = await convert("invoice", inv.id, "debit_note");
+    const charged = await submit(
+      "debit_note",
+      (
+        await ok(ADMIN, "document_save", {
+          type: "debit_note",
+          id: dn.id,
+          header: { company_id: company, invoice_id: inv.id },
+          lines: [{ description: "Late delivery surcharge", qty: "1", unit_price: "50" }],
+        })
+      ).id,
+    );
+    text = await printed("debit_note", charged.id);
+    expect(text).toContain("Debit Note");
+    expect(text).toContain("Late delivery surcharge");
+    expect(text).toMatch(new RegExp(`Amount due\\s+${formatMoney(String(charged.outstanding))}`));
+  });
+});

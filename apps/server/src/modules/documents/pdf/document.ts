@@ -1,7 +1,7 @@
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { computeTotals, TAX_CODES, type TaxCode } from "@workmetrics/domain/documents/totals";
-import type { FieldDef } from "@workmetrics/domain/resources";
-import { sql } from "drizzle-orm";
+import { type FieldDef, findResource } from "@workmetrics/domain/resources";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/database.ts";
 import { notFound } from "../../../platform/documents/refusals.ts";
 import { type DocumentSpec, documentSpec } from "../../../platform/documents/registry.ts";
@@ -67,6 +67,7 @@ export type PrintedDocument = {
 };
 
 const id = (name: string) => sql.identifier(name);
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v).trim());
 
 // The document as the caller may read it: the same read scope /rest/v1 applies (permission, tier, own rows), and
 // another workspace's document is simply not there.
@@ -88,20 +89,33 @@ async function readHeader(tx: Tx, caller: Caller, spec: DocumentSpec, docId: num
   return rows[0];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// A row's key as SQL: ids are bigints, users' are uuids; anything else finds nothing (never a failed statement,
+// which would end the request's transaction).
+function key(rowId: unknown): SQL | null {
+  const v = str(rowId);
+  if (/^\d{1,18}$/.test(v)) return sql`${Number(v)}`;
+  if (UUID.test(v)) return sql`${v}::uuid`;
+  return null;
+}
+
 async function rowOf(tx: Tx, table: string, ws: string, rowId: unknown): Promise<Record<string, unknown> | null> {
-  if (rowId === null || rowId === undefined) return null;
+  const k = key(rowId);
+  if (!k) return null;
   const res = await tx.execute(sql`select to_jsonb(r) as row from ${id(table)} r
-    where r.workspace_id = ${ws}::uuid and r.id = ${Number(rowId)}`);
+    where r.workspace_id = ${ws}::uuid and r.id = ${k}`);
   return (res.rows[0] as { row: Record<string, unknown> } | undefined)?.row ?? null;
 }
 
-const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v).trim());
-
-// A referenced record's label (a delivery order's location name), read as the label the list shows.
-async function label(tx: Tx, ws: string, field: FieldDef, value: unknown): Promise<string> {
-  if (!field.reference || value === null || value === undefined) return str(value);
-  const row = await rowOf(tx, field.reference.resource, ws, value).catch(() => null);
-  return str(row?.[field.reference.display]) || str(value);
+// A referenced record's label (a delivery order's location, a delivery instruction's driver), as the list shows it;
+// null when the reference is not a workspace's record with that label column.
+async function label(tx: Tx, ws: string, field: FieldDef, value: unknown): Promise<string | null> {
+  const target = field.reference ? findResource(field.reference.resource) : undefined;
+  if (!field.reference || !target || target.scope !== "tenant") return null;
+  if (!metaOf(target).columns.has(field.reference.display)) return null;
+  const row = await rowOf(tx, getTableName(target.table), ws, value);
+  return str(row?.[field.reference.display]) || null;
 }
 
 async function facts(
@@ -121,8 +135,10 @@ async function facts(
     const value = header[field.name];
     if (value === null || value === undefined || value === "") continue;
     if (field.kind === "date") out.push([field.label, day(str(value))]);
-    else if (field.kind === "reference") out.push([field.label, await label(tx, ws, field, value)]);
-    else if (field.kind === "boolean") out.push([field.label, value ? "Yes" : "No"]);
+    else if (field.kind === "reference") {
+      const name = await label(tx, ws, field, value);
+      if (name) out.push([field.label, name]);
+    } else if (field.kind === "boolean") out.push([field.label, value ? "Yes" : "No"]);
     else if (field.kind === "datetime") out.push([field.label, day(str(value))]);
     else if (field.kind !== "status") out.push([field.label, str(value)]);
   }
@@ -135,7 +151,8 @@ async function facts(
     try {
       const source = documentSpec(String(header.source_type));
       const row = await rowOf(tx, source.header.name, ws, header.source_id);
-      if (row?.number) out.push([source.machine.title, str(row.number)]);
+      // …unless a field of the type already names it (a credit note's invoice).
+      if (row?.number && !out.some(([, v]) => v === str(row.number))) out.push([source.machine.title, str(row.number)]);
     } catch {
       // a source that is not a registered document type prints nothing
     }

@@ -23,7 +23,7 @@ const PRINT: Record<string, PrintOptions> = {
   // A Singapore tax invoice (IRAS): the words "Tax Invoice", the supplier's GST registration number, tax per code
   // and the amount payable.
   invoice: { title: "Tax Invoice", party: "Bill to", amountDue: "outstanding" },
-  credit_note: { party: "Credit to", amountDue: "outstanding" },
+  credit_note: { party: "Credit to" }, // its applied and unapplied amounts print under the total
   debit_note: { party: "Bill to", amountDue: "outstanding" },
   goods_return_note: {
     party: "Returned by",
