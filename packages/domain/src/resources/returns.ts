@@ -9,44 +9,20 @@ import {
 import { CREDIT_NOTE } from "../documents/types/credit-note.ts";
 import { DEBIT_NOTE } from "../documents/types/debit-note.ts";
 import { GOODS_RETURN_NOTE } from "../documents/types/goods-return-note.ts";
-import type { CatalogEntry } from "./catalog.ts";
+import { CATALOG } from "./catalog.ts";
 import { documentHeaderFields, documentLineFields, documentResources } from "./documents.ts";
 import { f } from "./fields.ts";
 
 // Issue 10 §2: credit notes, debit notes and goods return notes, read through /rest/v1 (written by the document
-// commands). Lines follow their document's permissions and keep no row count.
-
-const entry = (name: string, title: string, plural: string, permissionOf?: string): CatalogEntry => ({
-  name,
-  title,
-  plural,
-  route: null,
-  scope: "tenant",
-  feature: "erp",
-  actions: ["read"],
-  ...(permissionOf ? { permissionOf } : {}),
-});
-
-export const RETURNS_CATALOG = {
-  credit_note: entry("credit_note", "Credit note", "Credit notes"),
-  credit_note_line: entry("credit_note_line", "Credit note line", "Credit note lines", "credit_note"),
-  debit_note: entry("debit_note", "Debit note", "Debit notes"),
-  debit_note_line: entry("debit_note_line", "Debit note line", "Debit note lines", "debit_note"),
-  goods_return_note: entry("goods_return_note", "Goods return note", "Goods return notes"),
-  goods_return_note_line: entry(
-    "goods_return_note_line",
-    "Goods return note line",
-    "Goods return note lines",
-    "goods_return_note",
-  ),
-} as const satisfies Record<string, CatalogEntry>;
+// commands), pages at /dashboard/credit-notes, debit-notes and goods-return-notes (catalog.ts routes). Lines follow
+// their document's permissions and keep no row count.
 
 const ro = { readOnly: true };
 
 export const [creditNoteResource, creditNoteLineResource] = documentResources(
   "credit_note",
   {
-    entry: RETURNS_CATALOG.credit_note,
+    entry: CATALOG.credit_note,
     table: creditNote,
     fields: documentHeaderFields(CREDIT_NOTE.statusNames, [
       f.ref("invoice_id", "Invoice", "invoice", "number", { list: true }),
@@ -55,7 +31,7 @@ export const [creditNoteResource, creditNoteLineResource] = documentResources(
     ]),
   },
   {
-    entry: RETURNS_CATALOG.credit_note_line,
+    entry: CATALOG.credit_note_line,
     table: creditNoteLine,
     fields: documentLineFields("credit_note", [
       f.ref("invoice_line_id", "Invoice line", "invoice_line", "description"),
@@ -66,7 +42,7 @@ export const [creditNoteResource, creditNoteLineResource] = documentResources(
 export const [debitNoteResource, debitNoteLineResource] = documentResources(
   "debit_note",
   {
-    entry: RETURNS_CATALOG.debit_note,
+    entry: CATALOG.debit_note,
     table: debitNote,
     fields: documentHeaderFields(DEBIT_NOTE.statusNames, [
       f.ref("invoice_id", "Invoice", "invoice", "number", { list: true }),
@@ -74,13 +50,13 @@ export const [debitNoteResource, debitNoteLineResource] = documentResources(
       f.money("outstanding", "Outstanding", { ...ro, list: true }),
     ]),
   },
-  { entry: RETURNS_CATALOG.debit_note_line, table: debitNoteLine, fields: documentLineFields("debit_note") },
+  { entry: CATALOG.debit_note_line, table: debitNoteLine, fields: documentLineFields("debit_note") },
 );
 
 export const [goodsReturnNoteResource, goodsReturnNoteLineResource] = documentResources(
   "goods_return_note",
   {
-    entry: RETURNS_CATALOG.goods_return_note,
+    entry: CATALOG.goods_return_note,
     table: goodsReturnNote,
     fields: documentHeaderFields(GOODS_RETURN_NOTE.statusNames, [
       f.enum("direction", "Direction", ["customer", "supplier"], { list: true }),
@@ -88,7 +64,7 @@ export const [goodsReturnNoteResource, goodsReturnNoteLineResource] = documentRe
     ]),
   },
   {
-    entry: RETURNS_CATALOG.goods_return_note_line,
+    entry: CATALOG.goods_return_note_line,
     table: goodsReturnNoteLine,
     fields: documentLineFields("goods_return_note", [
       f.ref("location_id", "Location", "location", "name"),
