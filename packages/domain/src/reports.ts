@@ -37,10 +37,10 @@ export type ReportName = keyof typeof REPORT_ACCESS;
 // due today is not overdue, as invoicePaymentStatus says); then 1–30, 31–60, 61–90 and over 90 days past due.
 export const AGEING_BUCKETS = [
   { key: "current", label: "Current", min: null, max: 0 },
-  { key: "days_1_30", label: "1–30 days", min: 1, max: 30 },
-  { key: "days_31_60", label: "31–60 days", min: 31, max: 60 },
-  { key: "days_61_90", label: "61–90 days", min: 61, max: 90 },
-  { key: "days_over_90", label: "Over 90 days", min: 91, max: null },
+  { key: "days_1_30", label: "1–30", min: 1, max: 30 },
+  { key: "days_31_60", label: "31–60", min: 31, max: 60 },
+  { key: "days_61_90", label: "61–90", min: 61, max: 90 },
+  { key: "days_over_90", label: "Over 90", min: 91, max: null },
 ] as const;
 
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number]["key"];

@@ -19,8 +19,8 @@ import { useAgeing } from "./useAgeing.ts";
 
 // The drill-down: one customer's invoices open on the as-of date (ar_ageing with company_id), each linking to its
 // page, with the customer's statement PDF and all of its invoices one click away.
-export function CustomerInvoices(props: { companyId: number; company: string; asOf: string; currency: string }) {
-  const { companyId, company, asOf, currency } = props;
+export function CustomerInvoices(props: { companyId: number; company: string; asOf: string }) {
+  const { companyId, company, asOf } = props;
   const base = useDashboardBase();
   const detail = useAgeing(asOf, companyId);
   useErrorToast(detail.error);
@@ -29,7 +29,7 @@ export function CustomerInvoices(props: { companyId: number; company: string; as
   return (
     <Box sx={{ px: 2, py: 1.5 }} data-testid={`invoices-of-${companyId}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
-        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+        <Typography variant="subtitle2" sx={{ mr: 1 }}>
           Open invoices of {company}
         </Typography>
         <Button size="small" component={RouterLink} to={`${base}/invoices?customer=${companyId}`}>
@@ -69,7 +69,7 @@ export function CustomerInvoices(props: { companyId: number; company: string; as
                         {String(row.number ?? row.id)}
                       </Link>
                     ) : (
-                      <Cell column={c} row={row} currency={currency} />
+                      <Cell column={c} row={row} />
                     )}
                   </TableCell>
                 ))}

@@ -14,7 +14,6 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { formatMoney } from "@workmetrics/domain/money";
 import { Fragment, useState } from "react";
 import { useSearchParams } from "react-router";
 import { formatDate } from "../../platform/fields/format.ts";
@@ -23,7 +22,7 @@ import { download } from "../../platform/resource/export.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { type AgeingReport, ageingCsv, todayIso } from "./ageing.ts";
+import { type AgeingReport, ageingCsv, groupedAmount, todayIso } from "./ageing.ts";
 import { CustomerInvoices } from "./CustomerInvoices.tsx";
 import { alignOf, Cell } from "./ReportCell.tsx";
 import { useAgeing } from "./useAgeing.ts";
@@ -61,7 +60,7 @@ export default function ReceivablesPage() {
             Accounts receivable
           </Typography>
           <Typography color="text.secondary">
-            What customers owe as of {formatDate(asOf)}, by days past the due date ({currency})
+            What customers owe as of {formatDate(asOf)} in {currency}, by days past the due date
           </Typography>
         </Box>
         <Box sx={{ width: 200 }}>
@@ -80,7 +79,6 @@ export default function ReceivablesPage() {
         <AgeingTable
           report={data}
           loading={report.isPending}
-          currency={currency}
           asOf={asOf}
           open={open}
           onToggle={(id) => setOpen(open === id ? null : id)}
@@ -93,12 +91,11 @@ export default function ReceivablesPage() {
 function AgeingTable(props: {
   report: AgeingReport | undefined;
   loading: boolean;
-  currency: string;
   asOf: string;
   open: number | null;
   onToggle(id: number): void;
 }) {
-  const { report, loading, currency, asOf, open, onToggle } = props;
+  const { report, loading, asOf, open, onToggle } = props;
   if (loading || !report) {
     return (
       <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading receivables">
@@ -152,14 +149,14 @@ function AgeingTable(props: {
                   </TableCell>
                   {columns.map((c) => (
                     <TableCell key={c.key} align={alignOf(c)} sx={{ whiteSpace: "nowrap" }}>
-                      <Cell column={c} row={row} currency={currency} />
+                      <Cell column={c} row={row} />
                     </TableCell>
                   ))}
                 </TableRow>
                 {expanded && (
                   <TableRow>
                     <TableCell colSpan={columns.length + 1} sx={{ bgcolor: "action.hover", p: 0 }}>
-                      <CustomerInvoices companyId={id} company={String(row.company)} asOf={asOf} currency={currency} />
+                      <CustomerInvoices companyId={id} company={String(row.company)} asOf={asOf} />
                     </TableCell>
                   </TableRow>
                 )}
@@ -170,7 +167,7 @@ function AgeingTable(props: {
             <TableCell />
             {columns.map((c, i) => (
               <TableCell key={c.key} align={alignOf(c)} sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
-                {i === 0 ? "Total" : c.kind === "money" ? formatMoney(String(report.totals[c.key]), currency) : ""}
+                {i === 0 ? "Total" : c.kind === "money" ? groupedAmount(report.totals[c.key]) : ""}
               </TableCell>
             ))}
           </TableRow>

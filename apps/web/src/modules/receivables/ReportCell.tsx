@@ -1,17 +1,16 @@
 import Typography from "@mui/material/Typography";
-import { formatMoney } from "@workmetrics/domain/money";
 import { formatDate } from "../../platform/fields/format.ts";
-import type { AgeingRow, ReportColumn } from "./ageing.ts";
+import { type AgeingRow, groupedAmount, type ReportColumn } from "./ageing.ts";
 
-// One value of a report row, shown by its column's kind: money in the workspace currency (a zero as a dash, so
+// One value of a report row, shown by its column's kind: money grouped with two decimals (a zero as a dash, so
 // the buckets that hold something stand out), dates in the reader's format.
-export function Cell({ column, row, currency }: { column: ReportColumn; row: AgeingRow; currency: string }) {
+export function Cell({ column, row }: { column: ReportColumn; row: AgeingRow }) {
   const v = row[column.key];
   if (column.kind === "money") {
     const zero = v === null || Number(v) === 0;
     return (
       <Typography variant="body2" component="span" color={zero ? "text.disabled" : "text.primary"}>
-        {zero ? "—" : formatMoney(String(v), currency)}
+        {zero ? "—" : groupedAmount(v)}
       </Typography>
     );
   }

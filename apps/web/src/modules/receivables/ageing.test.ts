@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageingCsv, statementPeriod } from "./ageing.ts";
+import { ageingCsv, groupedAmount, statementPeriod } from "./ageing.ts";
 
 describe("ageing CSV", () => {
   it("has the report's labels, one line per customer and a total line of the money columns", () => {
@@ -26,5 +26,12 @@ describe("ageing CSV", () => {
 
   it("prints a statement from the first of the month a year back to the as-of date", () => {
     expect(statementPeriod("2026-11-23")).toEqual({ from: "2025-11-01", to: "2026-11-23" });
+  });
+
+  it("groups amounts by thousands with two decimals, without floats", () => {
+    expect(groupedAmount("1234.5")).toBe("1,234.50");
+    expect(groupedAmount("98765432109876.54")).toBe("98,765,432,109,876.54");
+    expect(groupedAmount("-20")).toBe("-20.00");
+    expect(groupedAmount("0.00")).toBe("0.00");
   });
 });

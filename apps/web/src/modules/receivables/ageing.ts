@@ -25,3 +25,13 @@ export const todayIso = (now = new Date()): string => {
   const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 10);
 };
+
+// A decimal string as the table shows it: thousands grouped, two decimals, no currency (the page names it once).
+// String work, not floats, so a large amount is never rounded on the way.
+export function groupedAmount(value: string | number | null | undefined): string {
+  const text = String(value ?? "0").trim();
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return text;
+  const cents = (m[3] ?? "").padEnd(2, "0").slice(0, 2);
+  return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+}
