@@ -10,6 +10,7 @@ import { type Db, inRequest } from "../src/platform/db/database.ts";
 import { type Doc, ok, type Product, products, rpc } from "./documents-helpers.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { baseUrl, useServer } from "./http.ts";
+import { guest, makeForm, submit as submitOrder } from "./orders-helpers.ts";
 import { restFetch, tokenFor } from "./rest-helpers.ts";
 
 // Issue 10 §3 and DESIGN §2.3.1 "Printing": GET /api/documents/{type}/{id}/pdf for every selling type, the customer
@@ -282,7 +283,7 @@ describe("customer statement", () => {
     expect(text).toContain((paid.body as { number: string }).number);
     expect(text).toContain("TT-889"); // the receipt's reference
     expect(text).toMatch(new RegExp(`Balance due\\s+${formatMoney(total.toFixed(2))}`));
-    expect(text).toContain("Over 90 days");
+    expect(text).toContain("Over 90");
 
     // A period after everything: the balance is brought forward, nothing listed.
     const later = textOf(
@@ -473,5 +474,28 @@ describe("the other document types print from their declarations", () => {
     expect(text).toContain("Debit Note");
     expect(text).toContain("Late delivery surcharge");
     expect(text).toMatch(new RegExp(`Amount due\\s+${formatMoney(String(charged.outstanding))}`));
+  });
+});
+
+describe("an order from the public form", () => {
+  it("prints and e-mails to the guest who placed it, with no customer record", async () => {
+    const form = await makeForm(ADMIN);
+    const placed = await submitOrder(
+      form.token,
+      guest(form.items.map((i) => ({ product_id: i.product_id, qty: "5" }))),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const number = (placed.body as { number: string }).number;
+    const order = ((await restFetch(ADMIN, `customer_order?number=eq.${number}&select=id,total`)).body as Doc[])[0];
+    const text = await printed("customer_order", order.id);
+    expect(text).toContain("Order");
+    expect(text).not.toContain("DRAFT"); // it came numbered from the form
+    expect(text).toContain(number);
+    expect(text).toContain("Tan Trading");
+    expect(text).toContain("10 Anson Road");
+    expect(text).toContain(formatMoney(String(order.total)));
+    const res = await rpc(ADMIN, "document_email", { type: "customer_order", id: order.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ to: ["mei.ling@tan-trading.example"] });
   });
 });

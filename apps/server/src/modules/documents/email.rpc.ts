@@ -10,6 +10,7 @@ import { RestError } from "../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
 import { printDocument } from "./pdf/document.ts";
 import { day, moneyOf } from "./pdf/format.ts";
+import { printOptions } from "./pdf/print-types.ts";
 
 // Issue 10 §3 "E-mail a document to the customer's contact with the PDF attached (through the mail you have),
 // logged in the audit history": document_email {type, id, to?, cc?, message?}. Whoever may read the document may
@@ -52,7 +53,10 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
   const ws = caller.workspaceId as string;
   const contact = await emailOf(tx, "contact", ws, header.contact_id);
   const company = await emailOf(tx, "company", ws, header.company_id);
-  const to = input.to ?? [contact?.email ?? company?.email].filter((e): e is string => Boolean(e));
+  // A customer with no record (an order from the public form) gave an address on the document itself.
+  const guestField = printOptions(spec.machine.type).guest?.email;
+  const guest = guestField && typeof header[guestField] === "string" ? (header[guestField] as string).trim() : null;
+  const to = input.to ?? [contact?.email ?? company?.email ?? guest].filter((e): e is string => Boolean(e));
   if (to.length === 0) {
     throw invalid(
       `Neither the contact nor ${company?.name ?? "the customer"} has an e-mail address; enter one to send ${number} to`,

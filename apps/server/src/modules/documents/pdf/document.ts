@@ -14,7 +14,7 @@ import { RestError } from "../../../platform/rest/rest-error.ts";
 import { amount, day, heading, isZero, minus, moneyOf, percent, price, quantity } from "./format.ts";
 import type { Block, Cell, Column, Printable, TotalRow } from "./layout.ts";
 import { loadWorkspace, type Workspace } from "./letterhead.ts";
-import { printOptions } from "./print-types.ts";
+import { type PrintOptions, printOptions } from "./print-types.ts";
 import { renderPdf } from "./render.ts";
 
 // GET /api/documents/{type}/{id}/pdf and document_email (issue 10 §3): any registered document type prints from
@@ -125,13 +125,14 @@ async function facts(
   header: Row,
   base: string,
   prices: boolean,
+  skip: ReadonlySet<string>,
 ): Promise<[string, string][]> {
   const out: [string, string][] = [];
   const title = spec.machine.title;
   out.push([`${title} no.`, str(header.number) || "Not yet numbered"]);
   out.push(["Date", day(str(header.doc_date))]);
   for (const field of spec.header.fields) {
-    if (SHARED.has(field.name) || field.kind === "money" || field.kind === "textarea") continue;
+    if (SHARED.has(field.name) || skip.has(field.name) || field.kind === "money" || field.kind === "textarea") continue;
     const value = header[field.name];
     if (value === null || value === undefined || value === "") continue;
     if (field.kind === "date") out.push([field.label, day(str(value))]);
@@ -170,7 +171,17 @@ function party(
   company: Record<string, unknown> | null,
   contact: Record<string, unknown> | null,
   address: "billing" | "shipping",
+  guest: { header: Row; fields: NonNullable<PrintOptions["guest"]> } | null,
 ) {
+  if (!company && guest) {
+    const values = (names: string[]) => names.map((n) => str(guest.header[n])).filter(Boolean);
+    const name = values(guest.fields.name)[0] ?? "Customer";
+    const lines = values(guest.fields.lines)
+      .filter((v) => v !== name)
+      .flatMap((v) => v.split("\n").map((l) => l.trim()))
+      .filter(Boolean);
+    return { heading, name, lines };
+  }
   const billing = str(company?.billing_address);
   const shipping = str(company?.shipping_address);
   const where = address === "shipping" ? shipping || billing : billing || shipping;
@@ -287,7 +298,7 @@ function totalsBlock(spec: DocumentSpec, header: Row, lines: Row[], base: string
     rows.push({ label: field.label, value: moneyOf(str(header[field.name]), currency) });
   }
   if (amountDue && header[amountDue] !== undefined) {
-    const draft = header.status === spec.machine.initial;
+    const draft = !str(header.number); // numbered when it leaves draft (an order from the form comes numbered)
     const due = draft ? str(header.total) : str(header[amountDue]);
     const paid = minus(str(header.total), due);
     if (!isZero(paid) && header.status !== "cancelled") {
@@ -315,7 +326,7 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
   const options = printOptions(type);
   const title = options.title ?? heading(spec.machine.title);
   const status = str(header.status);
-  const draft = status === spec.machine.initial;
+  const draft = !str(header.number);
   const finalLabel = spec.machine.statuses[status]?.label ?? status;
   const prices = options.prices !== false;
   const base = workspace.baseCurrency;
@@ -331,8 +342,22 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
     reference,
     status: draft || status === "cancelled" ? finalLabel : null,
     watermark: draft ? "DRAFT" : status === "cancelled" ? "CANCELLED" : null,
-    party: party(options.party ?? "Customer", company, contact, options.address ?? "billing"),
-    facts: await facts(tx, ws, spec, header, base, prices),
+    party: party(
+      options.party ?? "Customer",
+      company,
+      contact,
+      options.address ?? "billing",
+      options.guest ? { header, fields: options.guest } : null,
+    ),
+    facts: await facts(
+      tx,
+      ws,
+      spec,
+      header,
+      base,
+      prices,
+      new Set([...(options.guest?.name ?? []), ...(options.guest?.lines ?? [])]),
+    ),
     body,
     filename: `${number ?? `${spec.machine.type}-${docId}-draft`}.pdf`,
   };

@@ -8,6 +8,9 @@ export type PrintOptions = {
   prices?: boolean; // false: quantities only (a delivery order), no totals
   amountDue?: string; // the money column that is what the customer still owes ("outstanding")
   signature?: { heading: string; fields: string[] };
+  // A document whose customer may have no record (an order from the public form) names them in its own fields:
+  // the party block prints them when there is no customer record, and they are never printed as facts.
+  guest?: { name: string[]; lines: string[]; email: string };
 };
 
 const RECEIVED = {
@@ -30,7 +33,14 @@ const PRINT: Record<string, PrintOptions> = {
     prices: false,
     signature: { heading: "Goods returned", fields: ["Returned by (name)", "Received by (name)", "Date"] },
   },
-  customer_order: { party: "Ordered by" },
+  customer_order: {
+    party: "Ordered by",
+    guest: {
+      name: ["customer_company", "customer_name"],
+      lines: ["customer_name", "delivery_address", "customer_phone", "customer_email"],
+      email: "customer_email",
+    },
+  },
 };
 
 export const printOptions = (type: string): PrintOptions => PRINT[type] ?? {};
