@@ -330,6 +330,7 @@ describe("document_email", () => {
     const raw = mail?.raw ?? "";
     expect(raw).toMatch(new RegExp(`^Subject: Invoice ${inv.number} from ${workspaceName}`, "m"));
     expect(raw).toContain("Thank you for your order.");
+    expect(raw).toMatch(new RegExp(`^From: "?${workspaceName} via Workmetrics`, "m"));
     expect(raw).toMatch(/Content-Type: application\/pdf; name=.?INV-/);
     // The attachment is the invoice's PDF.
     const part = raw.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/.test(p)) ?? "";

@@ -87,6 +87,7 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
   });
   try {
     await mailer.send({
+      fromName: `${workspace.name} via Workmetrics`,
       to: to.join(", "),
       cc: cc.length ? cc.join(", ") : undefined,
       subject,

@@ -5,7 +5,7 @@ export type MailKind = "signup" | "invite" | "magiclink" | "recovery" | "email_c
 export type Mail = { to: string; subject: string; text: string; html: string };
 // A mail a module sends beyond the auth mails (an e-mailed invoice, issue 10 §3): copies and attachments too.
 export type Attachment = { filename: string; content: Buffer; contentType: string };
-export type OutgoingMail = Mail & { cc?: string; replyTo?: string; attachments?: Attachment[] };
+export type OutgoingMail = Mail & { cc?: string; fromName?: string; attachments?: Attachment[] };
 
 const COPY: Record<MailKind, { subject: string; intro: string; action: string }> = {
   signup: {

@@ -25,8 +25,10 @@ export function createMailer(db: Db, smtpUrl: string | undefined, from: string):
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send({ fromName, ...mail }) {
+      // A module's mail may go out under another display name (the workspace sending its invoice), same address.
+      const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+      await transport.sendMail({ from: fromName ? { name: fromName, address } : from, ...mail });
     },
   };
 }
