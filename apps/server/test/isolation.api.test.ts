@@ -211,6 +211,32 @@ describe("cross-workspace attacks through /rest/v1", () => {
       });
       expect(made.error, type).toBeNull();
     }
+    // B's stock ledger: a product delivered (negative stock allowed for the moment), so B has a stock_move.
+    expect((await b.rpc("document_settings_save", { allow_negative_stock: true })).error).toBeNull();
+    const product = (await b.from("product").select("id").limit(1).single()).data as { id: number };
+    const location = (await b.from("location").select("id").limit(1).single()).data as { id: number };
+    const stocked = await b.rpc("document_save", {
+      type: "sales_order",
+      header: { company_id: 9 },
+      lines: [{ product_id: product.id, qty: "1" }],
+    });
+    expect(stocked.error).toBeNull();
+    const stockedId = (stocked.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "sales_order", id: stockedId, action: "submit" })).error,
+    ).toBeNull();
+    const moved = await b.rpc("document_convert", {
+      type: "sales_order",
+      id: stockedId,
+      to: "delivery_order",
+      header: { location_id: location.id },
+    });
+    expect(moved.error).toBeNull();
+    const movedId = (moved.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "delivery_order", id: movedId, action: "submit" })).error,
+    ).toBeNull();
+    expect((await b.rpc("document_settings_save", { allow_negative_stock: false })).error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     for (const def of TENANT) {
