@@ -115,7 +115,9 @@ describe("document settings", () => {
     });
     expect(refusedConvert.status).toBe(409);
     expect(message(refusedConvert)).toBe("Only 10 of 10 are left to deliver on line 1");
-    await ok(ADMIN, "document_settings_save", { over_delivery_allowance: "10" });
+    expect((await ok(ADMIN, "document_settings_save", { over_delivery_allowance: "10" })).over_delivery_allowance).toBe(
+      "10",
+    );
     const eleven = await deliveryDraft(so2, "11");
     expect((await act(ADMIN, "delivery_order", eleven.id, "submit")).status).toBe(200);
     const so3 = await order("10");

@@ -1,3 +1,4 @@
+import { plain } from "@workmetrics/domain/documents/decimal";
 import type { PrefixSettings } from "@workmetrics/domain/documents/numbering";
 import type { QtyField } from "@workmetrics/domain/documents/quantities";
 import { sql } from "drizzle-orm";
@@ -30,8 +31,8 @@ export async function documentSettings(tx: Tx, ws: string): Promise<DocumentSett
   const prefixes = typeof row.prefixes === "string" ? JSON.parse(row.prefixes) : row.prefixes;
   return {
     prefixes: (prefixes ?? {}) as PrefixSettings,
-    over_delivery_allowance: row.over_delivery_allowance,
-    over_billing_allowance: row.over_billing_allowance,
+    over_delivery_allowance: plain(row.over_delivery_allowance), // "5", not "5.00"
+    over_billing_allowance: plain(row.over_billing_allowance),
     allow_negative_stock: Boolean(row.allow_negative_stock),
   };
 }
