@@ -31,7 +31,7 @@ describe("configuration from the environment (DESIGN §3.1)", () => {
       loadConfig({ DATA_DIR: dir(), PORT: "seventy", DATABASE_URL: "mysql://x", SEED: "lots", JWT_SECRET: "short" });
     expect(bad).toThrow(ConfigError);
     expect(bad).toThrow(/PORT: .*\n.*DATABASE_URL: must be a postgres/s);
-    expect(bad).toThrow(/SEED: must be demo or none/);
+    expect(bad).toThrow(/SEED: must be demo, basic or none/);
     expect(bad).toThrow(/JWT_SECRET: must be at least 32 characters/);
   });
 

@@ -23,7 +23,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
-  SEED: z.enum(["demo", "none"], { message: "must be demo or none" }).default("demo"),
+  // basic: the demo workspaces, their people and master data without the year of trading (issue 10 §4), which the
+  // API tests that start a server of their own use.
+  SEED: z.enum(["demo", "basic", "none"], { message: "must be demo, basic or none" }).default("demo"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
@@ -69,7 +71,7 @@ export type Config = {
   publicUrl: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
-  seed: "demo" | "none";
+  seed: "demo" | "basic" | "none";
   production: boolean;
   trustProxy: false | string[];
   logLevel: string;

@@ -39,6 +39,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     NODE_ENV: "test",
+    // Without the demo's year of trading, which costs seconds per server; a test that reads it asks for SEED=demo.
+    SEED: "basic",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,

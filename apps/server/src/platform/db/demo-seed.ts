@@ -13,6 +13,7 @@ import {
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
+import { seedTrading } from "./demo-trading.ts";
 import { seedMasterData } from "./master-seed.ts";
 import { setUpWorkspace } from "./workspace-setup.ts";
 
@@ -206,7 +207,8 @@ const BANNERS = [
 ];
 
 // DESIGN §3.2: demo data, only on an empty database; running it twice changes nothing.
-export async function seedDemo(db: Db): Promise<boolean> {
+// `trading`: and a year of documents made through the document commands (demo-trading.ts).
+export async function seedDemo(db: Db, opts: { trading: boolean } = { trading: true }): Promise<boolean> {
   const existing = await db.select({ id: workspace.id }).from(workspace).where(eq(workspace.slug, "demo")).limit(1);
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -259,6 +261,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
       await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
       await seedMasterData(tx, created.id, ws.slug, PRODUCT_COUNT[ws.slug]);
+      if (opts.trading) await seedTrading(tx, created.id, ws.slug);
     }
     await tx.insert(authUser).values({
       email: "platform@workmetrics.test",
