@@ -478,6 +478,22 @@ describe("the other document types print from their declarations", () => {
   });
 });
 
+describe("an amendment", () => {
+  it("names the cancelled document it replaces", async () => {
+    const quote = await submit("quotation", (await save("quotation", {}, [{ product_id: item.id, qty: "1" }])).id);
+    await ok(ADMIN, "document_transition", {
+      type: "quotation",
+      id: quote.id,
+      action: "cancel",
+      reason: "Wrong price",
+    });
+    const amended = await ok(ADMIN, "document_amend", { type: "quotation", id: quote.id });
+    const text = await printed("quotation", amended.id);
+    expect(text).toMatch(new RegExp(`Amends\\s+${quote.number}`));
+    expect(text).toContain("DRAFT");
+  });
+});
+
 describe("an order from the public form", () => {
   it("prints and e-mails to the guest who placed it, with no customer record", async () => {
     const form = await makeForm(ADMIN);

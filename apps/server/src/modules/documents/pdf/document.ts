@@ -45,6 +45,7 @@ const SHARED = new Set([
   "base_total",
   "source_type",
   "source_id",
+  "amended_from",
   "created_by",
   "created_at",
   "updated_at",
@@ -68,6 +69,8 @@ export type PrintedDocument = {
 
 const id = (name: string) => sql.identifier(name);
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v).trim());
+// An enum value as words: "bank_transfer" → "Bank transfer".
+const words = (v: string) => (v ? v.charAt(0).toUpperCase() + v.slice(1).replaceAll("_", " ") : v);
 
 // The document as the caller may read it: the same read scope /rest/v1 applies (permission, tier, own rows), and
 // another workspace's document is simply not there.
@@ -141,7 +144,13 @@ async function facts(
       if (name) out.push([field.label, name]);
     } else if (field.kind === "boolean") out.push([field.label, value ? "Yes" : "No"]);
     else if (field.kind === "datetime") out.push([field.label, day(str(value))]);
+    else if (field.kind === "enum") out.push([field.label, words(str(value))]);
     else if (field.kind !== "status") out.push([field.label, str(value)]);
+  }
+  if (header.amended_from != null) {
+    // An amendment names the cancelled document it replaces (ERPNext's amended_from).
+    const amended = await rowOf(tx, spec.header.name, ws, header.amended_from);
+    if (amended?.number) out.push(["Amends", str(amended.number)]);
   }
   if (header.project_id != null) {
     const project = await rowOf(tx, "project", ws, header.project_id);
