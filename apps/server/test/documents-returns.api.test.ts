@@ -136,6 +136,19 @@ describe("goods return notes", () => {
     ]);
   });
 
+  it("two clerks returning the same remainder at once: one wins, the other is told what is left", async () => {
+    const { dox } = await delivered("10");
+    const a = await returned(dox, "6");
+    const b = await returned(dox, "6");
+    const answers = await Promise.all([
+      act(ADMIN, "goods_return_note", a.id, "submit"),
+      act(ADMIN, "goods_return_note", b.id, "submit"),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(message(answers.find((r) => r.status === 409)!)).toBe("Only 4 of 10 are left to return on line 1");
+    expect((await read(ADMIN, "delivery_order", dox.id)).lines[0].qty_returned).toBe("6.000");
+  });
+
   it("are made from a submitted delivery order only, never straight from a sales order", async () => {
     const { so } = await delivered("2");
     const res = await rpc(ADMIN, "document_convert", { type: "sales_order", id: so.id, to: "goods_return_note" });

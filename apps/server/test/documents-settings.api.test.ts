@@ -136,6 +136,29 @@ describe("document settings", () => {
     await ok(ADMIN, "document_settings_save", { over_delivery_allowance: "0" });
   });
 
+  it("an over-billing allowance lets an invoice bill past the order by that much", async () => {
+    const so = await order("10");
+    const inv = await ok(ADMIN, "document_convert", {
+      type: "sales_order",
+      id: so.id,
+      to: "invoice",
+      lines: [{ line_id: so.lines[0].id, qty: "10" }],
+    });
+    await ok(ADMIN, "document_save", {
+      type: "invoice",
+      id: inv.id,
+      header: { company_id: inv.company_id },
+      lines: [
+        { product_id: items[0].id, qty: "11", unit_price: inv.lines[0].unit_price, source_line_id: so.lines[0].id },
+      ],
+    });
+    const refused = await act(ADMIN, "invoice", inv.id, "submit");
+    expect(message(refused)).toBe("Only 10 of 10 are left to bill on line 1");
+    await ok(ADMIN, "document_settings_save", { over_billing_allowance: "10" });
+    expect((await act(ADMIN, "invoice", inv.id, "submit")).status).toBe(200);
+    await ok(ADMIN, "document_settings_save", { over_billing_allowance: "0" });
+  });
+
   it("negative stock refused by default; allowed, a delivery may take stock below zero", async () => {
     const so = await order("3", items[1]);
     const d = await deliveryDraft(so, "3", ubi);
