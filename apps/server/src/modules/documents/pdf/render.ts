@@ -16,6 +16,7 @@ const ZEBRA = "#f4f6f8";
 const REGULAR = "Helvetica";
 const BOLD = "Helvetica-Bold";
 const PAD = 4;
+const MAX_ROW = BOTTOM - MARGIN.top - 40; // the tallest row: a page less its table header
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -212,7 +213,19 @@ class Painter {
       this.text(block.heading, MARGIN.left, this.y, { size: 10, bold: true });
       this.y += 16;
     }
-    this.need(40);
+    // Each row's height up front: the header goes to the next page when its first row would not fit under it.
+    const rowHeights = block.rows.map((row) => {
+      const heights = row.map((cell, i) => {
+        const col = block.columns[i];
+        const w = widths[i] - 2 * PAD;
+        if (!col.wrap) return 11 + (typeof cell !== "string" && cell.note ? 10 : 0);
+        const note = typeof cell === "string" || !cell.note ? 0 : this.height(cell.note, w, 7.5) + 1;
+        return this.height(cellText(cell), w, 9) + note;
+      });
+      // A row never outgrows a page: a description longer than that is cut with an ellipsis.
+      return Math.min(Math.max(...heights) + 2 * PAD, MAX_ROW);
+    });
+    this.need(18 + (rowHeights[0] ?? 22));
     this.tableHeader(block.columns, widths);
     if (block.rows.length === 0) {
       doc.fillColor(MUTED);
@@ -221,14 +234,7 @@ class Painter {
       return;
     }
     block.rows.forEach((row, r) => {
-      const heights = row.map((cell, i) => {
-        const col = block.columns[i];
-        const w = widths[i] - 2 * PAD;
-        if (!col.wrap) return 11 + (typeof cell !== "string" && cell.note ? 10 : 0);
-        const note = typeof cell === "string" || !cell.note ? 0 : this.height(cell.note, w, 7.5) + 1;
-        return this.height(cellText(cell), w, 9) + note;
-      });
-      const h = Math.max(...heights) + 2 * PAD;
+      const h = rowHeights[r];
       if (this.need(h)) this.tableHeader(block.columns, widths);
       if (r % 2 === 1) doc.rect(MARGIN.left, this.y, CONTENT, h).fill(ZEBRA);
       let x = MARGIN.left;
@@ -236,17 +242,26 @@ class Painter {
         const col = block.columns[i];
         const w = widths[i] - 2 * PAD;
         const text = cellText(cell);
+        const note = typeof cell !== "string" && cell.note ? cell.note : null;
+        const noteHeight = note ? Math.min(this.height(note, w, 7.5), 20) + 1 : 0;
+        const room = h - 2 * PAD - noteHeight;
         doc.fillColor(INK);
         this.text(text, x + PAD, this.y + PAD, {
           size: 9,
           width: w,
           align: col.align ?? "left",
-          ...(col.wrap ? {} : { lineBreak: false, ellipsis: true, height: 11 }),
+          ...(col.wrap ? { height: room, ellipsis: true } : { lineBreak: false, ellipsis: true, height: 11 }),
         });
-        if (typeof cell !== "string" && cell.note) {
-          const top = col.wrap ? this.height(text, w, 9) : 11;
+        if (note) {
+          const top = col.wrap ? Math.min(this.height(text, w, 9), room) : 11;
           doc.fillColor(MUTED);
-          this.text(cell.note, x + PAD, this.y + PAD + top + 1, { size: 7.5, width: w, align: col.align ?? "left" });
+          this.text(note, x + PAD, this.y + PAD + top + 1, {
+            size: 7.5,
+            width: w,
+            align: col.align ?? "left",
+            height: noteHeight,
+            ellipsis: true,
+          });
         }
         x += widths[i];
       });
