@@ -61,7 +61,7 @@ async function newCustomer(email: string, name: string): Promise<number> {
 
 // The days past due each boundary invoice has on AS_OF, and its amount (distinct, so a wrong bucket shows).
 const DAYS = [-1, 0, 1, 30, 31, 60, 61, 90, 91];
-const amountOf = (days: number) => money(dec(1000).plus(days));
+const amountOf = (days: number) => money(dec("1000").plus(days));
 
 beforeAll(async () => {
   server = await startTestServer({ LOG_LEVEL: "silent" });
@@ -253,5 +253,31 @@ describe("the dashboard's selling figures", () => {
     // A driver reads no invoices, orders or quotations: no selling figures.
     const driver = await rpc("driver@lite.test", "dashboard_summary", {});
     expect((driver.body as { figures: object }).figures).toEqual({});
+  });
+});
+
+describe("sales_by_customer and sales_by_product", () => {
+  it("sum what was invoiced in the period, per customer and per product, with the totals", async () => {
+    const byCustomer = await report(LITE, { name: "sales_by_customer", from: "2030-01-01", to: AS_OF });
+    const inPeriod = DAYS.map((d) => byDays.get(d) as Doc).filter((d) => String(d.doc_date) >= "2030-01-01");
+    expect(byCustomer.rows.find((r) => r.company_id === customerId)).toMatchObject({
+      invoices: inPeriod.length,
+      total: money(sum(inPeriod.map((d) => String(d.total)))),
+    });
+    expect(byCustomer.totals.total).toBe(money(sum(byCustomer.rows.map((r) => String(r.total)))));
+
+    const products = await restFetch(LITE, "product?select=id,name&order=id&limit=1");
+    const product = (products.body as Array<{ id: number; name: string }>)[0];
+    const sold = await ok(LITE, "document_save", {
+      type: "invoice",
+      header: { company_id: customerId, doc_date: "2031-03-03" },
+      lines: [{ product_id: product.id, qty: "3", unit_price: "20", tax_code: "SR" }],
+    });
+    expect((await act(LITE, "invoice", sold.id, "submit")).status).toBe(200);
+    const byProduct = await report(LITE, { name: "sales_by_product", from: "2031-03-01", to: "2031-03-31" });
+    expect(byProduct.rows).toEqual([expect.objectContaining({ product_id: product.id, qty: "3.000", net: "60.00" })]);
+    expect(byProduct.totals).toEqual({ net: "60.00" });
+    const backwards = await rpc(LITE, "report", { name: "sales_by_product", from: "2031-03-31", to: "2031-03-01" });
+    expect(backwards.status).toBe(422);
   });
 });
