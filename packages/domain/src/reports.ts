@@ -59,3 +59,9 @@ export type ReportResult = {
   rows: Record<string, string | number | null>[];
   totals: Record<string, string | number>;
 };
+
+// The permission matrix's rows for what reports need beyond the documents' own permissions (as STORAGE_GRANTS does
+// for files), so a role's receivables access can be granted and survives saving the matrix.
+export const REPORT_GRANTS = [
+  { name: "accounts_receivable", plural: "Accounts receivable", actions: ["read"] },
+] as const;

@@ -40,6 +40,20 @@ describe("permission matrix", () => {
     expect([...toggle(new Set(), "file", "delete")].sort()).toEqual(["file.delete", "file.read"]);
   });
 
+  // Issue 10: receivables are granted on their own row; salespeople read everything else but not them.
+  it("lists accounts receivable; a salesperson's defaults leave it and the journal out", () => {
+    expect(rows.find((r) => r.name === "accounts_receivable")).toEqual({
+      name: "accounts_receivable",
+      plural: "Accounts receivable",
+      actions: ["read"],
+    });
+    const sales = expand(DEFAULT_ROLE_PERMISSIONS[ROLE.Salesperson], rows);
+    expect(sales.has("accounts_receivable.read")).toBe(false);
+    expect(sales.has("journal_entry.read")).toBe(false);
+    expect(sales.has("invoice.read")).toBe(true);
+    expect(expand(DEFAULT_ROLE_PERMISSIONS[40], rows).has("accounts_receivable.read")).toBe(true);
+  });
+
   it("shows the file defaults: reading through *.read, nothing for drivers", () => {
     const sales = expand(DEFAULT_ROLE_PERMISSIONS[ROLE.Salesperson], rows);
     expect([...sales].filter((p) => /^(file|bucket)\./.test(p))).toEqual(["file.read", "file.create"]);

@@ -1,4 +1,5 @@
 import { can, STORAGE_GRANTS } from "@workmetrics/domain";
+import { REPORT_GRANTS } from "@workmetrics/domain/reports";
 import type { ResourceAction, ResourceDef } from "@workmetrics/domain/resources";
 
 export const ACTIONS: readonly ResourceAction[] = ["read", "create", "update", "delete"];
@@ -6,12 +7,12 @@ export const ACTIONS: readonly ResourceAction[] = ["read", "create", "update", "
 // One row of the matrix: a resource, or files and buckets (issue 9 §3), which are granted the same way.
 export type MatrixRow = Pick<ResourceDef, "name" | "plural" | "actions">;
 
-// The rows of the matrix: what a workspace's roles can be granted (tenant resources, the workspace itself, files
-// and buckets).
+// The rows of the matrix: what a workspace's roles can be granted (tenant resources, the workspace itself, reading
+// receivables, files and buckets).
 export function grantable(resources: readonly ResourceDef[]): MatrixRow[] {
   // A document's lines follow the document's permission (permissionOf): they have no row of their own.
   const own = resources.filter((r) => (r.scope === "tenant" || r.name === "workspace") && !r.permissionOf);
-  return [...own, ...STORAGE_GRANTS];
+  return [...own, ...REPORT_GRANTS, ...STORAGE_GRANTS];
 }
 
 export function actionsOf(def: MatrixRow): readonly ResourceAction[] {
