@@ -18,8 +18,8 @@ import {
   type PublicOrderForm,
   type SubmittedOrder,
 } from "@workmetrics/domain/schemas/order-submission";
-import { useEffect, useState } from "react";
-import { type FieldPath, useForm, useWatch } from "react-hook-form";
+import { useEffect, useMemo, useState } from "react";
+import { type FieldErrors, type FieldPath, type Resolver, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useParams } from "react-router";
 import { ApiError, apiFetch } from "../platform/api.ts";
@@ -110,8 +110,27 @@ function Thanks({ order, form }: { order: SubmittedOrder; form: PublicOrderForm 
 
 function OrderForm(props: { token: string; form: PublicOrderForm; onSent(order: SubmittedOrder): void }) {
   const { form } = props;
+  // The shared schema, then each product's minimum, so every problem shows at once.
+  const resolver = useMemo<Resolver<Form>>(() => {
+    const base = zodResolver(OrderSubmission) as unknown as Resolver<Form>;
+    return async (values, context, options) => {
+      const result = await base(values, context, options);
+      const short = form.products.flatMap((p, i) => {
+        const q = String(values.items?.[i]?.qty ?? "").trim();
+        return validQty(q) && belowMinimum(q, p.min_qty)
+          ? [{ i, message: `The minimum for ${p.name} is ${qtyText(p.min_qty)}` }]
+          : [];
+      });
+      if (short.length === 0) return result;
+      const errors = { ...result.errors } as FieldErrors<Form>;
+      const items = [...((errors.items as unknown as unknown[] | undefined) ?? [])];
+      for (const { i, message } of short) items[i] = { qty: { type: "min", message } };
+      (errors as Record<string, unknown>).items = items;
+      return { values: {}, errors };
+    };
+  }, [form]);
   const rhf = useForm<Form>({
-    resolver: zodResolver(OrderSubmission),
+    resolver,
     mode: "onTouched",
     defaultValues: {
       name: "",
@@ -133,16 +152,6 @@ function OrderForm(props: { token: string; form: PublicOrderForm; onSent(order: 
   }, new Dec(0));
 
   const onSubmit = rhf.handleSubmit(async (values) => {
-    // The minimums, before the server says the same.
-    let short = false;
-    form.products.forEach((p, i) => {
-      const q = String(values.items[i]?.qty ?? "");
-      if (validQty(q) && belowMinimum(q, p.min_qty)) {
-        rhf.setError(`items.${i}.qty`, { message: `The minimum for ${p.name} is ${qtyText(p.min_qty)}` });
-        short = true;
-      }
-    });
-    if (short) return;
     try {
       const order = await apiFetch<SubmittedOrder>(`/api/public/order-forms/${encodeURIComponent(props.token)}`, {
         method: "POST",
