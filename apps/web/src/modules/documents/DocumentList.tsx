@@ -249,6 +249,7 @@ export default function DocumentList() {
   const extras: ListExtras = {
     filters: pgFilters,
     search: search ?? null,
+    searchLabel: "Search number or customer",
     canCreate: create.allowed,
     canImport: false,
     canDelete: false,

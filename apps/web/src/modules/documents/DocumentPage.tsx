@@ -122,6 +122,7 @@ function headerErrors(err: unknown): Record<string, string> {
 
 export default function DocumentPage() {
   const def = useResourceDef();
+
   const t = docType(def.name);
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
@@ -193,7 +194,10 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
 
   // document_save; a new draft's page becomes its own address.
   async function save(): Promise<DocRow | null> {
-    const header: Header = { ...form.header };
+    // A field left empty is not sent (the server defaults it); one the clerk emptied is sent as null.
+    const header: Header = Object.fromEntries(
+      Object.entries(form.header).filter(([k, v]) => (v !== null && v !== "") || (doc && doc[k] != null)),
+    );
     const args = {
       type: t.type,
       ...(doc ? { id: Number(doc.id) } : {}),
@@ -378,6 +382,13 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
       </Stack>
 
       {editable && errors.lines && <Alert severity="error">{errors.lines}</Alert>}
+      {offered
+        .filter((a) => a.blocked)
+        .map((a) => (
+          <Alert key={a.action} severity="info" data-testid={`blocked-${a.action}`}>
+            {a.label}: {a.blocked}
+          </Alert>
+        ))}
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>

@@ -48,7 +48,7 @@ function useFlow(type: WebDocType, doc: DocRow) {
               signal,
             })
           : { data: [] as Row[] };
-      const madeTypes = DOCUMENT_TYPES.filter((t) => t.madeFrom.some((m) => m.from === type.type));
+      const madeTypes = DOCUMENT_TYPES.filter((t) => t.madeFrom.some((m) => m.from === type.type && !m.indirect));
       const made: Made[] = [];
       if (lineIds.length) {
         for (const t of madeTypes) {
@@ -89,7 +89,8 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
   const flow = useFlow(type, doc);
   const sourceType = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
   const drawn = DRAWN.filter(([name]) => type.lines.fields.some((f) => f.name === name));
-  const link = (t: WebDocType, id: unknown) => resourcePaths(base, t.header.route ?? "").show(String(id));
+  const link = (t: WebDocType, id: unknown) =>
+    t.header.route ? resourcePaths(base, t.header.route).show(String(id)) : resourcePaths(base, "").list;
   if (flow.isPending) return <LinearProgress aria-label="Loading the document flow" />;
   if (flow.isError) return <Alert severity="warning">{errorMessage(flow.error, "The flow could not be loaded")}</Alert>;
   return (

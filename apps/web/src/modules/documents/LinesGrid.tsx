@@ -113,14 +113,17 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
   const [focusNext, setFocusNext] = useState<string | null>(null);
   const stock = useStockOnHand(lines.map((l) => l.product_id).filter((id): id is number => id !== null));
 
+  // After the render that made the cell (and after the picker has finished with its own focus on select).
   useEffect(() => {
     if (!focusNext) return;
-    const el = refs.current.get(focusNext);
-    if (el) {
+    const timer = setTimeout(() => {
+      const el = refs.current.get(focusNext);
+      if (!el) return;
       el.focus();
       el.select?.();
       setFocusNext(null);
-    }
+    }, 0);
+    return () => clearTimeout(timer);
   });
 
   const update = (i: number, patch: Partial<LineDraft>) =>
@@ -315,7 +318,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                       {extraFields.map((f) => (
                         <TableCell key={f.name}>
                           <RecordField
-                            field={f}
+                            field={{ ...f, label: `${f.label}, line ${i + 1}` }}
                             value={l.extra[f.name]}
                             onChange={(v) => update(i, { extra: { ...l.extra, [f.name]: v } })}
                             dense

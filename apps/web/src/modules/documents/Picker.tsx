@@ -29,7 +29,6 @@ export type PickerProps = {
   inputRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
   openOnFocus?: boolean;
-  onKeyDown?: (e: React.KeyboardEvent<HTMLDivElement>) => void;
   testId?: string;
   variant?: "outlined" | "standard";
   hideLabel?: boolean;
@@ -93,7 +92,6 @@ export function Picker(props: PickerProps) {
       loading={query.isFetching}
       onInputChange={(_, v, reason) => setInput(reason === "input" ? v : "")}
       onChange={(_, o) => props.onChange(o)}
-      onKeyDown={props.onKeyDown}
       noOptionsText={query.isError ? "Could not load the choices" : "Nothing matches"}
       data-testid={props.testId}
       renderOption={

@@ -1,10 +1,13 @@
 import { type DocumentType, type StatusColor, transitionLabel } from "@workmetrics/domain/documents/machine";
+import { CREDIT_NOTE, CREDIT_NOTE_MADE_FROM } from "@workmetrics/domain/documents/types/credit-note";
 import { CUSTOMER_ORDER } from "@workmetrics/domain/documents/types/customer-order";
+import { DEBIT_NOTE, DEBIT_NOTE_MADE_FROM } from "@workmetrics/domain/documents/types/debit-note";
 import {
   DELIVERY_INSTRUCTION,
   DELIVERY_INSTRUCTION_MADE_FROM,
 } from "@workmetrics/domain/documents/types/delivery-instruction";
 import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
+import { GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM } from "@workmetrics/domain/documents/types/goods-return-note";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
@@ -21,6 +24,7 @@ export type MadeFromDecl = {
   readonly sourceAction?: string;
   readonly sourceStatuses?: readonly string[];
   readonly draws?: string;
+  readonly indirect?: boolean; // counted through another document, never made from the source directly
 };
 
 export type WebDocType = {
@@ -49,6 +53,9 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(INVOICE, INVOICE_MADE_FROM),
   declare(CUSTOMER_ORDER),
   declare(DELIVERY_INSTRUCTION, DELIVERY_INSTRUCTION_MADE_FROM),
+  declare(CREDIT_NOTE, CREDIT_NOTE_MADE_FROM),
+  declare(DEBIT_NOTE, DEBIT_NOTE_MADE_FROM),
+  declare(GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM),
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
@@ -67,6 +74,8 @@ export function conversionsFrom(type: string, status: string): WebDocType[] {
     t.madeFrom.some(
       (m) =>
         m.from === type &&
+        !m.indirect &&
+        t.header.route &&
         (m.sourceStatuses
           ? m.sourceStatuses.includes(status)
           : m.sourceAction

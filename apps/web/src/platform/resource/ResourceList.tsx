@@ -77,6 +77,7 @@ function useColumnVisibility(key: string, fallback: GridColumnVisibilityModel) {
 export type ListExtras = {
   filters?: readonly PgFilter[]; // ANDed with the grid's filter and search
   search?: PgFilter | null; // replaces the quick search over the resource's search columns
+  searchLabel?: string; // what the search box says it searches, with `search`
   bar?: ReactNode;
   footer?: (query: Required<Omit<ListParams, "signal">>) => ReactNode;
   columns?: (columns: GridColDef<Row>[]) => GridColDef<Row>[];
@@ -229,7 +230,7 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
           showToolbar
           slots={{ noRowsOverlay: EmptyOverlay, toolbar: ListToolbar, filterPanel: ListFilterPanel }}
           slotProps={{
-            toolbar: { searchLabel: `Search ${searchLabel(def)}` },
+            toolbar: { searchLabel: extras.searchLabel ?? `Search ${searchLabel(def)}` },
             noRowsOverlay: {
               title: filtered ? `No ${def.plural.toLowerCase()} match` : `No ${def.plural.toLowerCase()} yet`,
               hint: filtered
