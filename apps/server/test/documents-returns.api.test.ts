@@ -286,6 +286,63 @@ describe("credit notes", () => {
   });
 });
 
+describe("a customer's credit allocated later", () => {
+  it("a credit note's unapplied amount and a receipt's unallocated amount pay later documents", async () => {
+    const inv = await invoice("100");
+    await pay("109", [["invoice", inv.id, "109.00"]]);
+    const cn = await submit(
+      "credit_note",
+      (await draft(ADMIN, "credit_note", { invoice_id: inv.id }, [{ description: "Fix", qty: "1", unit_price: "20" }]))
+        .id,
+    );
+    expect(cn).toMatchObject({ applied: "0.00", unapplied: "21.80" });
+    const later = await invoice("50");
+    const tooMuch = await rpc(ADMIN, "allocate_credit", {
+      type: "credit_note",
+      id: cn.id,
+      allocations: [{ document_type: "invoice", document_id: later.id, amount: "30" }],
+    });
+    expect(tooMuch.status).toBe(422);
+    expect(message(tooMuch)).toBe(`Only 21.80 of ${cn.number} is the customer's credit; 30.00 cannot be allocated`);
+    const done = await ok(ADMIN, "allocate_credit", {
+      type: "credit_note",
+      id: cn.id,
+      allocations: [{ document_type: "invoice", document_id: later.id, amount: "21.80" }],
+    });
+    expect(done).toMatchObject({ unapplied: "0.00" });
+    expect(await read(ADMIN, "invoice", later.id)).toMatchObject({ status: "partly_paid", outstanding: "32.70" });
+    const blocked = await act(ADMIN, "invoice", later.id, "cancel");
+    expect(blocked.status).toBe(409);
+    expect(message(blocked)).toBe(`Credit note ${cn.number}'s credit pays this invoice: cancel the credit note first`);
+    // Cancelling the credit note takes its credit back from the later invoice too.
+    await ok(ADMIN, "document_transition", { type: "credit_note", id: cn.id, action: "cancel" });
+    expect(await read(ADMIN, "invoice", later.id)).toMatchObject({ status: "unpaid", outstanding: "54.50" });
+    // A receipt's overpayment pays a debit note later.
+    const over = await pay("150", [["invoice", later.id, "54.50"]]);
+    const receipt = over.body as { id: number; unallocated: string };
+    expect(receipt.unallocated).toBe("95.50");
+    const dn = await submit(
+      "debit_note",
+      (await draft(ADMIN, "debit_note", { invoice_id: later.id }, [{ description: "Fee", qty: "1", unit_price: "10" }]))
+        .id,
+    );
+    const used = await ok(ADMIN, "allocate_credit", {
+      type: "receipt",
+      id: receipt.id,
+      allocations: [{ document_type: "debit_note", document_id: dn.id, amount: "10.90" }],
+    });
+    expect(used).toMatchObject({ unallocated: "84.60" });
+    expect(await read(ADMIN, "debit_note", dn.id)).toMatchObject({ status: "paid", outstanding: "0.00" });
+    const theirs = await rpc(THEM, "allocate_credit", {
+      type: "receipt",
+      id: receipt.id,
+      allocations: [{ document_type: "invoice", document_id: later.id, amount: "1" }],
+    });
+    expect(theirs.status).toBe(404);
+    expect(message(theirs)).toBe(`There is no receipt ${receipt.id} in this workspace`);
+  });
+});
+
 describe("debit notes", () => {
   it("charge extra against an invoice as a receivable of their own, paid by a receipt", async () => {
     const inv = await invoice("100");

@@ -9,6 +9,7 @@ import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts
 import { conflict, invalid, notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec, type Effect, type PrepareConvert } from "../../platform/documents/registry.ts";
 import { loadLines, lockHeader, type Row, today, updateRow } from "../../platform/documents/store.ts";
+import { settleDebitNote } from "./debit-note.effects.ts";
 import { settleInvoice } from "./invoice.effects.ts";
 
 // Issue 10 §2: what a credit note does besides its status. Issuing it, under the invoice's lock: each line linked to
@@ -205,13 +206,20 @@ const cancel: Effect = async (tx, caller, spec, doc, step) => {
   const invoices = documentSpec("invoice");
   const invoiceId = Number(doc.header.invoice_id);
   await lockHeader(tx, invoices, ws, invoiceId);
-  await tx.execute(sql`delete from payment_allocation where workspace_id = ${ws}::uuid
-    and payment_type = 'credit_note' and payment_id = ${cnId}`);
+  // Its credit allocated later to other invoices and debit notes (allocate_credit) is taken back from them too.
+  const elsewhere = await tx.execute(sql`delete from payment_allocation where workspace_id = ${ws}::uuid
+    and payment_type = 'credit_note' and payment_id = ${cnId} returning document_type, document_id`);
   await updateRow(tx, spec.header, ws, cnId, { applied: "0", unapplied: "0" });
   await recreditLines(tx, ws, invoiceId, "");
   await updateRow(tx, invoices.header, ws, invoiceId, { credited: await creditedTotal(tx, ws, invoiceId) });
   const number = (doc.header.number as string | null) ?? null;
-  await settleInvoice(tx, caller, invoices, invoiceId, { credit_note: { id: cnId, number, cancelled: true } });
+  const by = { credit_note: { id: cnId, number, cancelled: true } };
+  await settleInvoice(tx, caller, invoices, invoiceId, by);
+  for (const a of elsewhere.rows as Array<{ document_type: string; document_id: number | string }>) {
+    const id = Number(a.document_id);
+    if (a.document_type === "invoice" && id !== invoiceId) await settleInvoice(tx, caller, invoices, id, by);
+    if (a.document_type === "debit_note") await settleDebitNote(tx, caller, documentSpec("debit_note"), id, by);
+  }
   await reverseJournals(tx, caller, { type: spec.machine.type, id: cnId, number, date: await today(tx) });
 };
 
@@ -236,4 +244,22 @@ export const refuseWhileAdjusted: Effect = async (tx, caller, spec, doc, step) =
       });
     }
   }
+  await refuseWhileCreditAllocated(tx, ws, "invoice", Number(doc.header.id));
 };
+
+// A document paid in part by another credit note's credit (allocate_credit) cannot be cancelled, naming it.
+export async function refuseWhileCreditAllocated(tx: Tx, ws: string, type: string, docId: number): Promise<void> {
+  const res = await tx.execute(sql`select c.number from payment_allocation a
+    join credit_note c on c.workspace_id = a.workspace_id and c.id = a.payment_id
+    where a.workspace_id = ${ws}::uuid and a.payment_type = 'credit_note' and a.document_type = ${type}
+      and a.document_id = ${docId} order by a.id limit 1`);
+  const row = res.rows[0] as { number: string } | undefined;
+  if (row) {
+    throw conflict(
+      `Credit note ${row.number}'s credit pays this ${type.replaceAll("_", " ")}: cancel the credit note first`,
+      {
+        reason: "paid",
+      },
+    );
+  }
+}

@@ -13,6 +13,7 @@ import {
 } from "../../platform/documents/registry.ts";
 import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
+import { refuseWhileCreditAllocated } from "./credit-note.effects.ts";
 import { dueDate } from "./invoice.effects.ts";
 
 // Issue 10 §2: what a debit note does besides its status. It is a receivable of its own (ERPNext's debit note is a
@@ -107,6 +108,7 @@ const cancel: Effect = async (tx, caller, spec, doc, step) => {
       { reason: "paid" },
     );
   }
+  await refuseWhileCreditAllocated(tx, caller.workspaceId as string, "debit_note", id);
   await reverseJournals(tx, caller, {
     type: spec.machine.type,
     id,

@@ -13,6 +13,7 @@ import {
 } from "@workmetrics/domain/resources/returns";
 import { addEffect, registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { allocateCreditRpc } from "./allocate-credit.ts";
 import { documentAmendRpc, documentDuplicateRpc } from "./amend.rpc.ts";
 import { CREDIT_NOTE_EFFECTS, prepareCreditNote, refuseWhileAdjusted } from "./credit-note.effects.ts";
 import { DEBIT_NOTE_EFFECTS, prepareDebitNote } from "./debit-note.effects.ts";
@@ -49,5 +50,5 @@ export function registerReturns(): void {
     prepareConvert: prepareDebitNote,
   });
   addEffect("invoice", "cancel", refuseWhileAdjusted);
-  registerRpc(documentSettingsRpc, documentSettingsSaveRpc, documentAmendRpc, documentDuplicateRpc);
+  registerRpc(documentSettingsRpc, documentSettingsSaveRpc, documentAmendRpc, documentDuplicateRpc, allocateCreditRpc);
 }
