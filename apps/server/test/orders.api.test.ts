@@ -194,6 +194,13 @@ describe("orders in the workspace", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("Choose the customer this order is for before confirming it");
 
+    // Confirming by hand would leave a confirmed order without its sales order: the page offers Reject, not Confirm.
+    const byHand = await act(SALES, "customer_order", order.id, "confirm");
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.message).toBe("Confirm an order by creating its sales order");
+    const offered = await rpc(SALES, "document_actions", { type: "customer_order", id: order.id });
+    expect(offered.body.actions.map((a: { action: string }) => a.action)).toEqual(["reject"]);
+
     const company = await customer(ADMIN);
     const saved = await ok(SALES, "document_save", {
       type: "customer_order",

@@ -27,6 +27,9 @@ export type TransitionDef<S extends string = string, Doc = DocState> = {
   reasonPrompt?: string; // default "Give a reason to mark it lost"
   guard?: (doc: Doc) => string | null; // pure: a clerk-readable refusal or null
   needsReason?: boolean;
+  // Run only by document_convert, never as a button or a bare document_transition: the refusal says how instead
+  // ("Confirm an order by creating its sales order"): a confirmed order always has its sales order.
+  byConvert?: string;
   own?: boolean; // members lacking the permission may still act on documents they own (decide's scope "own")
 };
 
@@ -235,7 +238,7 @@ export function offeredActions<S extends string, Doc extends DocState>(
   member: Member,
 ): OfferedAction[] {
   return type.transitions.flatMap((t) => {
-    if (!t.from.includes(doc.status as S)) return [];
+    if (!t.from.includes(doc.status as S) || t.byConvert) return [];
     const d = decideTransition(type, doc, t.action, member, { reason: "offered" });
     if (!d.allowed && d.reason !== "guard") return [];
     const blocked = d.allowed ? null : d.message;

@@ -4,7 +4,7 @@ import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
 import { requireDocumentAccess } from "./access.ts";
 import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
-import { notFound, transitionRefusal } from "./refusals.ts";
+import { conflict, notFound, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
 import { loadLines, lockHeader, numberFor, type Row, today, updateRow, writeEvent } from "./store.ts";
 
@@ -79,6 +79,8 @@ export async function runTransition(
   input: { id: number; action: string; reason?: string | null },
 ): Promise<void> {
   const doc = await lockDocument(tx, caller, spec, input.id);
+  const only = spec.machine.transitions.find((t) => t.action === input.action && t.byConvert);
+  if (only?.byConvert && only.from.includes(doc.snapshot.status)) throw conflict(only.byConvert, { reason: "convert" });
   await applyTransition(tx, caller, spec, doc, input.action, input.reason ?? null);
 }
 

@@ -23,6 +23,7 @@ export const CUSTOMER_ORDER = defineDocumentType<"received" | "confirmed" | "rej
       to: "confirmed",
       permission: "sales_order.create", // whoever may make the sales order confirms the order
       does: "confirm this order into a sales order",
+      byConvert: "Confirm an order by creating its sales order",
       guard: (doc: DocSnapshot) =>
         needsLines("order", "confirming")(doc) ??
         (doc.header.company_id == null ? "Choose the customer this order is for before confirming it" : null),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { transitionMatrix } from "../machine.ts";
+import { offeredActions, transitionMatrix } from "../machine.ts";
 import { CUSTOMER_ORDER } from "./customer-order.ts";
 import { DELIVERY_INSTRUCTION } from "./delivery-instruction.ts";
 import type { DocSnapshot } from "./snapshot.ts";
@@ -31,6 +31,12 @@ describe("the customer order matrix", () => {
     expect(none.received.reject).toBe("Give a reason to reject the order (the customer may be told)");
     const guest = transitionMatrix(CUSTOMER_ORDER, { doc: (s) => doc(s, { company_id: null }, [{ id: 1, qty: "1" }]) });
     expect(guest.received.confirm).toBe("Choose the customer this order is for before confirming it");
+  });
+
+  it("offers Reject but not Confirm, which only making the sales order does", () => {
+    const who = { kind: "member" as const, permissions: ["*"], features: ["erp"] };
+    const offered = offeredActions(CUSTOMER_ORDER, doc("received", { company_id: 7 }, [{ id: 1, qty: "1" }]), who);
+    expect(offered.map((a) => a.action)).toEqual(["reject"]);
   });
 
   it("a received order is the type's starting status (its draft)", () => {
