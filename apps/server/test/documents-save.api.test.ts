@@ -13,7 +13,8 @@ const ADMIN = "admin@demo.test";
 describe("document_save", () => {
   it("snapshots the products and computes the totals, ignoring totals a client sends", async () => {
     const [a, b] = await products(SALES);
-    const doc = await ok(SALES, "document_save", {
+    // Line 2 is priced below its cost: the sales manager, who approves quotations, saves it (a salesperson may not).
+    const doc = await ok("manager@demo.test", "document_save", {
       type: "quotation",
       header: { company_id: await customer(SALES), valid_until: "2099-01-31", total: "1.00", subtotal: "1.00" },
       lines: [
