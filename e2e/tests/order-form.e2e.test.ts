@@ -86,6 +86,17 @@ describe.skipIf(!hasChromium)("order form in Chromium", () => {
     await screenshot(page, "order-form-4-sales-order");
     await page.goto(orderUrl);
     await page.locator("h1 + [data-status]", { hasText: "Confirmed" }).waitFor();
+
+    // The form among the workspace's order forms, with its link to copy.
+    await page.goto(appUrl("/dashboard/order-forms", "demo"));
+    const row = page.getByTestId("order-form-row").filter({ hasText: "Weekly restock" });
+    await row.getByRole("button", { name: "Copy link" }).waitFor();
+    expect(await row.textContent()).toContain("2 products");
+    await screenshot(page, "order-form-7-forms");
+    await row.getByRole("button", { name: "Edit Weekly restock" }).click();
+    await page.getByRole("dialog").getByLabel("Title").waitFor();
+    await screenshot(page, "order-form-8-edit");
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     expect(errors).toEqual([]);
   });
 
