@@ -49,9 +49,16 @@ export async function loadLines(tx: Tx, spec: DocumentSpec, ws: string, docId: n
   return res.rows as Row[];
 }
 
-export async function today(tx: Tx): Promise<string> {
-  const res = await tx.execute(sql`select current_date::text as d`);
-  return (res.rows[0] as { d: string }).d;
+// current_date is the transaction's start date, so a transaction asks once (a submit reads it several times).
+const todays = new WeakMap<object, Promise<string>>();
+
+export function today(tx: Tx): Promise<string> {
+  const cached = todays.get(tx);
+  if (cached) return cached;
+  const asked = tx.execute(sql`select current_date::text as d`).then((res) => (res.rows[0] as { d: string }).d);
+  // Only inside a transaction: a pool handle outlives midnight.
+  if ("rollback" in tx) todays.set(tx, asked);
+  return asked;
 }
 
 // A value for `column` of `def`, cast to the column's type.
