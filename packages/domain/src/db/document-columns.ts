@@ -47,6 +47,8 @@ export const documentHeaderKeys = (table: string, t: HeaderColumns) => [
   index(`${table}_date_idx`).on(t.workspaceId, t.docDate, t.id),
   index(`${table}_company_idx`).on(t.workspaceId, t.companyId),
   index(`${table}_status_idx`).on(t.workspaceId, t.status),
+  // The documents made from one (a cancel refused while one draws from it, the draws recomputed, the flow view).
+  index(`${table}_source_idx`).on(t.workspaceId, t.sourceType, t.sourceId),
   sameWorkspace(`${table}_company_fk`, [t.workspaceId, t.companyId], company),
   sameWorkspace(`${table}_contact_fk`, [t.workspaceId, t.contactId], contact),
   sameWorkspace(`${table}_project_fk`, [t.workspaceId, t.projectId], project),
