@@ -382,8 +382,9 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
       </Stack>
 
       {editable && errors.lines && <Alert severity="error">{errors.lines}</Alert>}
+      {/* Why a draft cannot go on yet ("Add a line before sending the quotation"); later guards say it on hover. */}
       {offered
-        .filter((a) => a.blocked)
+        .filter((a) => a.blocked && isDraft)
         .map((a) => (
           <Alert key={a.action} severity="info" data-testid={`blocked-${a.action}`}>
             {a.label}: {a.blocked}
@@ -392,40 +393,22 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          <Stack spacing={2}>
-            <Card variant="outlined">
-              <CardContent>
-                <HeaderForm
-                  t={t}
-                  form={form}
-                  setForm={setForm}
-                  setHeader={setHeader}
-                  extras={extras}
-                  readOnly={!editable}
-                  errors={errors}
-                />
-              </CardContent>
-            </Card>
-            <Card variant="outlined">
-              <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
-                <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-                  Lines
-                </Typography>
-                <LinesGrid
-                  lines={form.lines}
-                  onChange={(lines) => setForm((s) => ({ ...s, lines }))}
-                  readOnly={!editable}
-                  totals={live.totals}
-                  currency={currency}
-                  extraFields={lineFields}
-                  errors={errors}
-                />
-              </CardContent>
-            </Card>
-          </Stack>
+          <Card variant="outlined" sx={{ height: "100%" }}>
+            <CardContent>
+              <HeaderForm
+                t={t}
+                form={form}
+                setForm={setForm}
+                setHeader={setHeader}
+                extras={extras}
+                readOnly={!editable}
+                errors={errors}
+              />
+            </CardContent>
+          </Card>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <Card variant="outlined" sx={{ position: { lg: "sticky" }, top: { lg: 80 } }}>
+          <Card variant="outlined" sx={{ height: "100%" }}>
             <CardContent>
               <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
                 Totals
@@ -437,6 +420,24 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 discountPercent={String(form.header.discount_percent ?? "")}
                 onDiscount={editable ? (v) => setHeader("discount_percent", v === "" ? null : v) : undefined}
                 outstanding={outstanding}
+              />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={12}>
+          <Card variant="outlined">
+            <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
+              <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+                Lines
+              </Typography>
+              <LinesGrid
+                lines={form.lines}
+                onChange={(lines) => setForm((s) => ({ ...s, lines }))}
+                readOnly={!editable}
+                totals={live.totals}
+                currency={currency}
+                extraFields={lineFields}
+                errors={errors}
               />
             </CardContent>
           </Card>

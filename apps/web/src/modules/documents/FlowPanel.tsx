@@ -78,7 +78,19 @@ function useFlow(type: WebDocType, doc: DocRow) {
             if (keep.has(Number((l.doc as Row).id))) made.push({ type: t, line: l, doc: l.doc as Row });
         }
       }
-      return { sourceLines: new Map(source.data.map((r) => [Number(r.id), Number(r.line_no)])), made };
+      const sourceHeader =
+        sourceType && doc.source_id != null
+          ? await data.getList(sourceType.type, {
+              select: "id,number",
+              filters: [{ column: "id", op: "eq", value: String(doc.source_id) }],
+              signal,
+            })
+          : { data: [] as Row[] };
+      return {
+        sourceLines: new Map(source.data.map((r) => [Number(r.id), Number(r.line_no)])),
+        sourceNumber: (sourceHeader.data[0]?.number as string | null | undefined) ?? null,
+        made,
+      };
     },
     staleTime: 5_000,
   });
@@ -97,9 +109,9 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
     <Box>
       {sourceType && doc.source_id != null && (
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Made from{" "}
+          Made from {sourceType.machine.title.toLowerCase()}{" "}
           <Link component={RouterLink} to={link(sourceType, doc.source_id)}>
-            {sourceType.machine.title.toLowerCase()} #{String(doc.source_id)}
+            {flow.data.sourceNumber ?? `#${String(doc.source_id)}`}
           </Link>
         </Typography>
       )}
@@ -132,7 +144,7 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
                   <TableCell>
                     {sourceType && l.source_line_id != null ? (
                       <Link component={RouterLink} to={link(sourceType, doc.source_id)}>
-                        {sourceType.machine.title} line {sourceNo ?? "?"}
+                        {flow.data.sourceNumber ?? sourceType.machine.title} line {sourceNo ?? "?"}
                       </Link>
                     ) : (
                       "—"

@@ -139,10 +139,17 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
     const neighbour = next[Math.min(i, next.length - 1)];
     if (neighbour) setFocusNext(`${neighbour.key}:product`);
   };
+  // A cell that is there takes the focus at once (keys typed quickly land in order); a new one after its render.
+  const focusCell = (key: string) => {
+    const el = refs.current.get(key);
+    if (!el) return setFocusNext(key);
+    el.focus();
+    el.select?.();
+  };
   const move = (i: number, cell: (typeof CELLS)[number]) => {
     const c = CELLS.indexOf(cell);
-    if (c < CELLS.length - 1) return setFocusNext(`${lines[i].key}:${CELLS[c + 1]}`);
-    if (i < lines.length - 1) return setFocusNext(`${lines[i + 1].key}:product`);
+    if (c < CELLS.length - 1) return focusCell(`${lines[i].key}:${CELLS[c + 1]}`);
+    if (i < lines.length - 1) return focusCell(`${lines[i + 1].key}:product`);
     addLine();
   };
   const onCellKey = (i: number, cell: (typeof CELLS)[number]) => (e: React.KeyboardEvent) => {
@@ -190,6 +197,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
     <TextField
       variant="standard"
       size="small"
+      fullWidth
       value={l[name]}
       onChange={(e) => update(i, { [name]: e.target.value })}
       onKeyDown={onCellKey(i, name)}
@@ -206,24 +214,24 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
   return (
     <Box>
       <TableContainer sx={{ overflowX: "auto" }}>
-        <Table size="small" aria-label="Lines" sx={{ minWidth: 860, "& td, & th": { px: 1 } }}>
+        <Table size="small" aria-label="Lines" sx={{ minWidth: readOnly ? 560 : 860, "& td, & th": { px: 1 } }}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 32 }}>#</TableCell>
               <TableCell sx={{ minWidth: 220 }}>Product</TableCell>
               <TableCell sx={{ minWidth: 180 }}>Description</TableCell>
-              <TableCell align="right" sx={{ width: 90 }}>
+              <TableCell align="right" sx={{ width: 90, minWidth: 80 }}>
                 Qty
               </TableCell>
-              <TableCell align="right" sx={{ width: 110 }}>
+              <TableCell align="right" sx={{ width: 120, minWidth: 100 }}>
                 Unit price
               </TableCell>
-              <TableCell align="right" sx={{ width: 80 }}>
+              <TableCell align="right" sx={{ width: 80, minWidth: 70 }}>
                 Disc %
               </TableCell>
-              <TableCell sx={{ width: 70 }}>Tax</TableCell>
+              <TableCell sx={{ width: 80, minWidth: 70 }}>Tax</TableCell>
               {extraFields.map((f) => (
-                <TableCell key={f.name} sx={{ minWidth: 160 }}>
+                <TableCell key={f.name} sx={{ minWidth: 180 }}>
                   {f.label}
                 </TableCell>
               ))}
@@ -299,6 +307,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                           select
                           variant="standard"
                           size="small"
+                          fullWidth
                           value={l.tax_code}
                           onChange={(e) => update(i, { tax_code: e.target.value as TaxCode })}
                           onKeyDown={onCellKey(i, "tax_code")}
@@ -356,7 +365,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
       </TableContainer>
       {!readOnly && (
         <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 1 }}>
-          <Button startIcon={<AddIcon />} onClick={addLine}>
+          <Button startIcon={<AddIcon />} onClick={addLine} sx={{ flexShrink: 0 }}>
             Add line
           </Button>
           <Typography variant="caption" color="text.secondary">

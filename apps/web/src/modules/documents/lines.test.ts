@@ -24,13 +24,9 @@ describe("the lines grid's model", () => {
     const l = { ...emptyLine(), product_id: 5, qty: "2", description: "Bolt", source_line_id: 9 };
     expect(lineToSave(l)).toEqual({
       product_id: 5,
-      service_id: null,
-      sku: null,
       description: "Bolt",
-      unit: null,
       qty: "2",
       tax_code: "SR",
-      discount_percent: null,
       source_line_id: 9,
     });
     expect(isBlank(emptyLine())).toBe(true);

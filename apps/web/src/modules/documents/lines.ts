@@ -84,7 +84,8 @@ export function lineToSave(l: LineDraft): Record<string, unknown> {
   // No price given: the server takes the product's.
   if (l.unit_price.trim()) out.unit_price = l.unit_price.trim();
   if (l.source_line_id !== null) out.source_line_id = l.source_line_id;
-  return out;
+  // What is not given is left out: the server takes its default (no discount, no service).
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== null && v !== undefined));
 }
 
 export type LiveTotals = { totals: Totals | null; error: string | null };
