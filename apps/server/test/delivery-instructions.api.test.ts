@@ -147,6 +147,29 @@ describe("delivery instructions", () => {
     );
   });
 
+  it("an invoice of a delivery made through an instruction bills the sales order too", async () => {
+    const so = await salesOrder("3");
+    const di = await picked(so);
+    const made = await deliverFrom(di);
+    expect(made.status).toBe(200);
+    await ok(ADMIN, "document_transition", { type: "delivery_order", id: made.body.id, action: "submit" });
+    const invoice = await ok(ADMIN, "document_convert", { type: "delivery_order", id: made.body.id, to: "invoice" });
+    expect(invoice.lines[0].qty).toBe("3.000");
+    await ok(ADMIN, "document_transition", { type: "invoice", id: invoice.id, action: "submit" });
+    const order = await read(ADMIN, "sales_order", so.id);
+    expect([order.status, order.lines[0].qty_delivered, order.lines[0].qty_billed]).toEqual([
+      "completed",
+      "3.000",
+      "3.000",
+    ]);
+    // Billing the order directly as well is refused: it is all billed.
+    const again = await rpc(ADMIN, "document_convert", { type: "sales_order", id: so.id, to: "invoice" });
+    expect(again.status).toBe(409);
+    await ok(ADMIN, "document_transition", { type: "invoice", id: invoice.id, action: "cancel" });
+    const back = await read(ADMIN, "sales_order", so.id);
+    expect([back.status, back.lines[0].qty_billed]).toEqual(["to_bill", "0.000"]);
+  });
+
   it("answers every action from every status it reaches", async () => {
     const empty = await ok(ADMIN, "document_save", {
       type: "delivery_instruction",

@@ -70,6 +70,13 @@ async function lockSource(
   return { header, lines: res.rows as Row[] };
 }
 
+// The type of the document `header`'s own source was made from, if it names one.
+async function sourceTypeOf(tx: Tx, ws: string, header: Row): Promise<unknown> {
+  if (header.source_type == null || header.source_id == null) return null;
+  const mid = await lockHeader(tx, documentSpec(String(header.source_type)), ws, Number(header.source_id), false);
+  return mid?.source_type ?? null;
+}
+
 // Submit: refuses lines beyond what is left on the source ("Only 4 of 10 are left to deliver on line 1"); when this
 // type draws the same quantity from the source's own source too (an invoice of a delivery order bills the sales
 // order), beyond what is left there as well, each line counted against the line its source line came from.
@@ -87,15 +94,25 @@ export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc:
   const allowance = allowanceFor(await documentSettings(tx, ws), field);
   const over = checkOverflow(sourceLines.map(asSourceLine), requested, field, allowance);
   if (over) throw conflict(over, { reason: "overflow", source: { type: from.source.machine.type, id: from.sourceId } });
-  const header = locked.header as Row;
-  const upstream = spec.madeFrom?.find((m) => m.from === header.source_type && m.draws === field);
-  if (!upstream || header.source_id == null) return;
+  let header = locked.header as Row;
+  let through = new Map(
+    sourceLines.map((l) => [String(l.id), l.source_line_id == null ? null : String(l.source_line_id)]),
+  );
+  // Through a document this type does not draw from (an invoice of a delivery order made from a delivery
+  // instruction bills the sales order the instruction was made from): its lines pass the link on.
+  const draws = (type: unknown) => spec.madeFrom?.some((m) => m.from === type && m.draws === field);
+  if (!draws(header.source_type) && header.source_id != null && draws(await sourceTypeOf(tx, ws, header))) {
+    const mid = await lockSource(tx, ws, documentSpec(String(header.source_type)), Number(header.source_id));
+    const onward = new Map(
+      mid.lines.map((l) => [String(l.id), l.source_line_id == null ? null : String(l.source_line_id)]),
+    );
+    through = new Map([...through].map(([k, v]) => [k, v == null ? null : (onward.get(v) ?? null)]));
+    header = mid.header as Row;
+  }
+  if (!draws(header.source_type) || header.source_id == null) return;
   const up = documentSpec(String(header.source_type));
   const upLocked = await lockSource(tx, ws, up, Number(header.source_id));
   const upLines = upLocked.lines;
-  const through = new Map(
-    sourceLines.map((l) => [String(l.id), l.source_line_id == null ? null : String(l.source_line_id)]),
-  );
   const mapped = requested.map((r) => ({
     ...r,
     source_line_id: r.source_line_id && (through.get(r.source_line_id) ?? null),
@@ -119,13 +136,22 @@ export async function recomputeDraw(tx: Tx, caller: Caller, spec: DocumentSpec, 
   if (!from) return;
   const by = { type: spec.machine.type, id: Number(doc.header.id), number: doc.header.number ?? null };
   const source = await recomputeSource(tx, caller, from.source, from.sourceId, from.made.draws, by);
-  const upstream = spec.madeFrom?.find((m) => m.from === source.source_type && m.draws === from.made.draws);
-  if (upstream && source.source_id != null) {
+  let upHeader: Row = source;
+  const draws = (type: unknown) => spec.madeFrom?.some((m) => m.from === type && m.draws === from.made.draws);
+  // Through a document this type does not draw from (see checkDraw).
+  if (!draws(source.source_type) && source.source_id != null) {
+    const ws = caller.workspaceId as string;
+    const mid = await lockHeader(tx, documentSpec(String(source.source_type)), ws, Number(source.source_id), false);
+    if (mid && draws(mid.source_type)) upHeader = mid;
+  }
+  const upstream = draws(upHeader.source_type);
+  const source2 = upHeader;
+  if (upstream && source2.source_id != null) {
     await recomputeSource(
       tx,
       caller,
-      documentSpec(String(source.source_type)),
-      Number(source.source_id),
+      documentSpec(String(source2.source_type)),
+      Number(source2.source_id),
       from.made.draws,
       by,
     );
@@ -166,6 +192,25 @@ async function recomputeSource(
         where l.workspace_id = ${ws}::uuid and h.source_type = ${x.machine.type} and ${counted(t)}
           and xh.source_type = ${type} and xh.source_id = ${sourceId} and xl.source_line_id = any(${ids}::bigint[])`);
       targets.push(...(via.rows as typeof targets));
+    }
+    // Through two: `t` draws from y, y was made from x, x from the source, and `t` draws nothing from x (an invoice
+    // of a delivery order made from a delivery instruction made from the sales order).
+    for (const x of madeFromBy(type)) {
+      if (t.madeFrom?.some((m) => m.from === x.machine.type && m.draws === field)) continue;
+      for (const y of madeFromBy(x.machine.type)) {
+        if (!t.madeFrom?.some((m) => m.from === y.machine.type && m.draws === field)) continue;
+        const via = await tx.execute(sql`select xl.source_line_id::text as source_line_id, l.qty::text as qty
+          from ${id(t.lines.name)} l
+          join ${id(t.header.name)} h on h.workspace_id = l.workspace_id and h.id = l.${id(parentColumn(t))}
+          join ${id(y.lines.name)} yl on yl.workspace_id = l.workspace_id and yl.id = l.source_line_id
+          join ${id(y.header.name)} yh on yh.workspace_id = yl.workspace_id and yh.id = yl.${id(parentColumn(y))}
+          join ${id(x.lines.name)} xl on xl.workspace_id = yl.workspace_id and xl.id = yl.source_line_id
+          join ${id(x.header.name)} xh on xh.workspace_id = xl.workspace_id and xh.id = xl.${id(parentColumn(x))}
+          where l.workspace_id = ${ws}::uuid and h.source_type = ${y.machine.type} and ${counted(t)}
+            and yh.source_type = ${x.machine.type} and xh.source_type = ${type} and xh.source_id = ${sourceId}
+            and xl.source_line_id = any(${ids}::bigint[])`);
+        targets.push(...(via.rows as typeof targets));
+      }
     }
   }
   const next = recomputeQuantities(sourceLines.map(asSourceLine), targets, field);
