@@ -2,6 +2,7 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
+import AssignmentReturnOutlined from "@mui/icons-material/AssignmentReturnOutlined";
 import AutoStoriesOutlined from "@mui/icons-material/AutoStoriesOutlined";
 import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
@@ -9,6 +10,7 @@ import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
 import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
 import ConfirmationNumberOutlined from "@mui/icons-material/ConfirmationNumberOutlined";
 import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
+import CreditScoreOutlined from "@mui/icons-material/CreditScoreOutlined";
 import CurrencyExchangeOutlined from "@mui/icons-material/CurrencyExchangeOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import DomainOutlined from "@mui/icons-material/DomainOutlined";
@@ -24,6 +26,7 @@ import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
+import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
 import RuleOutlined from "@mui/icons-material/RuleOutlined";
@@ -200,6 +203,9 @@ export const MODULES: AppModule[] = [
   },
   documentModule("delivery-instructions", ChecklistOutlined, "Sales"),
   documentModule("invoices", ReceiptLongOutlined, "Sales"),
+  documentModule("credit-notes", CreditScoreOutlined, "Sales"),
+  documentModule("debit-notes", PostAddOutlined, "Sales"),
+  documentModule("goods-return-notes", AssignmentReturnOutlined, "Sales"),
   {
     path: "accounts-receivable",
     title: "Accounts receivable",

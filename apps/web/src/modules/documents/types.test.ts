@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { conversionsFrom, DOCUMENT_TYPES, statusHex, statusLabel, transitionLabelOf } from "./types.ts";
+
+// The document pages read everything from the domain's declarations; these pin what they read.
+describe("the web's document types", () => {
+  it("each has its header and line resources", () => {
+    for (const t of DOCUMENT_TYPES) {
+      expect(t.header.name).toBe(t.type);
+      expect(t.lines.name).toBe(`${t.type}_line`);
+    }
+  });
+
+  it("offers the conversions the source's status allows, never one counted through another document", () => {
+    const names = (type: string, status: string) => conversionsFrom(type, status).map((t) => t.type);
+    expect(names("quotation", "sent")).toContain("sales_order");
+    expect(names("quotation", "draft")).not.toContain("sales_order");
+    expect(names("sales_order", "to_deliver_and_bill")).toEqual(expect.arrayContaining(["delivery_order", "invoice"]));
+    expect(names("sales_order", "to_deliver_and_bill")).not.toContain("goods_return_note");
+    expect(names("sales_order", "completed")).toEqual([]);
+    expect(names("delivery_order", "draft")).toEqual([]);
+  });
+
+  it("names statuses and actions as the machine does", () => {
+    const invoice = DOCUMENT_TYPES.find((t) => t.type === "invoice");
+    if (!invoice) throw new Error("invoice is not registered");
+    expect(statusLabel(invoice, "partly_paid")).toBe("Partly paid");
+    expect(statusHex(invoice, "overdue")).toBe("#e53935");
+    expect(transitionLabelOf(invoice, "submit")).toBe("Submit");
+    expect(transitionLabelOf(invoice, "settle")).toBe("Status updated");
+  });
+});
