@@ -203,6 +203,12 @@ describe.skipIf(!hasChromium)("quote to cash in Chromium", () => {
       .poll(async () => (await page.getByTestId("totals-outstanding").textContent())?.replace(/[^\d.]/g, ""))
       .toBe((total - Number(part)).toFixed(2));
     await screenshot(page, "quote-to-cash-4-invoice-partly-paid");
+    // The numbered invoice prints: its PDF button opens the PDF route with the session.
+    const pdf = await page.getByRole("link", { name: "PDF" }).getAttribute("href");
+    expect(pdf).toMatch(/^\/api\/documents\/invoice\/\d+\/pdf$/);
+    const printed = await page.request.get(appUrl(pdf as string));
+    expect(printed.status()).toBe(200);
+    expect(printed.headers()["content-type"]).toContain("application/pdf");
 
     // The order's flow: both lines delivered and billed in full, each delivery a link.
     await page.goto(orderUrl);
