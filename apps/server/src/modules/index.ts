@@ -1,8 +1,8 @@
 import { registerAdmin } from "./admin/admin.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
-import { registerOrders } from "./orders/orders.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
+import { registerOrders } from "./orders/orders.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
 
 let registered = false;
@@ -14,7 +14,7 @@ export function registerModules(): void {
   registerCrm();
   registerAdmin();
   registerDocuments();
-  registerOrders();
   registerReports();
+  registerOrders();
   registerReturns();
 }
