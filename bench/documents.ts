@@ -133,9 +133,20 @@ await db.execute(sql`insert into stock_move (workspace_id, product_id, location_
   where p.workspace_id = ${demo}::uuid and p.id = any(${`{${products.map((p) => p.id).join(",")}}`}::bigint[])`);
 
 const auth = await signedInHeaders(server.url, "owner@demo.test");
+// The server closes a keep-alive connection idle past its timeout (between two phases); a request that meets such a
+// socket never reached the server and is sent again, once.
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== "ECONNRESET" && code !== "EPIPE" && code !== "UND_ERR_SOCKET") throw err;
+    return fetch(url, init);
+  }
+}
 async function rpc(fn: string, body: unknown): Promise<{ ms: number; json: Record<string, unknown> }> {
   const t = performance.now();
-  const res = await fetch(`${server.url}/rest/v1/rpc/${fn}`, {
+  const res = await send(`${server.url}/rest/v1/rpc/${fn}`, {
     method: "POST",
     headers: { ...auth, "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -275,7 +286,7 @@ async function loadInvoices(): Promise<void> {
 
 async function apiGet(path: string): Promise<number> {
   const t = performance.now();
-  const res = await fetch(`${server.url}${path}`, { headers: { ...auth, prefer: "count=exact" } });
+  const res = await send(`${server.url}${path}`, { headers: { ...auth, prefer: "count=exact" } });
   await res.arrayBuffer();
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return performance.now() - t;
