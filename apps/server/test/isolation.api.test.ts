@@ -211,6 +211,28 @@ describe("cross-workspace attacks through /rest/v1", () => {
       });
       expect(made.error, type).toBeNull();
     }
+    // B's order form, an order taken on it (as staff key one in) and a delivery instruction for the sales order.
+    const formProduct = (await b.from("product").select("id,price").limit(1).single()).data as {
+      id: number;
+      price: string;
+    };
+    const form = await b.rpc("order_form_save", {
+      form: { title: "Victim form", active: true },
+      items: [{ product_id: formProduct.id, price: formProduct.price, min_qty: "1" }],
+    });
+    expect(form.error).toBeNull();
+    const taken = await b.rpc("document_save", {
+      type: "customer_order",
+      header: { company_id: 9 },
+      lines: [{ description: "Victim line", qty: "1", unit_price: "1" }],
+    });
+    expect(taken.error).toBeNull();
+    const instruction = await b.rpc("document_convert", {
+      type: "sales_order",
+      id: orderId,
+      to: "delivery_instruction",
+    });
+    expect(instruction.error).toBeNull();
     // B's stock ledger: a product delivered (negative stock allowed for the moment), so B has a stock_move.
     expect((await b.rpc("document_settings_save", { allow_negative_stock: true })).error).toBeNull();
     const product = (await b.from("product").select("id").limit(1).single()).data as { id: number };
@@ -239,6 +261,13 @@ describe("cross-workspace attacks through /rest/v1", () => {
     expect((await b.rpc("document_settings_save", { allow_negative_stock: false })).error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
+    // A's own order form, so a forged order_form_item has a form of A's to point at besides the attacked reference.
+    const mineProduct = (await a.from("product").select("id").limit(1).single()).data as { id: number };
+    const myForm = await a.rpc("order_form_save", {
+      form: { title: "Attacker form", active: true },
+      items: [{ product_id: mineProduct.id, price: "1", min_qty: "1" }],
+    });
+    expect(myForm.error).toBeNull();
     for (const def of TENANT) {
       const mine = await a.from(def.name).select("*").limit(1);
       const theirs = await b.from(def.name).select("*").limit(1);
@@ -409,6 +438,8 @@ function sampleFor(name: string): Row {
     subscription: {},
     memo_read: {},
     user: { name: "Iso" },
+    order_form: { title: "Iso form" },
+    order_form_item: { price: "1", min_qty: "1" },
   };
   return samples[name] ?? {};
 }
