@@ -149,3 +149,34 @@ describe("stock_on_hand", () => {
     expect((await rpc(ADMIN, "stock_on_hand", { product_ids: ["x"] })).status).toBe(422);
   });
 });
+
+describe("document_list_totals", () => {
+  type Totals = { currency: string; count: number; total: string; outstanding: string | null };
+
+  it("adds up exactly the documents the list's filters match, in the caller's workspace", async () => {
+    const a = await draft(SALES, "quotation", {}, [{ product_id: items[0].id, qty: "3" }]);
+    const b = await draft(SALES, "quotation", {}, [{ product_id: items[1].id, qty: "7" }]);
+    const ids = ["id", `in.(${a.id},${b.id})`] as const;
+    const res = await rpc(SALES, "document_list_totals", { type: "quotation", filters: [ids] });
+    expect(res.status, res.text).toBe(200);
+    const sum = (Number(a.total) + Number(b.total)).toFixed(2);
+    expect(res.body as Totals[]).toEqual([{ currency: "SGD", count: 2, total: sum, outstanding: null }]);
+    const one = await rpc(SALES, "document_list_totals", {
+      type: "quotation",
+      filters: [ids, ["or", `(number.is.null,id.eq.${a.id})`], ["status", "eq.draft"]],
+    });
+    expect((one.body as Totals[])[0].count).toBe(2);
+    const them = await rpc(THEM, "document_list_totals", { type: "quotation", filters: [ids] });
+    expect(them.body).toEqual([]);
+  });
+
+  it("gives invoices their outstanding; refuses who may not read the type and what is not a filter", async () => {
+    const inv = await rpc(ADMIN, "document_list_totals", { type: "invoice", filters: [["status", "eq.draft"]] });
+    expect(inv.status, inv.text).toBe(200);
+    for (const r of inv.body as Totals[]) expect(r.outstanding).not.toBeNull();
+    expect((await rpc(DRIVER, "document_list_totals", { type: "quotation", filters: [] })).status).toBe(403);
+    const bad = await rpc(ADMIN, "document_list_totals", { type: "quotation", filters: [["order", "id.desc"]] });
+    expect(bad.status).toBe(422);
+    expect((bad.body as { message: string }).message).toBe('"order" is not a filter of the list');
+  });
+});

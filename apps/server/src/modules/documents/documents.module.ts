@@ -27,6 +27,7 @@ import {
 import { documentEmail } from "./email.rpc.ts";
 import { documentHistory } from "./history.rpc.ts";
 import { INVOICE_EFFECTS } from "./invoice.effects.ts";
+import { documentListTotals } from "./list-totals.rpc.ts";
 import { stockOnHand } from "./stock-on-hand.rpc.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
@@ -56,5 +57,5 @@ export function registerDocuments(): void {
   });
   registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc, recordPaymentRpc);
   registerRpc(documentEmail); // issue 10 §3: e-mail a document with its PDF
-  registerRpc(documentHistory, stockOnHand);
+  registerRpc(documentHistory, stockOnHand, documentListTotals);
 }

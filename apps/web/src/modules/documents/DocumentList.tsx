@@ -11,7 +11,6 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useQuery } from "@tanstack/react-query";
-import { sum } from "@workmetrics/domain/documents/decimal";
 import { formatMoney } from "@workmetrics/domain/money";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
@@ -21,16 +20,20 @@ import { useDecision } from "../../platform/resource/access.ts";
 import { useResourceDef } from "../../platform/resource/hooks.ts";
 import ResourceList, { type ListExtras } from "../../platform/resource/ResourceList.tsx";
 import { useViewer } from "../../platform/session/viewer.tsx";
-import { docFilters, hasDocFilters, numberOrCustomer, readDocFilters, writeDocFilters } from "./listFilters.ts";
+import {
+  docFilters,
+  hasDocFilters,
+  numberOrCustomer,
+  readDocFilters,
+  toQueryPairs,
+  writeDocFilters,
+} from "./listFilters.ts";
 import { Picker } from "./Picker.tsx";
 import { StatusChip } from "./StatusChip.tsx";
 import { docType, type WebDocType } from "./types.ts";
 
 // A document type's list (issue 10 §3): the generic list with status chips in the machine's colours, filters by
 // status, customer and date range, quick search by number or customer, and the filtered set's totals under it.
-
-const TOTALS_PAGE = 1000;
-const TOTALS_MAX = 20_000;
 
 type Filters = ReturnType<typeof readDocFilters>;
 
@@ -112,73 +115,47 @@ function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Fil
   );
 }
 
-// Σ total (and Σ outstanding where the type has it) of every row the list's filters match, per currency.
+// Σ total (and Σ outstanding where the type has it) of every row the list's filters match, per currency, added up
+// on the server (document_list_totals) with the list's own filters.
 function ListTotals({ type, filters }: { type: WebDocType; filters: ListParamsFilters }) {
   const data = useDataProvider();
   const { currency: base } = useViewer();
-  const owes = type.header.fields.some((f) => f.name === "outstanding");
-  const select = `id,currency,total${owes ? ",outstanding" : ""}`;
   const query = useQuery({
     queryKey: [type.type, "list", "totals", filters],
-    queryFn: async ({ signal }) => {
-      const rows: Row[] = [];
-      let total: number | null = null;
-      for (let from = 0; from < TOTALS_MAX; from = rows.length) {
-        const page = await data.getList(type.type, {
-          select,
-          filters,
-          order: [{ column: "id", ascending: true }],
-          range: [from, from + TOTALS_PAGE - 1],
-          count: from === 0,
-          signal,
-        });
-        if (from === 0) total = page.total;
-        rows.push(...page.data);
-        if (page.data.length === 0 || (total !== null && rows.length >= total)) break;
-      }
-      const byCurrency = new Map<string, { total: string[]; outstanding: string[] }>();
-      for (const r of rows) {
-        const c = String(r.currency || base);
-        const entry = byCurrency.get(c) ?? { total: [], outstanding: [] };
-        entry.total.push(String(r.total ?? "0"));
-        if (owes) entry.outstanding.push(String(r.outstanding ?? "0"));
-        byCurrency.set(c, entry);
-      }
-      return {
-        count: total ?? rows.length,
-        partial: total !== null && rows.length < total,
-        sums: [...byCurrency.entries()].map(([currency, v]) => ({
-          currency,
-          total: sum(v.total).toFixed(2),
-          outstanding: owes ? sum(v.outstanding).toFixed(2) : null,
-        })),
-      };
-    },
+    queryFn: ({ signal }) =>
+      data.rpc<Array<{ currency: string; count: number; total: string; outstanding: string | null }>>(
+        "document_list_totals",
+        { type: type.type, filters: toQueryPairs(filters) },
+        signal,
+      ),
     staleTime: 5_000,
   });
-  const t = query.data;
+  const sums = query.data;
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1.25 }} data-testid="list-totals" aria-live="polite">
-      {!t ? (
+      {!sums ? (
         <Typography variant="body2" color="text.secondary">
           {query.isError ? "The totals could not be loaded" : "Adding up…"}
         </Typography>
       ) : (
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 0.5, sm: 3 }} sx={{ flexWrap: "wrap" }}>
           <Typography variant="body2" color="text.secondary">
-            {t.partial ? `Totals of the first ${TOTALS_MAX.toLocaleString()}` : "Totals of the filtered list"}
+            Totals of the filtered list
           </Typography>
-          {t.sums.length === 0 && <Typography variant="body2">Nothing to add up</Typography>}
-          {t.sums.map((s) => (
+          {sums.length === 0 && <Typography variant="body2">Nothing to add up</Typography>}
+          {sums.map((s) => (
             <Stack key={s.currency} direction="row" spacing={3}>
               <Typography variant="body2">
-                Total <strong style={{ fontVariantNumeric: "tabular-nums" }}>{formatMoney(s.total, s.currency)}</strong>
+                Total{" "}
+                <strong style={{ fontVariantNumeric: "tabular-nums" }}>
+                  {formatMoney(s.total, s.currency || base)}
+                </strong>
               </Typography>
               {s.outstanding !== null && (
                 <Typography variant="body2">
                   Outstanding{" "}
                   <strong style={{ fontVariantNumeric: "tabular-nums" }}>
-                    {formatMoney(s.outstanding, s.currency)}
+                    {formatMoney(s.outstanding, s.currency || base)}
                   </strong>
                 </Typography>
               )}

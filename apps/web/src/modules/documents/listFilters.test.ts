@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docFilters, numberOrCustomer, readDocFilters, writeDocFilters } from "./listFilters.ts";
+import { docFilters, numberOrCustomer, readDocFilters, toQueryPairs, writeDocFilters } from "./listFilters.ts";
 
 describe("document list filters", () => {
   it("reads status, customer and dates from the URL, ignoring what is malformed", () => {
@@ -31,5 +31,17 @@ describe("document list filters", () => {
     expect(numberOrCustomer("  ", [1])).toBeNull();
     expect(numberOrCustomer("INV.2026", [])).toEqual({ or: 'number.ilike."%INV.2026%"' });
     expect(numberOrCustomer("acme", [4, 9])).toEqual({ or: "number.ilike.%acme%,company_id.in.(4,9)" });
+  });
+
+  it("become the query parameters a read sends, for the totals", () => {
+    expect(
+      toQueryPairs([
+        { column: "status", op: "in", value: "(unpaid,overdue)" },
+        { or: "number.ilike.%7%,company_id.in.(4)" },
+      ]),
+    ).toEqual([
+      ["status", "in.(unpaid,overdue)"],
+      ["or", "(number.ilike.%7%,company_id.in.(4))"],
+    ]);
   });
 });

@@ -56,3 +56,8 @@ export function numberOrCustomer(term: string, customerIds: readonly number[]): 
   if (customerIds.length) parts.push(`company_id.in.(${customerIds.join(",")})`);
   return { or: parts.join(",") };
 }
+
+// The filters as the query parameters a read sends (`status=in.(…)`, `or=(…)`), for document_list_totals.
+export function toQueryPairs(filters: readonly PgFilter[]): [string, string][] {
+  return filters.map((f) => ("or" in f ? ["or", `(${f.or})`] : [f.column, `${f.op}.${f.value}`]));
+}
