@@ -268,6 +268,22 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
     }
   }
 
+  // document_amend (a cancelled document as a new draft that takes its number with a suffix) and document_duplicate.
+  async function remake(fn: "document_amend" | "document_duplicate") {
+    if (!doc) return;
+    setBusy(fn);
+    try {
+      const made = await data.rpc<DocRow>(fn, { type: t.type, id: Number(doc.id) });
+      await refresh();
+      toast.success(`${fn === "document_amend" ? "Amendment" : "Copy"} of ${doc.number ?? "this document"} drafted`);
+      navigate(paths.show(String(made.id)));
+    } catch (err) {
+      fail(err, fn === "document_amend" ? "It could not be amended" : "It could not be duplicated");
+    } finally {
+      setBusy(null);
+    }
+  }
+
   const offered = actions.data?.actions ?? [];
   const conversions = doc
     ? conversionsFrom(t.type, status).filter(
@@ -357,6 +373,26 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
               Create {to.machine.title.toLowerCase()}
             </Button>
           ))}
+          {doc && status === "cancelled" && may("create") && (
+            <Button
+              variant="outlined"
+              onClick={() => remake("document_amend")}
+              loading={busy === "document_amend"}
+              disabled={busy !== null && busy !== "document_amend"}
+            >
+              Amend
+            </Button>
+          )}
+          {doc && may("create") && (
+            <Button
+              variant="text"
+              onClick={() => remake("document_duplicate")}
+              loading={busy === "document_duplicate"}
+              disabled={busy !== null && busy !== "document_duplicate"}
+            >
+              Duplicate
+            </Button>
+          )}
           {canPay && (
             <Button variant="contained" color="success" onClick={() => setPaying(true)}>
               Record payment
