@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
@@ -13,6 +14,7 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ROLE } from "@workmetrics/domain";
@@ -21,7 +23,7 @@ import { useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { ACTIONS, actionsOf, expand, grantable, toggle } from "./matrix.ts";
+import { ACTIONS, actionsOf, expand, grantable, reconcile, toggle } from "./matrix.ts";
 
 type WorkspaceRole = {
   id: number;
@@ -44,6 +46,8 @@ const AREA = {
   overflowWrap: "anywhere",
 } as const;
 const ACTION = { px: 0.5, minWidth: 60 } as const;
+// A document's other actions (Send, Cancel, Approve …) wrap inside one cell rather than widening the table.
+const OTHER = { minWidth: 200, py: 0 } as const;
 
 // Issue 4 item 7: a role's permission matrix; the server checks the saved set on the very next request.
 export default function PermissionsPage() {
@@ -78,7 +82,8 @@ export default function PermissionsPage() {
     setBusy(true);
     const { error } = await client
       .from("workspace_role")
-      .update({ permissions: [...granted].sort() })
+      // Only what the boxes changed: wildcards, denies and patterns no row shows are saved as they were.
+      .update({ permissions: reconcile(role.permissions, granted, rows) })
       .eq("id", role.id);
     setBusy(false);
     if (error) return toast.error(error.message);
@@ -93,7 +98,8 @@ export default function PermissionsPage() {
           Permissions
         </Typography>
         <Typography color="text.secondary">
-          Choose what each role may read, create, change and delete. Changes apply to the next request.
+          Choose what each role may read, create, change and delete, and which documents it may send, cancel or approve
+          below cost. Changes apply to the next request.
         </Typography>
       </Box>
       {roles.isError && <Alert severity="error">{roles.error.message}</Alert>}
@@ -135,6 +141,7 @@ export default function PermissionsPage() {
                       {a === "update" ? "Change" : a}
                     </TableCell>
                   ))}
+                  <TableCell sx={OTHER}>Other actions</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -160,6 +167,38 @@ export default function PermissionsPage() {
                         </TableCell>
                       );
                     })}
+                    <TableCell sx={OTHER}>
+                      {r.other && (
+                        <Stack direction="row" sx={{ flexWrap: "wrap", columnGap: 1.5 }}>
+                          {r.other.map((o) => {
+                            const box = (
+                              <FormControlLabel
+                                key={o.action}
+                                label={o.label}
+                                sx={{ mr: 0 }}
+                                slotProps={{ typography: { variant: "body2" } }}
+                                control={
+                                  <Checkbox
+                                    size="small"
+                                    checked={granted.has(`${r.name}.${o.action}`)}
+                                    disabled={locked}
+                                    onChange={() => setGranted((g) => toggle(g, r.name, o.action))}
+                                    slotProps={{ input: { "aria-label": `${r.plural}: ${o.label.toLowerCase()}` } }}
+                                  />
+                                }
+                              />
+                            );
+                            return o.help ? (
+                              <Tooltip key={o.action} title={o.help}>
+                                {box}
+                              </Tooltip>
+                            ) : (
+                              box
+                            );
+                          })}
+                        </Stack>
+                      )}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

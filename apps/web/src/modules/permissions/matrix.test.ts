@@ -1,7 +1,7 @@
-import { DEFAULT_ROLE_PERMISSIONS, ROLE } from "@workmetrics/domain";
+import { can, DEFAULT_ROLE_PERMISSIONS, ROLE } from "@workmetrics/domain";
 import { RESOURCES } from "@workmetrics/domain/resources";
 import { describe, expect, it } from "vitest";
-import { expand, grantable, toggle } from "./matrix.ts";
+import { expand, grantable, keysOf, reconcile, toggle } from "./matrix.ts";
 
 describe("permission matrix", () => {
   const rows = grantable(RESOURCES);
@@ -59,5 +59,144 @@ describe("permission matrix", () => {
     expect([...sales].filter((p) => /^(file|bucket)\./.test(p))).toEqual(["file.read", "file.create"]);
     const driver = expand(DEFAULT_ROLE_PERMISSIONS[ROLE.Driver], rows);
     expect([...driver].filter((p) => /^(file|bucket)\./.test(p))).toEqual([]);
+  });
+});
+
+// Issue 10 §3: document permissions are edited in the matrix; saving keeps every pattern it does not change.
+describe("document actions in the matrix", () => {
+  const rows = grantable(RESOURCES);
+  const row = (name: string) => rows.find((r) => r.name === name);
+
+  it("lists each document's other actions from its type's transitions, and approve", () => {
+    expect(row("quotation")?.other).toEqual([
+      { action: "submit", label: "Send" },
+      { action: "cancel", label: "Cancel" },
+      { action: "approve", label: "Approve", help: "Save lines priced below their cost" },
+    ]);
+    expect(row("invoice")?.other?.map((o) => o.action)).toEqual(["submit", "cancel", "approve"]);
+    expect(row("credit_note")?.other?.find((o) => o.action === "submit")?.label).toBe("Issue");
+    // Documents are created and changed through the document commands, never deleted; receipts by record_payment.
+    expect(keysOf(row("quotation")!)).toEqual([
+      "quotation.read",
+      "quotation.create",
+      "quotation.update",
+      "quotation.submit",
+      "quotation.cancel",
+      "quotation.approve",
+    ]);
+    expect(row("receipt")?.actions).toEqual(["read", "create"]);
+    // Transitions that need update or create add no box of their own; plain resources have no other actions.
+    expect(row("sales_order")?.other?.map((o) => o.action)).toEqual(["submit", "cancel", "approve"]);
+    expect(row("product")?.other).toBeUndefined();
+  });
+
+  it("expands wildcards and denies into the document actions", () => {
+    const g = expand(DEFAULT_ROLE_PERMISSIONS[ROLE.SalesManager], rows);
+    expect(
+      ["quotation.approve", "invoice.submit", "invoice.cancel", "delivery_order.submit"].every((k) => g.has(k)),
+    ).toBe(true);
+    const s = expand(DEFAULT_ROLE_PERMISSIONS[ROLE.Salesperson], rows);
+    expect(s.has("quotation.submit")).toBe(true);
+    expect(s.has("quotation.approve")).toBe(false);
+  });
+
+  it("taking read away takes the other actions with it; an other action brings read", () => {
+    const g = expand(["quotation.*"], rows);
+    expect([...toggle(g, "quotation", "read")]).toEqual([]);
+    expect([...toggle(new Set(), "invoice", "cancel")].sort()).toEqual(["invoice.cancel", "invoice.read"]);
+  });
+
+  type Case = { name: string; patterns: string[]; toggles: [string, string][]; out: string[] };
+  const cases: Case[] = [
+    {
+      name: "unticking one action of a wildcard keeps the others (a deny, not a list)",
+      patterns: ["*.read", "quotation.*"],
+      toggles: [["quotation", "approve"]],
+      out: ["*.read", "quotation.*", "!quotation.approve"],
+    },
+    {
+      name: "ticking it again lifts that deny",
+      patterns: ["*.read", "quotation.*", "!quotation.approve"],
+      toggles: [["quotation", "approve"]],
+      out: ["*.read", "quotation.*"],
+    },
+    {
+      name: "an explicit grant is removed, not denied",
+      patterns: ["quotation.read", "quotation.submit", "invoice.*"],
+      toggles: [["quotation", "submit"]],
+      out: ["quotation.read", "invoice.*"],
+    },
+    {
+      name: "a new grant is written as it is",
+      patterns: ["*.read", "quotation.create"],
+      toggles: [["quotation", "approve"]],
+      out: ["*.read", "quotation.create", "quotation.approve"],
+    },
+    {
+      name: "ticking what a resource deny takes away narrows the deny to what stays unticked",
+      patterns: ["*", "!quotation.*"],
+      toggles: [["quotation", "read"]],
+      out: [
+        "*",
+        "!quotation.create",
+        "!quotation.update",
+        "!quotation.submit",
+        "!quotation.cancel",
+        "!quotation.approve",
+      ],
+    },
+    {
+      name: "a deny under *.read is simply lifted when only reading comes back",
+      patterns: ["*.read", "!journal_entry.*", "!account.*"],
+      toggles: [["journal_entry", "read"]],
+      out: ["*.read", "!account.*"],
+    },
+    {
+      name: "emptying a row under * writes one resource deny",
+      patterns: ["*"],
+      toggles: [["invoice", "read"]],
+      out: ["*", "!invoice.*"],
+    },
+    {
+      name: "emptying a row drops its own patterns, keeps actions no row shows, and denies what *.read still grants",
+      patterns: ["*.read", "quotation.*", "quotation.export", "feedback.create"],
+      toggles: [["quotation", "read"]],
+      out: ["*.read", "quotation.export", "feedback.create", "!quotation.*"],
+    },
+    {
+      name: "a row emptied with nothing wider needs no deny",
+      patterns: ["quotation.*", "product.read"],
+      toggles: [["quotation", "read"]],
+      out: ["product.read"],
+    },
+    {
+      name: "patterns it does not understand and rows left alone are kept as written",
+      patterns: ["*.read", "!account.*", "weird", "report.export", "sales_order.*"],
+      toggles: [
+        ["invoice", "submit"],
+        ["invoice", "submit"],
+        ["product", "create"],
+      ],
+      out: ["*.read", "!account.*", "weird", "report.export", "sales_order.*", "product.create"],
+    },
+  ];
+
+  it.each(cases)("$name", ({ patterns, toggles, out }) => {
+    let g = expand(patterns, rows);
+    for (const [resource, action] of toggles) g = toggle(g, resource, action);
+    const saved = reconcile(patterns, g, rows);
+    expect(saved).toEqual(out);
+    // What is saved grants exactly the boxes ticked.
+    expect([...expand(saved, rows)].sort()).toEqual([...g].sort());
+  });
+
+  it("the sales manager without quotation approval keeps every other quotation action", () => {
+    const before = DEFAULT_ROLE_PERMISSIONS[ROLE.SalesManager];
+    const saved = reconcile(before, toggle(expand(before, rows), "quotation", "approve"), rows);
+    expect(saved).toEqual([...before, "!quotation.approve"]);
+    for (const a of ["read", "create", "update", "delete", "submit", "cancel"])
+      expect(can(saved, `quotation.${a}`)).toBe(true);
+    expect(can(saved, "quotation.approve")).toBe(false);
+    expect(can(saved, "invoice.approve")).toBe(true);
   });
 });
