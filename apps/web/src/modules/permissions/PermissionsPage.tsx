@@ -23,7 +23,7 @@ import { useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { ACTIONS, actionsOf, expand, grantable, reconcile, toggle } from "./matrix.ts";
+import { ACTIONS, actionsOf, expand, grantable, reconcile, toggle, unshown } from "./matrix.ts";
 
 type WorkspaceRole = {
   id: number;
@@ -204,6 +204,11 @@ export default function PermissionsPage() {
               </TableBody>
             </Table>
           </TableContainer>
+          {role && unshown(role.permissions, rows).length > 0 && (
+            <Typography variant="body2" color="text.secondary" data-testid="unshown-patterns">
+              This role also holds {unshown(role.permissions, rows).join(", ")}, which no box shows; saving keeps them.
+            </Typography>
+          )}
         </>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { can, DEFAULT_ROLE_PERMISSIONS, ROLE } from "@workmetrics/domain";
 import { RESOURCES } from "@workmetrics/domain/resources";
 import { describe, expect, it } from "vitest";
-import { expand, grantable, keysOf, reconcile, toggle } from "./matrix.ts";
+import { expand, grantable, keysOf, reconcile, toggle, unshown } from "./matrix.ts";
 
 describe("permission matrix", () => {
   const rows = grantable(RESOURCES);
@@ -198,5 +198,12 @@ describe("document actions in the matrix", () => {
       expect(can(saved, `quotation.${a}`)).toBe(true);
     expect(can(saved, "quotation.approve")).toBe(false);
     expect(can(saved, "invoice.approve")).toBe(true);
+  });
+
+  it("names the patterns no box shows", () => {
+    expect(
+      unshown(["*.read", "!account.*", "report.export", "!weird.thing", "quotation.approve", "nonsense"], rows),
+    ).toEqual(["report.export", "!weird.thing", "nonsense"]);
+    expect(unshown(DEFAULT_ROLE_PERMISSIONS[ROLE.SalesManager], rows)).toEqual([]);
   });
 });

@@ -151,3 +151,9 @@ export function reconcile(
   }
   return out;
 }
+
+// The role's patterns no box shows ("report.export", a typo): named under the matrix, and saved as they are.
+export const unshown = (patterns: readonly string[], rows: readonly MatrixRow[]): string[] => {
+  const universe = rows.flatMap(keysOf);
+  return patterns.filter((p) => !universe.some((k) => matches(p.replace(/^!/, ""), k)));
+};
