@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)("the permission matrix and document actions in Chr
     await page.getByTestId("unshown-patterns").filter({ hasText: "purchase_order.*" }).waitFor();
     await screenshot(page, "permissions-unshown-patterns");
     expect(t.errors).toEqual([]);
-  });
+  }, 120_000); // three sign-ins and two saves: room for a busy machine
 
   it("the other actions stay readable on a phone: the card scrolls sideways, never the page", async () => {
     const page = t.page;
