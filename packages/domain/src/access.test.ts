@@ -121,7 +121,18 @@ describe("decideResource: member × action → allowed or the reason", () => {
       actions: ["read"],
       permissionOf: "quotation",
     };
-    expect(decideResource(member(ROLE.Salesperson), lines, "read").allowed).toBe(true);
+    expect(decideResource(member(ROLE.SalesManager), lines, "read").allowed).toBe(true);
+    // Salespeople read their own quotations only (issue 10 §3): the lines of those, through their document's owner.
+    expect(decideResource(member(ROLE.Salesperson), lines, "read").allowed).toBe(false);
+    const owned: AccessDef = {
+      ...lines,
+      ownerColumn: "created_by",
+      ownerHolds: true,
+      ownerParent: { table: "quotation", column: "quotation_id" },
+    };
+    expect(decideResource(member(ROLE.Salesperson), owned, "read")).toEqual({ allowed: true, scope: "own" });
+    // …and a driver, who holds no quotation permission, none.
+    expect(decideResource(member(ROLE.Driver), owned, "read").allowed).toBe(false);
     expect(decideResource(member(ROLE.Driver), lines, "read")).toMatchObject({
       message: "You do not have permission to read quotation lines",
       permission: "quotation.read",

@@ -21,6 +21,9 @@ export type Requirement = {
   subject?: string; // what the tier message names: "Products need the Pro tier"
   offered?: string | null; // a message when the action does not exist at all ("Users cannot be created …")
   own?: boolean; // members lacking the permission still act on the rows they own (scope "own")
+  // …only those holding some other permission of this resource ("quotation": a salesperson who creates quotations
+  // reads their own; a driver, who holds none, is refused).
+  ownWith?: string;
 };
 
 export type Refusal =
@@ -65,7 +68,7 @@ export function decide(who: Member, need: Requirement): Decision {
     };
   }
   if (!need.permission || can(who.permissions, need.permission)) return ok;
-  if (need.own) return { allowed: true, scope: "own" };
+  if (need.own && (!need.ownWith || holdsAny(who.permissions, need.ownWith))) return { allowed: true, scope: "own" };
   return {
     allowed: false,
     reason: "permission",
@@ -75,6 +78,10 @@ export function decide(who: Member, need: Requirement): Decision {
 }
 
 export const allowed = (who: Member, need: Requirement): boolean => decide(who, need).allowed;
+
+// Whether a member holds any permission of `resource` (a wildcard action or a named one).
+const holdsAny = (granted: readonly string[], resource: string): boolean =>
+  granted.some((p) => !p.startsWith("!") && p.split(".")[0] === resource);
 
 // ---- resources -------------------------------------------------------------------------------------------------
 
@@ -91,6 +98,8 @@ export type AccessDef = {
   writers?: "workspace" | "platform";
   workspaceColumn?: string;
   ownerColumn?: string;
+  ownerParent?: { table: string; column: string };
+  ownerHolds?: boolean; // own rows only for members holding another permission of the resource (Requirement.ownWith)
   permissionOf?: string; // the resource whose permissions it follows: a document's lines follow the document
 };
 
@@ -120,7 +129,9 @@ export function resourceRequirement(def: AccessDef, action: ResourceAction): Req
       ? { ...base, audience: "member_or_operator", feature, offered }
       : { ...base, audience: "operator", offered };
   }
-  return { ...base, audience: "member", feature, offered, own: action === "read" && Boolean(def.ownerColumn) };
+  const own = action === "read" && Boolean(def.ownerColumn);
+  const ownWith = own && def.ownerHolds ? (def.permissionOf ?? def.name) : undefined;
+  return { ...base, audience: "member", feature, offered, own, ...(ownWith ? { ownWith } : {}) };
 }
 
 export const decideResource = (who: Member, def: AccessDef, action: ResourceAction): Decision =>

@@ -38,9 +38,13 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "feedback.create",
   ],
   // Salespeople quote and draft orders; a line below cost needs quotation.approve, which is the sales manager's.
+  // Their quotations and sales orders are their own (issue 10 §3): without quotation.read and sales_order.read
+  // they read and act on the ones they created (the types' owner, decide's scope "own"); a sales manager sees all.
   [ROLE.Salesperson]: [
     "*.read",
     ...BOOKS_DENIED,
+    "!quotation.read",
+    "!sales_order.read",
     "company.create",
     "company.update",
     "contact.*",
@@ -58,9 +62,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "feedback.create",
   ],
   // Drivers, POS staff and suppliers get no file permission: a file reaches them as a share link (issue 9 §3).
+  // Drivers complete deliveries but do not hold delivery_order.read: they read, and so complete, only the delivery
+  // orders assigned to them (the type's owner is its driver_id; decide's scope "own").
   [ROLE.Driver]: [
-    "delivery_order.read",
-    "delivery_order.update",
+    "delivery_order.complete",
     "delivery_instruction.read",
     "company.read",
     "contact.read",
@@ -74,6 +79,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "location.*",
     "delivery_order.read",
     "delivery_order.update",
+    "delivery_order.complete", // a customer collecting at the warehouse signs there
     "delivery_instruction.*",
     "sales_order.read",
     "goods_transfer_form.*",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, date, index, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sameWorkspace } from "./columns.ts";
 import {
   documentHeaderColumns,
@@ -9,6 +9,7 @@ import {
   drawnQuantities,
 } from "./document-columns.ts";
 import { location } from "./master-schema.ts";
+import { user } from "./platform-schema.ts";
 
 // The selling documents' tables (issue 10 §2, DESIGN §2.3.1). Written only through the document commands; /rest/v1
 // reads them, lines embedded as select=*,lines:quotation_line(*).
@@ -41,13 +42,22 @@ export const salesOrderLine = pgTable(
 
 // Goods leaving a location for a customer (issue 10 §2): made from a submitted sales order; its lines draw
 // qty_delivered from the order's lines and are billed in turn (qty_billed). Each line leaves from its own location
-// or the header's.
+// or the header's. The driver is a user of the same workspace; received_by/received_at record the handover (the
+// `complete` action), beside the billing status.
 export const deliveryOrder = pgTable(
   "delivery_order",
-  { ...documentHeaderColumns, locationId: bigint("location_id", { mode: "number" }) },
+  {
+    ...documentHeaderColumns,
+    locationId: bigint("location_id", { mode: "number" }),
+    driverId: uuid("driver_id"),
+    receivedBy: text("received_by"),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+  },
   (t) => [
     ...documentHeaderKeys("delivery_order", t),
     sameWorkspace("delivery_order_location_fk", [t.workspaceId, t.locationId], location),
+    sameWorkspace("delivery_order_driver_fk", [t.workspaceId, t.driverId], user),
+    index("delivery_order_driver_idx").on(t.workspaceId, t.driverId),
   ],
 ).enableRLS();
 

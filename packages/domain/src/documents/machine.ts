@@ -16,6 +16,16 @@ export type StatusDef = { label: string; color: StatusColor; adjective?: string 
 
 export type DocState = { status: string };
 
+// What a transition asks of the clerk beyond a reason, written onto the header with the status (a delivery's
+// received-by name and time, a driver): kind "user" is a user of the workspace (the server checks it).
+export type TransitionInput = {
+  field: string; // a header column
+  label: string; // "Received by"
+  kind: "text" | "datetime" | "user";
+  required?: boolean;
+  prompt?: string; // the refusal when a required one is missing; default "Give <label> to <action> it"
+};
+
 export type TransitionDef<S extends string = string, Doc = DocState> = {
   action: string; // a verb in snake_case: submit, cancel, mark_lost (STYLE "Naming")
   from: readonly S[];
@@ -31,13 +41,19 @@ export type TransitionDef<S extends string = string, Doc = DocState> = {
   // ("Confirm an order by creating its sales order"): a confirmed order always has its sales order.
   byConvert?: string;
   own?: boolean; // members lacking the permission may still act on documents they own (decide's scope "own")
+  inputs?: readonly TransitionInput[];
 };
+
+// Whose a document is, for members who read or act on their own only (decide's scope "own"): a user-id column of
+// the header (created_by; a delivery's driver_id) and how a refusal names them ("your own quotations").
+export type OwnerDef = { column: string; yours: string };
 
 export type DocumentTypeDef<S extends string = string, Doc = DocState> = {
   type: string; // the header table: quotation, sales_order …
   title: string; // "Quotation"
   plural: string; // "Quotations"
   feature?: Feature; // the tier feature a member's workspace needs (delivery instructions: warehouse_tracking)
+  owner?: OwnerDef;
   statuses: Readonly<Record<S, StatusDef>>;
   initial?: S; // the status a new draft gets; default "draft"
   transitions: readonly TransitionDef<NoInfer<S>, Doc>[];
@@ -52,10 +68,17 @@ export type DocumentType<S extends string = string, Doc = DocState> = Readonly<
 
 export type TransitionRefusal =
   | { allowed: false; reason: "unknown_action" | "status" | "guard" | "needs_reason"; message: string }
+  | { allowed: false; reason: "needs_input"; message: string; field: string }
   | ({ allowed: false } & Refusal);
 
 export type TransitionDecision<S extends string = string, Doc = DocState> =
-  | { allowed: true; transition: TransitionDef<S, Doc>; to: S; scope: "all" | "own" }
+  | {
+      allowed: true;
+      transition: TransitionDef<S, Doc>;
+      to: S;
+      scope: "all" | "own";
+      values: Record<string, string | null>;
+    }
   | TransitionRefusal;
 
 // ---- wording ---------------------------------------------------------------------------------------------------
@@ -155,6 +178,12 @@ export function defineDocumentType<const S extends string, Doc extends DocState 
       fail(`${name} needs a permission like "${def.type}.${t.action}", not "${t.permission}"`);
     }
     if (!pastOf(t)) fail(`${name} needs \`past\` for its refusal ("… cannot be ___")`);
+    for (const i of t.inputs ?? []) {
+      if (!/^[a-z][a-z0-9_]*$/.test(i.field) || !i.label.trim()) fail(`${name} has an input without a column or label`);
+    }
+  }
+  if (def.owner && (!/^[a-z][a-z0-9_]*$/.test(def.owner.column) || !def.owner.yours.trim())) {
+    fail("the owner needs a user-id column and the words for a member's own documents");
   }
   const actions = [...new Set(def.transitions.map((t) => t.action))];
   return Object.freeze({ ...def, initial, statusNames, actions });
@@ -187,7 +216,7 @@ export function decideTransition<S extends string, Doc extends DocState>(
   doc: Doc,
   action: string,
   member: Member,
-  input: { reason?: string | null } = {},
+  input: { reason?: string | null; values?: Readonly<Record<string, unknown>> | null } = {},
 ): TransitionDecision<S, Doc> {
   const anyType = type as unknown as DocumentType<string, never>;
   const candidates = type.transitions.filter((t) => t.action === action);
@@ -225,12 +254,78 @@ export function decideTransition<S extends string, Doc extends DocState>(
       message: t.reasonPrompt ?? `Give a reason to ${withObject(label, "it")}`,
     };
   }
-  return { allowed: true, transition: t, to: settleStatus(type, doc, t.to), scope: access.scope };
+  const given = inputValues(t, input.values ?? {});
+  if (!given.ok) return { allowed: false, reason: "needs_input", field: given.field, message: given.message };
+  return { allowed: true, transition: t, to: settleStatus(type, doc, t.to), scope: access.scope, values: given.values };
+}
+
+const MAX_TEXT = 200;
+
+// The transition's inputs from what the clerk gave: text trimmed, a date and time as ISO, a user id as given (the
+// server checks it is a user of the workspace); a required one missing is a refusal naming its field.
+function inputValues(
+  t: TransitionDef<string, never>,
+  given: Readonly<Record<string, unknown>>,
+): { ok: true; values: Record<string, string | null> } | { ok: false; field: string; message: string } {
+  const out: Record<string, string | null> = {};
+  for (const i of t.inputs ?? []) {
+    const raw = given[i.field];
+    const text = raw === null || raw === undefined ? "" : String(raw).trim();
+    if (!text) {
+      if (i.required) {
+        return {
+          ok: false,
+          field: i.field,
+          message: i.prompt ?? `Give ${lower(i.label)} to ${withObject(transitionLabel(t), "it")}`,
+        };
+      }
+      out[i.field] = null;
+      continue;
+    }
+    if (i.kind === "text" && text.length > MAX_TEXT) {
+      return { ok: false, field: i.field, message: `${i.label} is longer than ${MAX_TEXT} characters` };
+    }
+    if (i.kind === "datetime") {
+      const at = Date.parse(text);
+      if (Number.isNaN(at)) return { ok: false, field: i.field, message: `${i.label} must be a date and time` };
+      out[i.field] = new Date(at).toISOString();
+    } else if (i.kind === "user") {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) {
+        return { ok: false, field: i.field, message: `${i.label} must be a user of this workspace` };
+      }
+      out[i.field] = text.toLowerCase();
+    } else out[i.field] = text;
+  }
+  return { ok: true, values: out };
+}
+
+// "You can only send your own quotations", "You can only complete delivery orders assigned to you": the refusal of a
+// member whose scope is their own documents, naming a transition by its label, or else the words given ("change").
+export function ownOnlyMessage(type: DocumentType<string, never>, action: string): string {
+  const yours = type.owner?.yours ?? `your own ${lower(type.plural)}`;
+  const t = type.transitions.find((x) => x.action === action);
+  return `You can only ${t ? withObject(transitionLabel(t), yours) : `${action} ${yours}`}`;
+}
+
+// Whether `userId` owns the document (its owner column), for the members whose scope is their own.
+export function ownsDocument(
+  type: DocumentType<string, never>,
+  header: Readonly<Record<string, unknown>>,
+  userId: string | null,
+): boolean {
+  const column = type.owner?.column ?? "created_by";
+  return userId != null && String(header[column] ?? "").toLowerCase() === userId.toLowerCase();
 }
 
 // What the document page offers (buttons only for these, issue 10 §3): the actions from the current status the
 // member may run; a guard's refusal comes along so the button can say why it is disabled.
-export type OfferedAction = { action: string; label: string; needsReason: boolean; blocked: string | null };
+export type OfferedAction = {
+  action: string;
+  label: string;
+  needsReason: boolean;
+  blocked: string | null;
+  inputs?: readonly TransitionInput[]; // what to ask for before running it (a dialog)
+};
 
 export function offeredActions<S extends string, Doc extends DocState>(
   type: DocumentType<S, Doc>,
@@ -240,9 +335,16 @@ export function offeredActions<S extends string, Doc extends DocState>(
   return type.transitions.flatMap((t) => {
     if (!t.from.includes(doc.status as S) || t.byConvert) return [];
     const d = decideTransition(type, doc, t.action, member, { reason: "offered" });
-    if (!d.allowed && d.reason !== "guard") return [];
-    const blocked = d.allowed ? null : d.message;
-    return [{ action: t.action, label: transitionLabel(t), needsReason: Boolean(t.needsReason), blocked }];
+    // Inputs are asked for when the clerk runs it; a missing one does not hide the button.
+    if (!d.allowed && d.reason !== "guard" && d.reason !== "needs_input") return [];
+    const blocked = d.allowed || d.reason === "needs_input" ? null : d.message;
+    const offered: OfferedAction = {
+      action: t.action,
+      label: transitionLabel(t),
+      needsReason: Boolean(t.needsReason),
+      blocked,
+    };
+    return [t.inputs?.length ? { ...offered, inputs: t.inputs } : offered];
   });
 }
 

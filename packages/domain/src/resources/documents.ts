@@ -67,13 +67,18 @@ const headerRelations = (type: string) => ({
   created_by_user: { resource: "user", kind: "one" as const, column: "created_by", references: "id" },
 });
 
+// `owner`: the header's user-id column when members may read only their own documents (the type's machine `owner`),
+// as long as they hold some permission of the type (a salesperson creating quotations; not a driver on quotations):
+// the lines follow their document's owner.
 export function documentResources(
   type: string,
   header: { entry: CatalogEntry; table: PgTable; fields: FieldDef[] },
   lines: { entry: CatalogEntry; table: PgTable; fields: FieldDef[] },
+  owner?: string,
 ): [ResourceDef, ResourceDef] {
   const headerDef = defineResource({
     ...header.entry,
+    ...(owner ? { ownerColumn: owner, ownerHolds: true } : {}),
     table: header.table,
     display: "number",
     search: ["number", "notes"],
@@ -83,6 +88,7 @@ export function documentResources(
   });
   const lineDef = defineResource({
     ...lines.entry,
+    ...(owner ? { ownerColumn: owner, ownerHolds: true, ownerParent: { table: type, column: `${type}_id` } } : {}),
     table: lines.table,
     display: "description",
     search: ["description", "sku"],

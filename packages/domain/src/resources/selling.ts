@@ -27,6 +27,7 @@ export const [quotationResource, quotationLineResource] = documentResources(
     fields: documentHeaderFields(QUOTATION.statusNames, [f.date("valid_until", "Valid until", { list: true })]),
   },
   { entry: CATALOG.quotation_line, table: quotationLine, fields: documentLineFields("quotation") },
+  QUOTATION.owner?.column, // issue 10 §3: salespeople read their own quotations
 );
 
 export const [salesOrderResource, salesOrderLineResource] = documentResources(
@@ -48,6 +49,7 @@ export const [salesOrderResource, salesOrderLineResource] = documentResources(
       f.number("qty_returned", "Returned", { readOnly: true }),
     ]),
   },
+  SALES_ORDER.owner?.column, // issue 10 §3: salespeople read their own orders
 );
 
 export const [deliveryOrderResource, deliveryOrderLineResource] = documentResources(
@@ -57,6 +59,9 @@ export const [deliveryOrderResource, deliveryOrderLineResource] = documentResour
     table: deliveryOrder,
     fields: documentHeaderFields(DELIVERY_ORDER.statusNames, [
       f.ref("location_id", "Location", "location", "name", { list: true }),
+      f.ref("driver_id", "Driver", "user", "name", { list: true }),
+      f.text("received_by", "Received by", { readOnly: true }),
+      f.datetime("received_at", "Received at", { readOnly: true }),
     ]),
   },
   {
@@ -69,6 +74,7 @@ export const [deliveryOrderResource, deliveryOrderLineResource] = documentResour
       f.number("qty_returned", "Returned", { readOnly: true }),
     ]),
   },
+  DELIVERY_ORDER.owner?.column, // issue 10 §3: drivers read the delivery orders assigned to them
 );
 
 export const [invoiceResource, invoiceLineResource] = documentResources(

@@ -90,6 +90,9 @@ export type ResourceDef = {
   featureActions?: readonly ResourceAction[]; // the actions `feature` gates (default: all)
   workspaceColumn?: string; // platform rows that belong to a workspace (workspace.id): members read their own row
   ownerColumn?: string; // a user-id column: members without `<name>.read` still read the rows they own
+  // The owner column is the parent row's (a document's lines are their document's): { table, column } joins it.
+  ownerParent?: { table: string; column: string };
+  ownerHolds?: boolean; // own rows only for members holding another permission of the resource (a document's)
   publicWhere?: Readonly<Record<string, boolean>>; // public scope: rows anyone may read (published, active)
   permissionOf?: string; // follows another resource's permissions (a document's lines: `quotation.read`)
   keptCount?: boolean; // false: no kept row count (lines, ledgers: nobody lists them unfiltered; issue 10 §1)

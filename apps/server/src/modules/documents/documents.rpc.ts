@@ -24,7 +24,13 @@ export const documentSave = defineRpc({
 
 export const documentTransition = defineRpc({
   name: "document_transition",
-  args: z.object({ type, id: docId, action: z.string().min(1).max(64), reason: z.string().max(2000).nullish() }),
+  args: z.object({
+    type,
+    id: docId,
+    action: z.string().min(1).max(64),
+    reason: z.string().max(2000).nullish(),
+    values: z.record(z.string(), z.union([z.string().max(2000), z.null()])).nullish(), // the action's inputs
+  }),
   permission: null,
   run: (tx, args, caller) => transitionDocument(tx, caller, args),
 });

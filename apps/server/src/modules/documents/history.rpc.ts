@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { requireDocumentAccess } from "../../platform/documents/access.ts";
+import { requireDocumentAccess, requireOwnDocument } from "../../platform/documents/access.ts";
 import { notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { lockHeader } from "../../platform/documents/store.ts";
@@ -32,6 +32,7 @@ export const documentHistory = defineRpc({
     const ws = caller.workspaceId as string;
     const doc = await lockHeader(tx, spec, ws, args.id, false);
     if (!doc) throw notFound(spec, args.id);
+    requireOwnDocument(caller, spec, doc, "read the history of");
     const res = await tx.execute(sql`
       select e.id, e.action, e.from_status, e.to_status, e.reason, e.at, e.user_id, u.name as user_name, e.changes
       from document_event e

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
-import { requireDocumentAccess } from "./access.ts";
+import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, title } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
@@ -24,6 +24,7 @@ export async function amendDocument(tx: Tx, caller: Caller, spec: DocumentSpec, 
   requireDocumentAccess(caller, spec, "create", `amend ${spec.machine.plural.toLowerCase()}`);
   const ws = caller.workspaceId as string;
   const doc = await lockDocument(tx, caller, spec, docId);
+  requireOwnDocument(caller, spec, doc.header, "amend");
   const name = String(doc.header.number ?? `this ${title(spec)}`);
   if (doc.header.status !== "cancelled") {
     const label = spec.machine.statuses[String(doc.header.status)]?.label.toLowerCase() ?? doc.header.status;
@@ -73,6 +74,7 @@ export async function amendDocument(tx: Tx, caller: Caller, spec: DocumentSpec, 
 export async function duplicateDocument(tx: Tx, caller: Caller, spec: DocumentSpec, docId: number): Promise<number> {
   requireDocumentAccess(caller, spec, "read", `read ${spec.machine.plural.toLowerCase()}`);
   const doc = await lockDocument(tx, caller, spec, docId, false);
+  requireOwnDocument(caller, spec, doc.header, "duplicate");
   const header = pick(
     doc.header,
     keysOf(spec.header).filter((k) => k !== "doc_date"),

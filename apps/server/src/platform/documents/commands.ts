@@ -17,7 +17,7 @@ export async function saveDocument(tx: Tx, caller: Caller, args: SaveInput & { t
 export async function transitionDocument(
   tx: Tx,
   caller: Caller,
-  args: { type: string; id: number; action: string; reason?: string | null },
+  args: { type: string; id: number; action: string; reason?: string | null; values?: Record<string, unknown> | null },
 ): Promise<unknown> {
   const spec = documentSpec(args.type);
   await runTransition(tx, caller, spec, args);

@@ -3,7 +3,7 @@ import { decideTransition } from "@workmetrics/domain/documents/machine";
 import { checkOverflow, QTY_FIELDS, remaining } from "@workmetrics/domain/documents/quantities";
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
-import { requireDocumentAccess } from "./access.ts";
+import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { asSourceLine } from "./draws.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
@@ -45,6 +45,7 @@ export async function runConvert(
   }
   requireDocumentAccess(caller, target, "create", `create ${target.machine.plural.toLowerCase()}`);
   const doc = await lockDocument(tx, caller, source, input.id);
+  requireOwnDocument(caller, source, doc.header, `make ${target.machine.plural.toLowerCase()} from`);
   if (made.sourceAction) {
     const check = decideTransition(source.machine, doc.snapshot, made.sourceAction, memberOf(caller), {});
     if (!check.allowed && check.reason === "status") {

@@ -25,6 +25,8 @@ export function transitionRefusal(d: TransitionRefusal): RestError {
       return conflict(d.message, { reason: d.reason });
     case "needs_reason":
       return invalid(d.message, "reason");
+    case "needs_input":
+      return invalid(d.message, `values.${d.field}`);
     default:
       return refusalError(d);
   }

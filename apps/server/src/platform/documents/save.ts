@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
 import { RestError } from "../rest/rest-error.ts";
-import { mayDocument, requireDocumentAccess } from "./access.ts";
+import { mayDocument, requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { belowCost, priceDraft, snapshotLines } from "./pricing.ts";
 import { conflict, invalid, notFound, title } from "./refusals.ts";
 import { type DocumentSpec, parentColumn } from "./registry.ts";
@@ -52,6 +52,7 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
   if (input.id) {
     before = await lockHeader(tx, spec, ws, input.id);
     if (!before) throw notFound(spec, input.id);
+    requireOwnDocument(caller, spec, before, "change");
     if (before.status !== spec.machine.initial) {
       const status = spec.machine.statuses[String(before.status)]?.label.toLowerCase() ?? before.status;
       throw conflict(`Only a draft ${title(spec)} can be changed; this one is ${status}`);

@@ -1,10 +1,18 @@
-import { decideTransition, type OfferedAction, offeredActions } from "@workmetrics/domain/documents/machine";
+import {
+  type DocumentType,
+  decideTransition,
+  type OfferedAction,
+  offeredActions,
+  ownsDocument,
+  type TransitionInput,
+} from "@workmetrics/domain/documents/machine";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
-import { requireDocumentAccess } from "./access.ts";
+import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
-import { conflict, notFound, transitionRefusal } from "./refusals.ts";
+import { conflict, invalid, notFound, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
 import { loadLines, lockHeader, numberFor, type Row, today, updateRow, writeEvent } from "./store.ts";
 
@@ -36,12 +44,17 @@ export async function applyTransition(
   action: string,
   reason: string | null,
   changes?: Row,
+  given?: Row | null,
 ): Promise<{ from: string; to: string; number: string | null }> {
-  const d = decideTransition(spec.machine, doc.snapshot, action, memberOf(caller), { reason });
+  const d = decideTransition(spec.machine, doc.snapshot, action, memberOf(caller), { reason, values: given });
   if (!d.allowed) throw transitionRefusal(d);
+  // A member who reads only their own documents, or holds the action only on their own (a driver completing a
+  // delivery), acts on theirs alone.
+  requireOwnDocument(caller, spec, doc.header, action, d.scope === "own");
   const ws = caller.workspaceId as string;
   const docId = Number(doc.header.id);
   const from = String(doc.header.status);
+  const values = await inputValues(tx, ws, d.transition.inputs ?? [], d.values);
   // Submitting draws from the source's lines and cancelling gives it back (draws.ts); a cancel waits for the
   // documents that draw from this one.
   const submitting = from === spec.machine.initial && d.to !== "cancelled";
@@ -51,10 +64,10 @@ export async function applyTransition(
   // Numbers are given when a document leaves draft (DESIGN §2.3.1); a draft cancelled unsent takes none.
   const numbering = submitting && doc.header.number == null;
   const number = numbering ? await numberFor(tx, ws, spec, doc.header) : null;
-  await updateRow(tx, spec.header, ws, docId, number ? { status: d.to, number } : { status: d.to });
+  await updateRow(tx, spec.header, ws, docId, { ...values, status: d.to, ...(number ? { number } : {}) });
   const after: Locked = {
     ...doc,
-    header: { ...doc.header, status: d.to, number: number ?? doc.header.number },
+    header: { ...doc.header, ...values, status: d.to, number: number ?? doc.header.number },
     snapshot: { ...doc.snapshot, status: d.to },
   };
   if (submitting || withdrawing) await recomputeDraw(tx, caller, spec, after);
@@ -67,21 +80,51 @@ export async function applyTransition(
     from,
     to: d.to,
     reason: d.transition.needsReason ? reason : null,
-    changes: number || changes ? { ...(number ? { number: [null, number] } : {}), ...changes } : undefined,
+    changes: changed(doc.header, values, number, changes),
   });
   return { from, to: d.to, number };
+}
+
+// The audit row's changes: the number given, the inputs written ({ field: [before, after] }), the caller's extra.
+function changed(before: Row, values: Row, number: string | null, extra?: Row): Row | undefined {
+  const out: Row = { ...(number ? { number: [null, number] } : {}), ...extra };
+  for (const [k, v] of Object.entries(values)) out[k] = [before[k] ?? null, v];
+  return Object.keys(out).length ? out : undefined;
+}
+
+// A transition's inputs as they are written: a date and time left empty is now; a user must be an active user of
+// the workspace (the foreign key holds it too, but this says which field).
+async function inputValues(
+  tx: Tx,
+  ws: string,
+  inputs: readonly TransitionInput[],
+  values: Record<string, string | null>,
+): Promise<Row> {
+  const out: Row = {};
+  for (const i of inputs) {
+    let v = values[i.field] ?? null;
+    if (i.kind === "datetime" && v == null) v = new Date().toISOString();
+    if (i.kind === "user" && v != null) {
+      const res = await tx.execute(
+        sql`select 1 from "user" where workspace_id = ${ws}::uuid and id = ${v}::uuid and active`,
+      );
+      if (res.rows.length === 0) throw invalid(`${i.label}: choose an active user of this workspace`, i.field);
+    }
+    out[i.field] = v;
+  }
+  return out;
 }
 
 export async function runTransition(
   tx: Tx,
   caller: Caller,
   spec: DocumentSpec,
-  input: { id: number; action: string; reason?: string | null },
+  input: { id: number; action: string; reason?: string | null; values?: Row | null },
 ): Promise<void> {
   const doc = await lockDocument(tx, caller, spec, input.id);
   const only = spec.machine.transitions.find((t) => t.action === input.action && t.byConvert);
   if (only?.byConvert && only.from.includes(doc.snapshot.status)) throw conflict(only.byConvert, { reason: "convert" });
-  await applyTransition(tx, caller, spec, doc, input.action, input.reason ?? null);
+  await applyTransition(tx, caller, spec, doc, input.action, input.reason ?? null, undefined, input.values);
 }
 
 // What the document page offers (issue 10 §3: buttons only for these): the actions from its status the member may
@@ -94,5 +137,18 @@ export async function documentActions(
 ): Promise<{ status: string; actions: OfferedAction[] }> {
   requireDocumentAccess(caller, spec, "read", `read ${spec.machine.plural.toLowerCase()}`);
   const doc = await lockDocument(tx, caller, spec, docId, false);
-  return { status: doc.snapshot.status, actions: offeredActions(spec.machine, doc.snapshot, memberOf(caller)) };
+  requireOwnDocument(caller, spec, doc.header, "read");
+  return { status: doc.snapshot.status, actions: offered(caller, spec, doc) };
+}
+
+// A member acting on their own documents only is offered no action on another's (a driver on an unassigned
+// delivery order): the own-scoped actions need the document to be theirs.
+function offered(caller: Caller, spec: DocumentSpec, doc: Locked): OfferedAction[] {
+  const mine = ownsDocument(spec.machine as unknown as DocumentType<string, never>, doc.header, caller.userId);
+  const member = memberOf(caller);
+  return offeredActions(spec.machine, doc.snapshot, member).filter((a) => {
+    if (mine) return true;
+    const d = decideTransition(spec.machine, doc.snapshot, a.action, member, { reason: "offered" });
+    return !(d.allowed && d.scope === "own");
+  });
 }

@@ -122,7 +122,15 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL, label = 
   }
   const inWorkspace = sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
   if (!d.allowed || d.scope === "all") return inWorkspace;
-  return sql`${inWorkspace} and ${alias}.${ident(def.ownerColumn as string)} = ${caller.userId}::uuid`;
+  const owner = ident(def.ownerColumn as string);
+  if (def.ownerParent) {
+    // A document's lines: the rows of the documents the caller owns.
+    const p = def.ownerParent;
+    return sql`${inWorkspace} and exists (select 1 from ${ident(p.table)} own_parent
+      where own_parent.workspace_id = ${alias}.workspace_id and own_parent.id = ${alias}.${ident(p.column)}
+        and own_parent.${owner} = ${caller.userId}::uuid)`;
+  }
+  return sql`${inWorkspace} and ${alias}.${owner} = ${caller.userId}::uuid`;
 }
 
 // True when the caller's read scope of a tenant resource is its whole workspace (no owner-only rows): the

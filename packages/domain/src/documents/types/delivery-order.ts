@@ -4,8 +4,18 @@ import { type DocSnapshot, needsLines } from "./snapshot.ts";
 
 // Issue 10 §2: goods leaving a location for a customer. Submitting it takes stock out and posts the cost of the goods
 // (the server's effects); its status then follows how much of it is billed: To Bill until every line is invoiced,
-// then Completed. Cancel reverses the moves and the entry.
+// then Completed (ERPNext's delivery note). Cancel reverses the moves and the entry.
+// Handing the goods over is recorded beside the status, not as one (Odoo's delivery signature, ERPNext's delivery
+// trip stop): `complete` writes who received them and when, whatever the billing; the assigned driver may run it
+// on the delivery orders assigned to them (their own: `owner`), a role holding delivery_order.complete on any.
 const OPEN = ["to_bill", "completed"] as const;
+
+const received = (doc: DocSnapshot) => {
+  const by = doc.header.received_by as string | null | undefined;
+  if (!by) return null;
+  const at = String(doc.header.received_at ?? "").slice(0, 10);
+  return `This delivery order was received by ${by}${at ? ` on ${at}` : ""}`;
+};
 
 const billed = (doc: DocSnapshot) =>
   doc.lines.map((l) => ({ id: String(l.id ?? ""), qty: String(l.qty), qty_billed: String(l.qty_billed ?? "0") }));
@@ -15,6 +25,7 @@ export const DELIVERY_ORDER = defineDocumentType({
   title: "Delivery order",
   plural: "Delivery orders",
   feature: "erp",
+  owner: { column: "driver_id", yours: "delivery orders assigned to you" },
   statuses: {
     draft: { label: "Draft", color: "gray" },
     to_bill: { label: "To Bill", color: "yellow", adjective: "submitted" },
@@ -28,6 +39,38 @@ export const DELIVERY_ORDER = defineDocumentType({
       to: "to_bill",
       permission: "delivery_order.submit",
       guard: needsLines("delivery order", "submitting"),
+    },
+    {
+      action: "complete",
+      label: "Complete",
+      from: [...OPEN],
+      to: "to_bill", // settled by the billing below: the handover does not change it
+      permission: "delivery_order.complete",
+      own: true,
+      guard: received,
+      inputs: [
+        {
+          field: "received_by",
+          label: "Received by",
+          kind: "text",
+          required: true,
+          prompt: "Give the name of the person who received the goods",
+        },
+        { field: "received_at", label: "Received at", kind: "datetime" }, // default: now
+      ],
+    },
+    // A draft's driver is a field of document_save; a submitted one's is changed by this, until it is handed over.
+    {
+      action: "assign_driver",
+      label: "Assign driver",
+      past: "given a driver",
+      from: [...OPEN],
+      to: "to_bill",
+      permission: "delivery_order.update",
+      guard: (doc: DocSnapshot) => (received(doc) ? `${received(doc)}; its driver cannot change` : null),
+      inputs: [
+        { field: "driver_id", label: "Driver", kind: "user", required: true, prompt: "Choose the driver to assign" },
+      ],
     },
     {
       action: "cancel",

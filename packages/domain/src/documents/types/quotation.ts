@@ -8,6 +8,7 @@ export const QUOTATION = defineDocumentType({
   title: "Quotation",
   plural: "Quotations",
   feature: "erp",
+  owner: { column: "created_by", yours: "your own quotations" }, // issue 10 §3: a salesperson's own, by default
   statuses: {
     draft: { label: "Draft", color: "gray" },
     sent: { label: "Sent", color: "blue" },

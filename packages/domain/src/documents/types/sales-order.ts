@@ -25,6 +25,7 @@ export const SALES_ORDER = defineDocumentType({
   title: "Sales order",
   plural: "Sales orders",
   feature: "erp",
+  owner: { column: "created_by", yours: "your own sales orders" }, // issue 10 §3: a salesperson's own, by default
   statuses: {
     draft: { label: "Draft", color: "gray" },
     to_deliver_and_bill: { label: "To Deliver and Bill", color: "cyan", adjective: "open" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { settleStatus, transitionMatrix } from "../machine.ts";
+import type { Member } from "../../access.ts";
+import { decideTransition, settleStatus, transitionMatrix } from "../machine.ts";
 import { DELIVERY_ORDER } from "./delivery-order.ts";
 import { INVOICE } from "./invoice.ts";
 import { QUOTATION } from "./quotation.ts";
@@ -130,19 +131,58 @@ describe("the sales order matrix", () => {
   });
 });
 
+const EVERYONE: Member = { kind: "member", permissions: ["*"], features: ["erp"] };
+
 describe("the delivery order matrix", () => {
   it("submits to To Bill, Completed once billed; cancel from any status but cancelled", () => {
     const m = transitionMatrix(DELIVERY_ORDER, {
       doc: (s) => doc(s, {}, [{ id: 1, qty: "2", qty_billed: "0" } as never]),
     });
+    // complete and assign_driver ask for their inputs; the status stays what billing makes it.
+    const received = "Give the name of the person who received the goods";
+    const driver = "Choose the driver to assign";
     expect(m).toEqual({
-      draft: { submit: "→ to_bill", cancel: "→ cancelled" },
-      to_bill: { submit: "A submitted delivery order cannot be submitted", cancel: "→ cancelled" },
-      completed: { submit: "A completed delivery order cannot be submitted", cancel: "→ cancelled" },
+      draft: {
+        submit: "→ to_bill",
+        complete: "A draft delivery order cannot be completed",
+        assign_driver: "A draft delivery order cannot be given a driver",
+        cancel: "→ cancelled",
+      },
+      to_bill: {
+        submit: "A submitted delivery order cannot be submitted",
+        complete: received,
+        assign_driver: driver,
+        cancel: "→ cancelled",
+      },
+      completed: {
+        submit: "A completed delivery order cannot be submitted",
+        complete: received,
+        assign_driver: driver,
+        cancel: "→ cancelled",
+      },
       cancelled: {
         submit: "A cancelled delivery order cannot be submitted",
+        complete: "A cancelled delivery order cannot be completed",
+        assign_driver: "A cancelled delivery order cannot be given a driver",
         cancel: "A cancelled delivery order cannot be cancelled",
       },
+    });
+    const handed = doc("completed", { received_by: "Tan", received_at: "2026-11-20T01:30:00Z" }, []);
+    expect(
+      decideTransition(DELIVERY_ORDER, handed, "complete", EVERYONE, { values: { received_by: "X" } }),
+    ).toMatchObject({
+      allowed: false,
+      message: "This delivery order was received by Tan on 2026-11-20",
+    });
+    const open = doc("completed", {}, [{ id: 1, qty: "2", qty_billed: "2" } as never]);
+    expect(
+      decideTransition(DELIVERY_ORDER, open, "complete", EVERYONE, {
+        values: { received_by: " Tan ", received_at: "2026-11-20T09:30:00+08:00" },
+      }),
+    ).toMatchObject({
+      allowed: true,
+      to: "completed",
+      values: { received_by: "Tan", received_at: "2026-11-20T01:30:00.000Z" },
     });
     const billed = doc("to_bill", {}, [{ id: 1, qty: "2", qty_billed: "2" } as never]);
     expect(settleStatus(DELIVERY_ORDER, billed, "to_bill")).toBe("completed");
