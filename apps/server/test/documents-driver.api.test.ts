@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { ROLE } from "@workmetrics/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,6 +77,17 @@ async function delivery(driver: string | null): Promise<Doc> {
   return ok(ADMIN, "document_transition", { type: "delivery_order", id: d.id, action: "submit" });
 }
 
+// The PDF's text as poppler reads it.
+async function pdfText(email: string, type: string, id: number): Promise<string> {
+  const res = await fetch(`${server.url}/api/documents/${type}/${id}/pdf`, {
+    headers: { authorization: `Bearer ${await tokenFor(email)}` },
+  });
+  expect(res.status).toBe(200);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "driver-pdf-")), "d.pdf");
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+}
+
 const complete = (email: string, id: number, values: Record<string, unknown>) =>
   call(email, "document_transition", { type: "delivery_order", id, action: "complete", values });
 
@@ -105,6 +120,13 @@ describe("a driver completes the delivery orders assigned to them", () => {
     }>;
     const event = history.find((e) => e.action === "complete");
     expect(event?.changes?.received_by).toEqual([null, "Tan Ah Kow"]);
+
+    // The driver prints it: the driver among the facts, the signature block filled in (Singapore time).
+    const text = await pdfText(DRIVER, "delivery_order", d.id);
+    expect(text).toMatch(/Driver\s+\S/);
+    expect(text).toContain("Tan Ah Kow");
+    expect(text).toContain("20 Nov 2026 09:30");
+    expect(text).toContain("Received by (name)");
   });
 
   it("received_at defaults to now; received_by is required", async () => {

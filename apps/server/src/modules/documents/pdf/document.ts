@@ -343,7 +343,7 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
   if (prices) body.push(totalsBlock(spec, header, lines, base, options.amountDue));
   if (str(header.notes)) body.push({ kind: "text", heading: "Notes", text: str(header.notes) });
   if (str(header.terms)) body.push({ kind: "text", heading: "Terms and conditions", text: str(header.terms) });
-  if (options.signature) body.push({ kind: "signature", ...options.signature });
+  if (options.signature) body.push(signatureBlock(options.signature, header));
   const number = str(header.number) || null;
   const reference = number ?? "Draft";
   const page: Printable = {
@@ -365,7 +365,11 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
       header,
       base,
       prices,
-      new Set([...(options.guest?.name ?? []), ...(options.guest?.lines ?? [])]),
+      new Set([
+        ...(options.guest?.name ?? []),
+        ...(options.guest?.lines ?? []),
+        ...(options.signature?.values ?? []).filter((v): v is string => v != null), // printed in the boxes
+      ]),
     ),
     body,
     filename: `${number ?? `${spec.machine.type}-${docId}-draft`}.pdf`,
@@ -373,6 +377,23 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
   const pdf = await renderPdf(workspace.head, page);
   return { pdf, filename: page.filename, title, number, header, workspace };
 }
+
+// The signature block, its boxes filled in from what the document recorded (a delivery's received by and at): a
+// date and time as the clerk reads it in Singapore, where the workspaces trade (there is no workspace time zone).
+function signatureBlock(signature: NonNullable<PrintOptions["signature"]>, header: Row): Block {
+  const values = signature.values?.map((column) => {
+    const v = column ? str(header[column]) : "";
+    if (!v) return null;
+    const at = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) ? new Date(v) : null;
+    return at && !Number.isNaN(at.getTime()) ? singaporeTime(at) : v;
+  });
+  return { kind: "signature", heading: signature.heading, fields: signature.fields, values };
+}
+
+const singaporeTime = (at: Date): string => {
+  const local = new Date(at.getTime() + 8 * 3600_000).toISOString(); // SGT is UTC+8 all year
+  return `${day(local)} ${local.slice(11, 16)}`;
+};
 
 // The type named in a URL: unknown is "not found" there, not a validation error.
 export function specForPath(type: string): DocumentSpec {

@@ -24,7 +24,7 @@ export type Block =
   | { kind: "table"; heading?: string; columns: Column[]; rows: Cell[][]; empty?: string }
   | { kind: "totals"; rows: TotalRow[] }
   | { kind: "text"; heading: string; text: string }
-  | { kind: "signature"; heading?: string; fields: string[] };
+  | { kind: "signature"; heading?: string; fields: string[]; values?: (string | null)[] }; // values: filled in
 
 export type Printable = {
   title: string; // "Tax Invoice", "Statement of Account"

@@ -7,7 +7,9 @@ export type PrintOptions = {
   address?: "billing" | "shipping"; // which of the customer's addresses (the other when it is empty)
   prices?: boolean; // false: quantities only (a delivery order), no totals
   amountDue?: string; // the money column that is what the customer still owes ("outstanding")
-  signature?: { heading: string; fields: string[] };
+  // `values`: the header column each box is filled in from once the document records it (a delivery's received by
+  // and at, written by its `complete` action); null for a box always signed by hand.
+  signature?: { heading: string; fields: string[]; values?: (string | null)[] };
   // A document whose customer may have no record (an order from the public form) names them in its own fields:
   // the party block prints them when there is no customer record, and they are never printed as facts.
   guest?: { name: string[]; lines: string[]; email: string };
@@ -16,6 +18,7 @@ export type PrintOptions = {
 const RECEIVED = {
   heading: "Goods received in good order and condition",
   fields: ["Received by (name)", "Signature and company stamp", "Date"],
+  values: ["received_by", null, "received_at"],
 };
 
 const PRINT: Record<string, PrintOptions> = {

@@ -336,6 +336,11 @@ class Painter {
         .lineWidth(0.8)
         .strokeColor(INK)
         .stroke();
+      const value = block.values?.[i];
+      if (value) {
+        doc.fillColor(INK);
+        this.text(value, x, line - 14, { size: 10, width: w, lineBreak: false, ellipsis: true });
+      }
       doc.fillColor(MUTED);
       this.text(label, x, line + 4, { size: 8.5, width: w });
     });
