@@ -133,6 +133,18 @@ describe("decideResource: member × action → allowed or the reason", () => {
     expect(decideResource(member(ROLE.Salesperson), owned, "read")).toEqual({ allowed: true, scope: "own" });
     // …and a driver, who holds no quotation permission, none.
     expect(decideResource(member(ROLE.Driver), owned, "read").allowed).toBe(false);
+    // A driver's list of the delivery orders assigned to them is offered, though they create none.
+    const deliveries: AccessDef = {
+      name: "delivery_order",
+      plural: "Delivery orders",
+      scope: "tenant",
+      feature: "erp",
+      actions: ["read"],
+      ownerColumn: "driver_id",
+      ownerHolds: true,
+    };
+    expect(offersList(member(ROLE.Driver), deliveries)).toBe(true);
+    expect(offersList(member(ROLE.PosStaff), deliveries)).toBe(false);
     expect(decideResource(member(ROLE.Driver), lines, "read")).toMatchObject({
       message: "You do not have permission to read quotation lines",
       permission: "quotation.read",

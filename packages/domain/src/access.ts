@@ -138,10 +138,13 @@ export const decideResource = (who: Member, def: AccessDef, action: ResourceActi
   decide(who, resourceRequirement(def, action));
 
 // A page lists a resource for someone who reads all its rows, or who reads their own and may add to them
-// (feedback): a Users page showing only yourself is not offered.
+// (feedback), or works on their own by another permission (a driver completing deliveries): a Users page showing
+// only yourself is not offered.
 export function listDecision(who: Member, def: AccessDef): Decision {
   const read = decideResource(who, def, "read");
-  if (!read.allowed || read.scope === "all" || decideResource(who, def, "create").allowed) return read;
+  // …or whose own rows come from holding another permission of it (a driver's assigned delivery orders).
+  if (!read.allowed || read.scope === "all" || def.ownerHolds || decideResource(who, def, "create").allowed)
+    return read;
   return {
     allowed: false,
     reason: "permission",
