@@ -289,6 +289,14 @@ describe("salespeople work on their own quotations and sales orders", () => {
     });
     expect(change.body.message).toBe("You can only change your own sales orders");
 
+    // The home page's figures count their own too.
+    const figures = (await call(SALES, "dashboard_summary", {})).body.figures as Record<string, { count: number }>;
+    const sent = (await restFetch(SALES, "quotation?select=id&status=eq.sent")).body as unknown[];
+    expect(figures.open_quotations).toEqual({ count: sent.length });
+    const open = (await restFetch(SALES, "sales_order?select=id&status=in.(to_deliver_and_bill,to_deliver)"))
+      .body as unknown[];
+    expect(figures.orders_to_deliver).toEqual({ count: open.length });
+
     // The sales manager reads both and acts on either.
     const all = (await restFetch(MANAGER, "quotation?select=id&limit=1000")).body as Array<{ id: number }>;
     expect(all.map((q) => q.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));

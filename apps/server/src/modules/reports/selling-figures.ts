@@ -2,7 +2,7 @@ import { decideResource } from "@workmetrics/domain";
 import { findResource } from "@workmetrics/domain/resources";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
-import { type Caller, memberOf } from "../../platform/rest/access.ts";
+import { type Caller, memberOf, readScope } from "../../platform/rest/access.ts";
 import { refreshOverdue } from "./overdue.ts";
 
 // Issue 10 §3 "The dashboard home shows real selling figures": invoiced this month (base currency, submitted and not
@@ -22,6 +22,9 @@ export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<str
   const quotes = reads(caller, "quotation");
   if (!invoices && !orders && !quotes) return {};
   if (invoices) await refreshOverdue(tx, ws);
+  // A salesperson counts their own quotations and orders (issue 10 §3): the rows the caller reads.
+  const own = (name: string) =>
+    readScope(findResource(name) as NonNullable<ReturnType<typeof findResource>>, caller, sql.raw(name)) ?? sql`true`;
   const none = sql`null`;
   const res = await tx.execute(sql`select
       ${
@@ -41,13 +44,13 @@ export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<str
       ${
         orders
           ? sql`(select json_build_object('count', count(*)) from sales_order
-          where workspace_id = ${ws}::uuid and status in ('to_deliver_and_bill', 'to_deliver'))`
+          where workspace_id = ${ws}::uuid and status in ('to_deliver_and_bill', 'to_deliver') and ${own("sales_order")})`
           : none
       } as orders_to_deliver,
       ${
         quotes
           ? sql`(select json_build_object('count', count(*)) from quotation
-          where workspace_id = ${ws}::uuid and status = 'sent')`
+          where workspace_id = ${ws}::uuid and status = 'sent' and ${own("quotation")})`
           : none
       } as open_quotations`);
   const row = res.rows[0] as Record<string, unknown>;
