@@ -8,6 +8,8 @@ import {
   decideTransition,
   defineDocumentType,
   offeredActions,
+  ownOnlyMessage,
+  ownsDocument,
   type StatusColor,
   settleStatus,
   transitionMatrix,
@@ -294,6 +296,86 @@ describe("offered actions (the buttons)", () => {
       "expire",
       "cancel",
     ]);
+  });
+});
+
+// Issue 10 §2–§3: an action asking for inputs (a delivery handed over: who received it), a type's owner.
+type Delivery = { status: string; header: Record<string, unknown> };
+const delivery = defineDocumentType({
+  type: "delivery_order",
+  title: "Delivery order",
+  plural: "Delivery orders",
+  owner: { column: "driver_id", yours: "delivery orders assigned to you" },
+  statuses: { draft: { label: "Draft", color: "gray" }, to_bill: { label: "To Bill", color: "yellow" } },
+  transitions: [
+    { action: "submit", from: ["draft"], to: "to_bill", permission: "delivery_order.submit" },
+    {
+      action: "complete",
+      from: ["to_bill"],
+      to: "to_bill",
+      permission: "delivery_order.complete",
+      own: true,
+      guard: (d: Delivery) => (d.header.received_by ? "Already received" : null),
+      inputs: [
+        { field: "received_by", label: "Received by", kind: "text", required: true },
+        { field: "received_at", label: "Received at", kind: "datetime" },
+        { field: "driver_id", label: "Driver", kind: "user" },
+      ],
+    },
+  ],
+});
+
+describe("inputs and owners", () => {
+  const open: Delivery = { status: "to_bill", header: { driver_id: "AAAAAAAA-0000-4000-8000-000000000001" } };
+  it("asks for a required input by its label, checks each kind, and gives them trimmed", () => {
+    const ask = (values: Record<string, unknown>) => decideTransition(delivery, open, "complete", owner, { values });
+    expect(ask({})).toMatchObject({
+      allowed: false,
+      reason: "needs_input",
+      field: "received_by",
+      message: "Give received by to complete it",
+    });
+    expect(ask({ received_by: "x".repeat(201) })).toMatchObject({
+      message: "Received by is longer than 200 characters",
+    });
+    expect(ask({ received_by: "Tan", received_at: "soon" })).toMatchObject({
+      message: "Received at must be a date and time",
+    });
+    expect(ask({ received_by: "Tan", driver_id: "7" })).toMatchObject({
+      message: "Driver must be a user of this workspace",
+    });
+    expect(ask({ received_by: " Tan ", received_at: "2026-11-20T09:30:00+08:00" })).toMatchObject({
+      allowed: true,
+      values: { received_by: "Tan", received_at: "2026-11-20T01:30:00.000Z", driver_id: null },
+    });
+  });
+
+  it("offers an action with inputs as a button that asks for them", () => {
+    expect(offeredActions(delivery, open, owner)).toEqual([
+      {
+        action: "complete",
+        label: "Complete",
+        needsReason: false,
+        blocked: null,
+        inputs: delivery.transitions[1].inputs,
+      },
+    ]);
+    // Without the permission it is the owner's alone (scope "own"), which the server checks against the owner column.
+    const driver: Member = { kind: "member", permissions: [], features: [] };
+    expect(decideTransition(delivery, open, "complete", driver, { values: { received_by: "Tan" } })).toMatchObject({
+      allowed: true,
+      scope: "own",
+    });
+  });
+
+  it("names a member's own documents in the refusal and knows whose one is", () => {
+    const d = delivery as never;
+    expect(ownOnlyMessage(d, "complete")).toBe("You can only complete delivery orders assigned to you");
+    expect(ownOnlyMessage(d, "read")).toBe("You can only read delivery orders assigned to you");
+    expect(ownOnlyMessage(quotation as never, "mark_lost")).toBe("You can only mark your own quotations lost");
+    expect(ownsDocument(d, open.header, "aaaaaaaa-0000-4000-8000-000000000001")).toBe(true);
+    expect(ownsDocument(d, open.header, "aaaaaaaa-0000-4000-8000-000000000002")).toBe(false);
+    expect(ownsDocument(d, {}, null)).toBe(false);
   });
 });
 
