@@ -86,15 +86,18 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
     changes: { to, cc, subject, attachment: printed.filename },
   });
   try {
-    await mailer.send({
-      fromName: `${workspace.name} via Workmetrics`,
-      to: to.join(", "),
-      cc: cc.length ? cc.join(", ") : undefined,
-      subject,
-      text: paragraphs.join("\n\n"),
-      html: paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n"),
-      attachments: [{ filename: printed.filename, content: printed.pdf, contentType: "application/pdf" }],
-    });
+    await mailer.send(
+      {
+        fromName: `${workspace.name} via Workmetrics`,
+        to: to.join(", "),
+        cc: cc.length ? cc.join(", ") : undefined,
+        subject,
+        text: paragraphs.join("\n\n"),
+        html: paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n"),
+        attachments: [{ filename: printed.filename, content: printed.pdf, contentType: "application/pdf" }],
+      },
+      { inTransaction: true },
+    );
   } catch {
     throw new RestError(502, "mail_failed", `${number} could not be sent: the mail server did not take it. Try again.`);
   }
