@@ -117,6 +117,11 @@ describe("record_payment", () => {
     const more = await pay(ADMIN, "5", [[inv.id, "6"]]);
     expect(more.status).toBe(422);
     expect(message(more)).toBe("The allocations (6.00) are more than the payment (5.00)");
+    const cents = await pay(ADMIN, "10.555", [[inv.id, "10.555"]]);
+    expect(cents.status).toBe(422);
+    expect(message(cents)).toBe("The amount 10.555 has more than 2 decimals");
+    const part = await pay(ADMIN, "10", [[inv.id, "5.001"]]);
+    expect(message(part)).toBe("Allocation 1 (5.001) has more than 2 decimals");
     const other = (await restFetch(ADMIN, `company?select=id&id=neq.${company}&order=id&limit=1`)).body as Array<{
       id: number;
     }>;

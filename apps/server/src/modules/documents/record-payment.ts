@@ -46,11 +46,16 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
   const ws = caller.workspaceId as string;
   const amount = dec(input.amount, "The amount");
   if (!amount.greaterThan(0)) throw invalid("The amount must be more than 0", "amount");
+  // Money is paid in cents: 10.555 is a typo, not an amount to round silently.
+  if (amount.decimalPlaces() > 2) throw invalid(`The amount ${input.amount} has more than 2 decimals`, "amount");
   // Two allocations to one document are one; keyed "invoice:12".
   const wanted = new Map<string, string>();
   for (const [i, a] of input.allocations.entries()) {
     if (!dec(a.amount, `Allocation ${i + 1}`).greaterThan(0)) {
       throw invalid(`Allocation ${i + 1} must be more than 0`, `allocations.${i}.amount`);
+    }
+    if (dec(a.amount).decimalPlaces() > 2) {
+      throw invalid(`Allocation ${i + 1} (${a.amount}) has more than 2 decimals`, `allocations.${i}.amount`);
     }
     const key = `${a.document_type}:${a.document_id}`;
     wanted.set(key, money(dec(wanted.get(key) ?? "0").plus(dec(a.amount))));
