@@ -32,6 +32,7 @@ import { UnsavedChanges } from "../../platform/resource/UnsavedChanges.tsx";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
+import { ActionInputsDialog, ReceivedNote } from "./ActionInputsDialog.tsx";
 import { type DocRow, useActions, useDocument, useRefreshDocuments } from "./api.ts";
 import { EmailDialog, PaymentDialog, ReasonDialog } from "./DocumentDialogs.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
@@ -226,7 +227,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
     if (saved) toast.success(doc ? "Draft saved" : `${t.machine.title} draft created`);
   }
 
-  async function run(a: OfferedAction, reason?: string) {
+  async function run(a: OfferedAction, reason?: string, values?: Record<string, string | null>) {
     if (!doc) return;
     setBusy(a.action);
     try {
@@ -237,6 +238,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
         id: Number(doc.id),
         action: a.action,
         ...(reason ? { reason } : {}),
+        ...(values ? { values } : {}),
       });
       await refresh();
       toast.success(
@@ -326,6 +328,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
               {doc.created_by_user ? ` · by ${String((doc.created_by_user as Row).name)}` : ""}
             </Typography>
           )}
+          {doc && <ReceivedNote header={doc} />}
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }} data-testid="doc-actions">
           {editable && (
@@ -349,7 +352,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 color={destructive ? "error" : "primary"}
                 disabled={Boolean(a.blocked) || (busy !== null && busy !== a.action)}
                 loading={busy === a.action}
-                onClick={() => (a.needsReason || destructive ? setAsking(a) : run(a))}
+                onClick={() => (a.needsReason || destructive || a.inputs?.length ? setAsking(a) : run(a))}
               >
                 {a.label}
               </Button>
@@ -497,7 +500,14 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
 
       <UnsavedChanges dirty={dirty} saving={saving} />
       {asking &&
-        (asking.needsReason ? (
+        (asking.inputs?.length ? (
+          <ActionInputsDialog
+            action={asking}
+            title={`${asking.label} ${doc?.number ?? `this ${t.machine.title.toLowerCase()}`}`}
+            onCancel={() => setAsking(null)}
+            onConfirm={(values) => run(asking, undefined, values)}
+          />
+        ) : asking.needsReason ? (
           <ReasonDialog
             open
             title={`${asking.label} ${doc?.number ?? `this ${t.machine.title.toLowerCase()}`}?`}

@@ -1,0 +1,133 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import type { OfferedAction, TransitionInput } from "@workmetrics/domain/documents/machine";
+import { useState } from "react";
+import type { Row } from "../../platform/data-access/provider.ts";
+import { Picker } from "./Picker.tsx";
+
+// An action that asks for more than a reason (issue 10 §2: a delivery's Complete asks who received the goods and
+// when; Assign driver asks for the driver): a dialog of the inputs the type declares, sent as document_transition's
+// `values`. A required one must be given before the button runs; the server checks them all again.
+
+// "2026-11-20T09:30" in the browser's time, as <input type="datetime-local"> reads and writes it.
+const localNow = () => {
+  const d = new Date();
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+export function ActionInputsDialog(props: {
+  action: OfferedAction;
+  title: string;
+  onCancel(): void;
+  onConfirm(values: Record<string, string | null>): Promise<void>;
+}) {
+  const inputs: readonly TransitionInput[] = props.action.inputs ?? [];
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(inputs.map((i) => [i.field, i.kind === "datetime" ? localNow() : ""])),
+  );
+  const [users, setUsers] = useState<Record<string, Row | null>>({});
+  const [busy, setBusy] = useState(false);
+  const missing = inputs.some((i) => i.required && !values[i.field]?.trim());
+  const set = (field: string, v: string) => setValues((s) => ({ ...s, [field]: v }));
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await props.onConfirm(
+        Object.fromEntries(
+          inputs.map((i) => {
+            const v = values[i.field]?.trim() ?? "";
+            // A local date and time goes as an instant; the server keeps it with its time zone.
+            if (i.kind === "datetime") return [i.field, v ? new Date(v).toISOString() : null];
+            return [i.field, v || null];
+          }),
+        ),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={props.onCancel} fullWidth maxWidth="sm" aria-labelledby="action-inputs-title">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!missing && !busy) void confirm();
+        }}
+      >
+        <DialogTitle id="action-inputs-title">{props.title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {inputs.map((i, n) =>
+              i.kind === "user" ? (
+                <Picker
+                  key={i.field}
+                  resource="user"
+                  label={i.label}
+                  select="id,name,email"
+                  display="name"
+                  search={["name", "email"]}
+                  required={i.required}
+                  autoFocus={n === 0}
+                  value={users[i.field] ?? null}
+                  onChange={(r) => {
+                    setUsers((s) => ({ ...s, [i.field]: r }));
+                    set(i.field, r ? String(r.id) : "");
+                  }}
+                  testId={`action-input-${i.field}`}
+                />
+              ) : (
+                <TextField
+                  key={i.field}
+                  label={i.label}
+                  required={i.required}
+                  autoFocus={n === 0}
+                  fullWidth
+                  type={i.kind === "datetime" ? "datetime-local" : "text"}
+                  value={values[i.field] ?? ""}
+                  onChange={(e) => set(i.field, e.target.value)}
+                  slotProps={{
+                    inputLabel: i.kind === "datetime" ? { shrink: true } : undefined,
+                    htmlInput: { maxLength: 200, "data-testid": `action-input-${i.field}` },
+                  }}
+                />
+              ),
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onCancel}>Back</Button>
+          <Button variant="contained" type="submit" loading={busy} disabled={missing}>
+            {props.action.label}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+// "Received by Tan Ah Kow · 20 Nov 2026, 09:30": a delivery's handover on its page, once recorded.
+export function ReceivedNote({ header }: { header: Row }) {
+  if (!header.received_by) return null;
+  const at = header.received_at ? new Date(String(header.received_at)) : null;
+  const when =
+    at && !Number.isNaN(at.getTime())
+      ? at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+      : null;
+  return (
+    <Box data-testid="doc-received">
+      <Typography variant="body2" color="text.secondary">
+        Received by <strong>{String(header.received_by)}</strong>
+        {when ? ` · ${when}` : ""}
+      </Typography>
+    </Box>
+  );
+}
