@@ -80,7 +80,7 @@ export type AppModule = {
   component: Page;
   children?: ChildPage[];
   resource?: CatalogEntry; // served by the generic resource pages; `path` is its route
-  prefetch?: (qc: QueryClient, data: DataProvider) => void; // fetch the page's code and first data ahead of a click
+  prefetch?: (qc: QueryClient, data: DataProvider, who: Member) => void; // fetch the page's code and first data ahead of a click
 };
 
 export const SECTION_ORDER: NavSection[] = [
@@ -128,10 +128,10 @@ function resource(path: string, icon: SvgIconComponent, section: NavSection): Ap
     resource: entry,
     access: (who) => listDecision(who, entry),
     component: ResourceList,
-    prefetch: (qc, data) =>
+    prefetch: (qc, data, who) =>
       void loadList()
         .then(() => import("../platform/resource/hooks.ts"))
-        .then((m) => m.prefetchFirstPage(qc, data, path))
+        .then((m) => m.prefetchFirstPage(qc, data, path, who))
         .catch(() => undefined),
     children: [
       { path: "new", component: ResourceForm },
@@ -153,10 +153,10 @@ function documentModule(path: string, icon: SvgIconComponent, section: NavSectio
   return {
     ...m,
     component: DocumentList,
-    prefetch: (qc, data) =>
+    prefetch: (qc, data, who) =>
       void loadDocumentList()
         .then(() => import("../platform/resource/hooks.ts"))
-        .then((h) => h.prefetchFirstPage(qc, data, path))
+        .then((h) => h.prefetchFirstPage(qc, data, path, who))
         .catch(() => undefined),
     children: [
       { path: "new", component: DocumentPage },

@@ -22,7 +22,8 @@ import { buildTheme } from "../theme.ts";
 function usePrefetch(): (m: AppModule) => void {
   const qc = useQueryClient();
   const data = useDataProviderIfReady();
-  return useCallback((m: AppModule) => data && m.prefetch?.(qc, data), [qc, data]);
+  const who = useMember();
+  return useCallback((m: AppModule) => data && m.prefetch?.(qc, data, who), [qc, data, who]);
 }
 
 // What the navigation offers (issue 9): the modules the access rule allows, and those only a higher tier would

@@ -16,7 +16,7 @@ import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { escapeLike } from "../../platform/data-access/filters.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
-import { useDecision } from "../../platform/resource/access.ts";
+import { useDecision, useReadable } from "../../platform/resource/access.ts";
 import { useResourceDef } from "../../platform/resource/hooks.ts";
 import ResourceList, { type ListExtras } from "../../platform/resource/ResourceList.tsx";
 import { useViewer } from "../../platform/session/viewer.tsx";
@@ -61,6 +61,7 @@ function CustomerFilter({ value, onChange }: { value: number | null; onChange(id
 }
 
 function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Filters; onChange(f: Filters): void }) {
+  const readsCustomers = useReadable()("company");
   return (
     <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
       <FormControl size="small" sx={{ minWidth: 200 }}>
@@ -89,9 +90,11 @@ function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Fil
           ))}
         </Select>
       </FormControl>
-      <Box sx={{ minWidth: 240 }}>
-        <CustomerFilter value={filters.customer} onChange={(customer) => onChange({ ...filters, customer })} />
-      </Box>
+      {readsCustomers && (
+        <Box sx={{ minWidth: 240 }}>
+          <CustomerFilter value={filters.customer} onChange={(customer) => onChange({ ...filters, customer })} />
+        </Box>
+      )}
       <TextField
         size="small"
         type="date"
@@ -172,7 +175,8 @@ type ListParamsFilters = NonNullable<Parameters<NonNullable<ListExtras["footer"]
 // Customers whose name contains the search words, for "search by number or customer".
 function useMatchingCustomers(term: string): number[] | undefined {
   const data = useDataProvider();
-  const t = term.trim();
+  const readsCustomers = useReadable()("company");
+  const t = readsCustomers ? term.trim() : "";
   const q = useQuery({
     queryKey: ["company", "options", "doc-search", t],
     queryFn: ({ signal }) =>
@@ -198,6 +202,7 @@ export default function DocumentList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the filters' text
   const pgFilters = useMemo(() => docFilters(filters), [filterKey]);
   const term = params.get("q") ?? "";
+  const readsCustomers = useReadable()("company");
   const customers = useMatchingCustomers(term);
   const customersKey = customers?.join(",") ?? "…";
   // Until the matching customers are known, the number alone is searched.
@@ -226,7 +231,7 @@ export default function DocumentList() {
   const extras: ListExtras = {
     filters: pgFilters,
     search: search ?? null,
-    searchLabel: "Search number or customer",
+    searchLabel: readsCustomers ? "Search number or customer" : "Search number",
     canCreate: create.allowed,
     canImport: false,
     canDelete: false,

@@ -14,6 +14,7 @@ import { errorMessage } from "@workmetrics/domain";
 import { Link as RouterLink } from "react-router";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatNumber } from "../../platform/fields/format.ts";
+import { useReadable } from "../../platform/resource/access.ts";
 import { resourcePaths, useDashboardBase } from "../../platform/resource/paths.ts";
 import type { DocRow } from "./api.ts";
 import { StatusChip } from "./StatusChip.tsx";
@@ -34,8 +35,11 @@ const DRAWN = [
 
 function useFlow(type: WebDocType, doc: DocRow) {
   const data = useDataProvider();
+  const readable = useReadable();
   const lineIds = doc.lines.map((l) => Number(l.id));
-  const sourceType = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
+  // Only the documents the member reads (a warehouse's delivery order was billed — they read no invoices).
+  const source = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
+  const sourceType = source && readable(source.lines.name) ? source : undefined;
   const sourceLineIds = doc.lines.map((l) => l.source_line_id).filter((v) => v != null);
   return useQuery({
     queryKey: [type.type, "one", String(doc.id), "flow", doc.updated_at],
@@ -48,7 +52,9 @@ function useFlow(type: WebDocType, doc: DocRow) {
               signal,
             })
           : { data: [] as Row[] };
-      const madeTypes = DOCUMENT_TYPES.filter((t) => t.madeFrom.some((m) => m.from === type.type && !m.indirect));
+      const madeTypes = DOCUMENT_TYPES.filter(
+        (t) => readable(t.lines.name) && t.madeFrom.some((m) => m.from === type.type && !m.indirect),
+      );
       const made: Made[] = [];
       if (lineIds.length) {
         for (const t of madeTypes) {

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OfferedAction } from "@workmetrics/domain/documents/machine";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { useReadable } from "../../platform/resource/access.ts";
+import type { Readable } from "../../platform/resource/definition.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 import type { WebDocType } from "./types.ts";
 
@@ -22,17 +24,23 @@ export type OnHand = { product_id: number; location_id: number; qty: string };
 
 export const docKey = (type: string, id: number | string) => [type, "one", String(id)];
 
+// The document with its lines and the labels of the records it names — those the member reads (a driver reads no
+// companies: asking for the embed would refuse the whole document).
+export function documentSelect(t: WebDocType, readable: Readable): string {
+  const embeds = [
+    ["company", "company:company(id,name)"],
+    ["contact", "contact:contact(id,name)"],
+    ["user", "created_by_user:user(id,name)"],
+  ].filter(([resource]) => readable(resource as string));
+  return [`*,lines:${t.lines.name}(*)`, ...embeds.map(([, e]) => e)].join(",");
+}
+
 export function useDocument(t: WebDocType, id: number | null) {
   const data = useDataProvider();
+  const select = documentSelect(t, useReadable());
   return useQuery({
     queryKey: [...docKey(t.type, id ?? "new"), "document"],
-    queryFn: ({ signal }) =>
-      data.getOne(
-        t.type,
-        id as number,
-        `*,lines:${t.lines.name}(*),company:company(id,name),contact:contact(id,name),created_by_user:user(id,name)`,
-        signal,
-      ) as Promise<DocRow>,
+    queryFn: ({ signal }) => data.getOne(t.type, id as number, select, signal) as Promise<DocRow>,
     enabled: id !== null,
     retry: retryUnlessClientError,
   });

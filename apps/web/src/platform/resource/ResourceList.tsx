@@ -16,10 +16,10 @@ import type { PgFilter } from "../data-access/filters.ts";
 import { type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../ui/usePageTitle.ts";
-import { useCan } from "./access.ts";
+import { useCan, useReadable } from "./access.ts";
 import { CsvImportDialog } from "./CsvImportDialog.tsx";
 import { buildColumns, defaultVisibility } from "./columns.tsx";
-import { formFields } from "./definition.ts";
+import { fieldReadable, formFields } from "./definition.ts";
 import { download, fetchAll, rowsToCsv } from "./export.ts";
 import { countLabel, listParams, useDeleteMany, useErrorToast, useList, useResourceDef } from "./hooks.ts";
 import { type ExportKind, ListHeader } from "./ListHeader.tsx";
@@ -93,6 +93,7 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
   usePageTitle(def.plural);
   const navigate = useNavigate();
   const can = useCan(def);
+  const readable = useReadable();
   const data = useDataProvider();
   const base = useDashboardBase();
   const paths = useMemo(() => resourcePaths(base, def.route ?? ""), [base, def.route]);
@@ -102,9 +103,9 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
 
   const customColumns = extras.columns;
   const columns = useMemo(() => {
-    const built = buildColumns(def, paths);
+    const built = buildColumns(def, paths, readable);
     return customColumns ? customColumns(built) : built;
-  }, [def, paths, customColumns]);
+  }, [def, paths, customColumns, readable]);
   const [visibility, setVisibility] = useColumnVisibility(
     def.name,
     useMemo(() => defaultVisibility(def), [def]),
@@ -112,10 +113,10 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
   const { pagination, sort, filter } = state;
   const { filters: extraFilters, search: extraSearch } = extras;
   const query = useMemo(() => {
-    const base = listParams(def, { pagination, sort, filter }, extraSearch !== undefined ? [] : undefined);
+    const base = listParams(def, { pagination, sort, filter }, extraSearch !== undefined ? [] : def.search, readable);
     const more = [...(extraFilters ?? []), ...(extraSearch ? [extraSearch] : [])];
     return more.length ? { ...base, filters: [...base.filters, ...more] } : base;
-  }, [def, pagination, sort, filter, extraFilters, extraSearch]);
+  }, [def, pagination, sort, filter, extraFilters, extraSearch, readable]);
   const { pageSize } = state.pagination;
   const firstPage = { page: 0, pageSize };
   const list = useList(def, query);
@@ -146,8 +147,10 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
       );
       const fields =
         kind === "all"
-          ? formFields(def, "create")
-          : def.fields.filter((f) => visibility[f.name] !== false && f.name !== "workspace_id");
+          ? formFields(def, "create").filter((f) => fieldReadable(f, readable))
+          : def.fields.filter(
+              (f) => visibility[f.name] !== false && f.name !== "workspace_id" && fieldReadable(f, readable),
+            );
       const suffix = kind === "all" ? "-all-fields" : "";
       download(`${def.route}${suffix}-${new Date().toISOString().slice(0, 10)}.csv`, rowsToCsv(def, fields, rows));
       toast.success(`Exported ${countLabel(def, rows.length)}`, { id });

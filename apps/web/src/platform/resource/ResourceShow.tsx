@@ -16,8 +16,8 @@ import { DataError, refusal } from "../data-access/errors.ts";
 import { FieldDisplay } from "../fields/FieldDisplay.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../ui/usePageTitle.ts";
-import { useCan } from "./access.ts";
-import { detailFields, recordTitle } from "./definition.ts";
+import { useCan, useReadable } from "./access.ts";
+import { detailFields, fieldReadable, recordTitle } from "./definition.ts";
 import { useDeleteMany, useErrorToast, useRecord, useResourceDef } from "./hooks.ts";
 import { PageCrumbs, RecordMissing } from "./PageParts.tsx";
 import { resourcePaths, useDashboardBase } from "./paths.ts";
@@ -32,6 +32,7 @@ export default function ResourceShow() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const can = useCan(def);
+  const readable = useReadable();
   const paths = resourcePaths(useDashboardBase(), def.route ?? "");
   const record = useRecord(def, id);
   const row = record.data;
@@ -46,7 +47,7 @@ export default function ResourceShow() {
   const refused = refusal(record.error);
   if (refused) return <Alert severity="warning">{refused}</Alert>;
 
-  const fields = detailFields(def);
+  const fields = detailFields(def).filter((f) => fieldReadable(f, readable));
   // A short display column is the page's title already; a long one (a message) is still shown in full.
   const main = fields.filter((f) => !AUDIT.has(f.name) && !(f.name === def.display && f.kind === "text"));
   const audit = fields.filter((f) => AUDIT.has(f.name));

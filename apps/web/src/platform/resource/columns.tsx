@@ -6,7 +6,15 @@ import { filterGroup } from "../data-access/filters.ts";
 import type { Row } from "../data-access/provider.ts";
 import { FieldDisplay } from "../fields/FieldDisplay.tsx";
 import { humanize, parseDay } from "../fields/format.ts";
-import { listFields, orderColumn, referenceLabel, showsWorkspace } from "./definition.ts";
+import {
+  fieldReadable,
+  listFields,
+  orderColumn,
+  type Readable,
+  readsAll,
+  referenceLabel,
+  showsWorkspace,
+} from "./definition.ts";
 import type { ResourcePaths } from "./paths.ts";
 
 const GRID_TYPE = {
@@ -33,9 +41,10 @@ const WIDTH: Partial<Record<FieldDef["kind"], number>> = {
   reference: 180,
 };
 
-// DataGrid columns from the field list: a widget per kind, server-side sort and filter where the engine can.
-export function buildColumns(def: ResourceDef, paths: ResourcePaths): GridColDef<Row>[] {
-  const fields = def.fields.filter(showsWorkspace);
+// DataGrid columns from the field list: a widget per kind, server-side sort and filter where the engine can. A
+// reference to what the member may not read has no label to show (its embed is not asked for): no column.
+export function buildColumns(def: ResourceDef, paths: ResourcePaths, readable: Readable = readsAll): GridColDef<Row>[] {
+  const fields = def.fields.filter((f) => showsWorkspace(f) && fieldReadable(f, readable));
   return fields.map((f): GridColDef<Row> => {
     const group = filterGroup(f.kind);
     const isDisplay = f.name === def.display;

@@ -1,3 +1,4 @@
+import { decideResource, type Member } from "@workmetrics/domain";
 import { RESOURCES, wireColumns } from "@workmetrics/domain/resources";
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
 
@@ -24,10 +25,33 @@ export function embedName(def: ResourceDef, field: FieldDef): string | null {
   return null;
 }
 
-// `*` plus the display column of every referenced row, so a list or detail shows labels without more requests.
-export function selectWithLabels(def: ResourceDef): string {
+// Whether the member may read a resource — by the one access rule, tier included, as the server decides an embed.
+// A list or page leaves out the embeds (and reference columns) of what it refuses: a Lite workspace reads no
+// projects, a driver no companies, and asking for them would refuse the whole request.
+export type Readable = (resource: string) => boolean;
+export const readsAll: Readable = () => true;
+export function readableBy(who: Member): Readable {
+  const cache = new Map<string, boolean>();
+  return (resource) => {
+    let ok = cache.get(resource);
+    if (ok === undefined) {
+      const target = byName.get(resource);
+      ok = target ? decideResource(who, target, "read").allowed : false;
+      cache.set(resource, ok);
+    }
+    return ok;
+  };
+}
+
+// A reference field whose target the member reads (any other field is shown as it is).
+export const fieldReadable = (f: FieldDef, readable: Readable): boolean =>
+  f.kind !== "reference" || !f.reference || readable(f.reference.resource);
+
+// `*` plus the display column of every referenced row the member reads, so a list or detail shows labels without
+// more requests.
+export function selectWithLabels(def: ResourceDef, readable: Readable = readsAll): string {
   const embeds = def.fields
-    .filter((f) => f.kind === "reference" && f.reference)
+    .filter((f) => f.kind === "reference" && f.reference && readable(f.reference.resource))
     .map((f) => {
       const key = embedName(def, f);
       return key && f.reference ? `${key}:${key}(id,${f.reference.display})` : null;
@@ -46,10 +70,10 @@ export function orderColumn(def: ResourceDef, field: FieldDef): string | null {
 }
 
 // Every sortable list column → its server order (the embeds it names are the ones selectWithLabels asks for).
-export function orderColumns(def: ResourceDef): Map<string, string> {
+export function orderColumns(def: ResourceDef, readable: Readable = readsAll): Map<string, string> {
   const out = new Map<string, string>();
   for (const f of def.fields) {
-    const column = orderColumn(def, f);
+    const column = fieldReadable(f, readable) ? orderColumn(def, f) : null;
     if (column) out.set(f.name, column);
   }
   return out;

@@ -22,7 +22,7 @@ export function rowsToCsv(def: ResourceDef, fields: readonly FieldDef[], rows: r
 export async function fetchAll(
   data: DataProvider,
   def: ResourceDef,
-  query: { filters: readonly PgFilter[]; order: readonly PgOrder[] },
+  query: { select?: string; filters: readonly PgFilter[]; order: readonly PgOrder[] },
   onProgress: (done: number, total: number | null) => void,
   signal?: AbortSignal,
 ): Promise<Row[]> {
@@ -30,7 +30,7 @@ export async function fetchAll(
   let total: number | null = null;
   for (let from = 0; ; from = rows.length) {
     const page = await data.getList(def.name, {
-      select: selectWithLabels(def),
+      select: query.select ?? selectWithLabels(def),
       filters: query.filters,
       order: query.order,
       range: [from, from + PAGE - 1],

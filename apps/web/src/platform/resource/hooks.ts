@@ -6,13 +6,15 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { Member } from "@workmetrics/domain";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { DataError } from "../data-access/errors.ts";
 import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
 import { type DataProvider, type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
-import { orderColumns, resourceByRoute, selectWithLabels } from "./definition.ts";
+import { useReadable } from "./access.ts";
+import { orderColumns, type Readable, readableBy, readsAll, resourceByRoute, selectWithLabels } from "./definition.ts";
 import { type ListState, readListState } from "./listState.ts";
 import { useResourceRoute } from "./route-context.ts";
 import { toastMessage } from "./toastable.ts";
@@ -53,12 +55,13 @@ export function listParams(
   def: ResourceDef,
   state: ListState,
   searchColumns: readonly string[] = def.search,
+  readable: Readable = readsAll,
 ): Required<Omit<ListParams, "signal">> {
   const { page, pageSize } = state.pagination;
   return {
-    select: selectWithLabels(def),
+    select: selectWithLabels(def, readable),
     filters: toPgFilters(state.filter, def.fields, searchColumns),
-    order: toPgOrder(state.sort, def.defaultOrder, orderColumns(def)),
+    order: toPgOrder(state.sort, def.defaultOrder, orderColumns(def, readable)),
     range: [page * pageSize, page * pageSize + pageSize - 1],
     count: true,
   };
@@ -66,10 +69,11 @@ export function listParams(
 
 // The first page a list opens on, fetched ahead (the navigation calls it when a pointer or the keyboard reaches a
 // resource's link): the click then shows rows already in the cache.
-export function prefetchFirstPage(qc: QueryClient, data: DataProvider, route: string): Promise<void> {
+export function prefetchFirstPage(qc: QueryClient, data: DataProvider, route: string, who: Member): Promise<void> {
   const def = resourceByRoute(route);
   if (!def) return Promise.resolve();
-  return qc.prefetchQuery(listOptions(data, def, listParams(def, readListState(new URLSearchParams()))));
+  const params = listParams(def, readListState(new URLSearchParams()), def.search, readableBy(who));
+  return qc.prefetchQuery(listOptions(data, def, params));
 }
 
 export function useList(def: ResourceDef, params: Omit<ListParams, "signal">) {
@@ -83,9 +87,10 @@ export function useList(def: ResourceDef, params: Omit<ListParams, "signal">) {
 
 export function useRecord(def: ResourceDef, id: Id | undefined) {
   const data = useDataProvider();
+  const select = selectWithLabels(def, useReadable());
   return useQuery({
     queryKey: [def.name, "one", String(id)],
-    queryFn: ({ signal }) => data.getOne(def.name, id as Id, selectWithLabels(def), signal),
+    queryFn: ({ signal }) => data.getOne(def.name, id as Id, select, signal),
     enabled: id !== undefined,
     retry: retryUnlessClientError,
   });
@@ -104,11 +109,10 @@ export function refreshAfterWrite(qc: QueryClient, def: ResourceDef, keepRecords
 export function useSave(def: ResourceDef) {
   const data = useDataProvider();
   const qc = useQueryClient();
+  const select = selectWithLabels(def, useReadable());
   return useMutation({
     mutationFn: ({ id, values }: { id?: Id; values: Record<string, unknown> }): Promise<Row> =>
-      id === undefined
-        ? data.create(def.name, values, selectWithLabels(def))
-        : data.update(def.name, id, values, selectWithLabels(def)),
+      id === undefined ? data.create(def.name, values, select) : data.update(def.name, id, values, select),
     onSuccess: (row) => {
       qc.setQueryData([def.name, "one", String(row.id)], row);
       return refreshAfterWrite(qc, def, true);
