@@ -95,6 +95,14 @@ describe("document_save", () => {
         [{ description: "A", qty: "1", unit_price: "5", discount_percent: "120" }],
         "Discount % cannot be more than 100",
       ],
+      [[{ description: "A", qty: "-4", unit_price: "5" }], "Line 1: the quantity must be more than 0"],
+      [
+        [
+          { description: "A", qty: "1", unit_price: "5" },
+          { description: "B", qty: "0", unit_price: "5" },
+        ],
+        "Line 2: the quantity must be more than 0",
+      ],
     ];
     for (const [lines, message] of cases) {
       const res = await rpc(ADMIN, "document_save", { type: "quotation", header: { company_id }, lines });

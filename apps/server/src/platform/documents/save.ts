@@ -67,6 +67,14 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
       throw invalid(`Line ${i + 1} links to a line this ${title(spec)} was not made from`, `lines.${i}.source_line_id`);
     }
   }
+  // A line sells, delivers or returns something: a quantity of nothing or less is a typo (a return is its own
+  // document, not a negative line).
+  for (const [i, l] of given.entries()) {
+    const qty = Number(l.qty);
+    if (l.qty !== undefined && l.qty !== null && Number.isFinite(qty) && qty <= 0) {
+      throw invalid(`Line ${i + 1}: the quantity must be more than 0`, `lines.${i}.qty`);
+    }
+  }
   const lines = await snapshotLines(tx, ws, given);
   const low = belowCost(lines);
   if (low && !mayDocument(caller, spec, "approve")) {
