@@ -180,7 +180,8 @@ describe("credit notes", () => {
     expect(issued).toMatchObject({ status: "issued", number: expect.stringMatching(/^CN-\d{4}-\d{5}$/) });
     expect(issued).toMatchObject({ applied: issued.total, unapplied: "0.00" });
     const after = await read(ADMIN, "invoice", inv.id);
-    expect(after).toMatchObject({ status: "partly_paid", credited: issued.total });
+    // A credit note is not a payment: nothing paid yet, the invoice is still unpaid on what is left.
+    expect(after).toMatchObject({ status: "unpaid", credited: issued.total });
     expect(Number(after.outstanding)).toBeCloseTo(Number(inv.total) - Number(issued.total), 2);
     expect(after.lines[0].qty_credited).toBe("2.000");
     expect((await read(ADMIN, "goods_return_note", grn.id)).status).toBe("credited");

@@ -180,7 +180,12 @@ describe("sales order status from its lines (issue 10 §2)", () => {
 });
 
 describe("invoice payment status (issue 10 §2)", () => {
-  const inv = (total: string, outstanding: string, due_date: string | null = "2026-03-31", credited = false) => ({
+  const inv = (
+    total: string,
+    outstanding: string,
+    due_date: string | null = "2026-03-31",
+    credited: string | null = null,
+  ) => ({
     total,
     outstanding,
     due_date,
@@ -195,8 +200,13 @@ describe("invoice payment status (issue 10 §2)", () => {
     expect(invoicePaymentStatus(inv("109.00", "0.00"), "2026-05-01")).toBe("paid");
     expect(invoicePaymentStatus(inv("109.00", "-10.00"), "2026-05-01")).toBe("paid"); // overpaid
     expect(invoicePaymentStatus(inv("0.00", "0.00"), "2026-05-01")).toBe("paid");
-    expect(invoicePaymentStatus(inv("109.00", "0.00", "2026-03-31", true), "2026-05-01")).toBe("credit_note_issued");
+    expect(invoicePaymentStatus(inv("109.00", "0.00", "2026-03-31", "109.00"), "2026-05-01")).toBe(
+      "credit_note_issued",
+    );
     expect(invoicePaymentStatus(inv("109.00", "109.00", null), "2030-01-01")).toBe("unpaid");
+    // Credited in part, nothing paid: still unpaid on the rest; paid in part after the credit: partly paid.
+    expect(invoicePaymentStatus(inv("103.33", "16.32", null, "87.01"), "2026-05-01")).toBe("unpaid");
+    expect(invoicePaymentStatus(inv("103.33", "10.00", null, "87.01"), "2026-05-01")).toBe("partly_paid");
     expect(() => invoicePaymentStatus(inv("1", "1", "31/03/2026"), "2026-04-01")).toThrow("Not an ISO date");
   });
 

@@ -123,14 +123,17 @@ const isoDate = (text: string) => {
 // An invoice's status from `outstanding` (issue 10 §2). Overdue wins over Partly paid: a clerk chasing money wants
 // to see it. Due on the due date, overdue the day after. Credit note issued: settled by a credit note rather than
 // paid (ERPNext's rule).
+// `credited`: what credit notes took off it. Credit is not payment: an invoice credited in part and paid nothing is
+// still Unpaid on what is left (ERPNext); Partly paid means money came in.
 export function invoicePaymentStatus(
-  invoice: { total: string; outstanding: string; due_date?: string | null; credited?: boolean },
+  invoice: { total: string; outstanding: string; due_date?: string | null; credited?: string | null },
   today: string,
 ): PaymentStatus {
   const outstanding = dec(invoice.outstanding);
-  if (!outstanding.greaterThan(0)) return invoice.credited ? "credit_note_issued" : "paid";
+  const credited = dec(invoice.credited ?? "0");
+  if (!outstanding.greaterThan(0)) return credited.greaterThan(0) ? "credit_note_issued" : "paid";
   if (invoice.due_date && isoDate(today) > isoDate(invoice.due_date)) return "overdue";
-  return outstanding.lessThan(dec(invoice.total)) ? "partly_paid" : "unpaid";
+  return outstanding.lessThan(dec(invoice.total).minus(credited)) ? "partly_paid" : "unpaid";
 }
 
 // Outstanding is recomputed from the rows that change it (STYLE "Payments allocate in rows"), never decremented:

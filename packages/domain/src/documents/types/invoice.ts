@@ -39,7 +39,7 @@ export const INVOICE = defineDocumentType({
     const total = String(doc.header.total ?? "0");
     const outstanding = doc.status === "draft" ? total : String(doc.header.outstanding ?? total);
     const due = (doc.header.due_date as string | null | undefined) ?? null;
-    const credited = Number(doc.header.credited ?? 0) > 0;
+    const credited = String(doc.header.credited ?? "0");
     return invoicePaymentStatus({ total, outstanding, due_date: due, credited }, doc.today);
   },
 });

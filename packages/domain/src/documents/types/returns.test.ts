@@ -67,9 +67,11 @@ describe("an invoice credited", () => {
   it("shows Credit note issued once nothing is owed and a credit note settled it", () => {
     const at = (outstanding: string, credited: string) =>
       settleStatus(INVOICE, doc("unpaid", { total: "10.00", outstanding, credited }), "unpaid");
-    expect([at("0.00", "10.00"), at("0.00", "0"), at("4.00", "6.00")]).toEqual([
+    // Credit is not payment: 6.00 credited and nothing paid leaves it unpaid on 4.00; 1.00 paid makes it partly paid.
+    expect([at("0.00", "10.00"), at("0.00", "0"), at("4.00", "6.00"), at("3.00", "6.00")]).toEqual([
       "credit_note_issued",
       "paid",
+      "unpaid",
       "partly_paid",
     ]);
   });
