@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, type Ref, useEffect, useMemo, useState } from "react";
 import { escapeLike, type PgFilter, quoteValue } from "../../platform/data-access/filters.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { matchingOptions } from "./pickerMatch.ts";
 
 // An async autocomplete over one resource for the document page (customer, contact, product): what was typed is
 // searched in `search` columns, `filters` narrow the choices (a customer's contacts), `render` shows an option its
@@ -67,12 +68,14 @@ export function Picker(props: PickerProps) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const options = query.data?.data ?? [];
+  const label = (r: Row) => String(r[props.display] ?? `#${String(r.id)}`);
+  // The answer is for the text typed now only once the debounce has passed it on and it is not the previous one's.
+  const fresh = term === input.trim() && !query.isPlaceholderData;
+  const options = matchingOptions(query.data?.data ?? [], input, fresh, props.search, label);
   const { onOptions } = props;
   useEffect(() => {
     if (query.data) onOptions?.(query.data.data);
   }, [query.data, onOptions]);
-  const label = (r: Row) => String(r[props.display] ?? `#${String(r.id)}`);
   const value = useMemo(() => props.value, [props.value]);
   return (
     <Autocomplete<Row, false, false, false>
@@ -92,7 +95,7 @@ export function Picker(props: PickerProps) {
       loading={query.isFetching}
       onInputChange={(_, v, reason) => setInput(reason === "input" ? v : "")}
       onChange={(_, o) => props.onChange(o)}
-      noOptionsText={query.isError ? "Could not load the choices" : "Nothing matches"}
+      noOptionsText={query.isError ? "Could not load the choices" : fresh ? "Nothing matches" : "Searching…"}
       data-testid={props.testId}
       renderOption={
         props.render
