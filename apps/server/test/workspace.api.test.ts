@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { authClient, DEMO_PASSWORD, fragmentParams, linkIn, mailboxTo, uniqueEmail } from "./auth-helpers.ts";
 import { api, baseUrl } from "./http.ts";
@@ -57,6 +61,57 @@ describe("workspace administration (issue 4 item 8)", () => {
     expect(
       (await api("/api/workspace/logo", { method: "PUT", headers: bearer(admin), json: { logo: null } })).status,
     ).toBe(200);
+  });
+
+  it("keeps the business details a tax invoice names, and prints them on the letterhead", async () => {
+    const admin = await tokenFor("admin@lite.test");
+    const details = {
+      business_address: "10 Anson Road\n#12-01\nSingapore 079903",
+      uen: "201912345k",
+      gst_registration_number: "m2-0123456-7",
+    };
+    const saved = await api("/api/workspace/details", { method: "PUT", headers: bearer(admin), json: details });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ ...details, uen: "201912345K", gst_registration_number: "M2-0123456-7" });
+    const bad = await api("/api/workspace/details", {
+      method: "PUT",
+      headers: bearer(admin),
+      json: { ...details, uen: "12345" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.details?.[0]?.field ?? bad.body.details?.[0]?.path).toMatch(/uen/);
+    const driver = await tokenFor("driver@lite.test");
+    expect((await api("/api/workspace/details", { method: "PUT", headers: bearer(driver), json: {} })).status).toBe(
+      403,
+    );
+    const read = await api("/api/workspace/details", { headers: bearer(admin) });
+    expect(read.body.uen).toBe("201912345K");
+    // A quotation's letterhead names them.
+    const quote = await api("/rest/v1/rpc/document_save", {
+      method: "POST",
+      headers: bearer(admin),
+      json: {
+        type: "quotation",
+        header: {
+          company_id: (await api("/rest/v1/company?select=id&limit=1", { headers: bearer(admin) })).body[0].id,
+        },
+        lines: [{ description: "Consulting", qty: "1", unit_price: "100" }],
+      },
+    });
+    expect(quote.status).toBe(200);
+    const pdf = await fetch(`${baseUrl()}/api/documents/quotation/${quote.body.id}/pdf`, { headers: bearer(admin) });
+    expect(pdf.status).toBe(200);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "wm-letterhead-"));
+    try {
+      const file = path.join(dir, "q.pdf");
+      writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+      expect(text).toContain("10 Anson Road");
+      expect(text).toContain("UEN 201912345K");
+      expect(text).toContain("GST Reg. No. M2-0123456-7");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("invites a colleague with a role; deactivating ends their sessions and blocks sign-in", async () => {

@@ -87,6 +87,10 @@ export const workspace = pgTable("workspace", {
   baseCurrency: text("base_currency").notNull().default("SGD"),
   // A small image as a data URL (≤ 200 KB), so the header and printed documents need no file request.
   logo: text("logo"),
+  // What a Singapore tax invoice must show of the seller (IRAS): its address, UEN and GST registration number.
+  businessAddress: text("business_address"),
+  uen: text("uen"),
+  gstRegistrationNumber: text("gst_registration_number"),
   suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   ...timestamps,
 });

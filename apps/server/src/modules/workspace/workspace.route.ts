@@ -1,5 +1,6 @@
 import { ROLE, workspaceHost } from "@workmetrics/domain";
 import { authUser, creditEntry, subscription, user, workspace, workspaceRole } from "@workmetrics/domain/db/schema";
+import { BusinessDetails } from "@workmetrics/domain/schemas/business-details";
 import { WorkspaceSlug } from "@workmetrics/domain/schemas/company-signup";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -95,6 +96,35 @@ export async function workspaceRoutes(app: FastifyInstance, opts: { db: Db }): P
       }
       return { slug, url: pageOrigin(req.headers.host, slug, req.protocol) };
     });
+  });
+
+  // What tax invoices name of the seller (address, UEN, GST registration number): read by whoever reads the
+  // workspace, changed by whoever may change it.
+  const details = {
+    business_address: workspace.businessAddress,
+    uen: workspace.uen,
+    gst_registration_number: workspace.gstRegistrationNumber,
+  };
+  app.get("/api/workspace/details", async (req) =>
+    asMember(req, db, "workspace.read", async (tx, m) => {
+      const [row] = await tx.select(details).from(workspace).where(eq(workspace.id, m.workspaceId));
+      return row;
+    }),
+  );
+  app.put("/api/workspace/details", async (req) => {
+    const input = BusinessDetails.parse(req.body ?? {});
+    const workspaceId = await asMember(req, db, "workspace.update", async (_tx, m) => m.workspaceId);
+    const [row] = await db
+      .update(workspace)
+      .set({
+        businessAddress: input.business_address,
+        uen: input.uen,
+        gstRegistrationNumber: input.gst_registration_number,
+        updatedAt: new Date(),
+      })
+      .where(eq(workspace.id, workspaceId))
+      .returning(details);
+    return row;
   });
 
   app.put("/api/workspace/logo", async (req) => {

@@ -5,6 +5,7 @@ import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { Section } from "../account/Section.tsx";
 import { AddressSection } from "./AddressSection.tsx";
 import { BrandSection } from "./BrandSection.tsx";
+import { BusinessSection } from "./BusinessSection.tsx";
 import { DocumentsSection } from "./DocumentsSection.tsx";
 import { PlanSection } from "./PlanSection.tsx";
 
@@ -26,6 +27,7 @@ export default function WorkspaceSettings() {
       </Typography>
       <BrandSection workspace={ws} />
       <AddressSection slug={ws.slug} />
+      <BusinessSection />
       <DocumentsSection />
       <PlanSection tierTitle={ws.tier.title} />
     </Stack>

@@ -3,17 +3,14 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/database.ts";
 import type { Letterhead } from "./layout.ts";
 
-// The workspace as its documents print it: name, logo (a data URL on the workspace row, migration 0007) and brand
-// colours. Address, UEN and GST registration number print when the workspace row carries them: the row is read
-// whole (to_jsonb), so a column added later for them prints without a change here.
+// The workspace as its documents print it: name, logo (a data URL on the workspace row, migration 0007), brand
+// colours, and what a Singapore tax invoice must name of the seller — address, UEN and GST registration number
+// (migration 0022, kept in Workspace settings → Business details).
 
-const DETAILS: Array<{ keys: string[]; label: string }> = [
-  { keys: ["address", "billing_address", "company_address"], label: "" },
-  { keys: ["uen", "company_uen", "registration_number"], label: "UEN " },
-  { keys: ["gst_registration_number", "gst_reg_no", "gst_number", "gst_no"], label: "GST Reg. No. " },
-  { keys: ["phone", "company_phone"], label: "Tel " },
-  { keys: ["email", "company_email"], label: "" },
-  { keys: ["website", "website_url"], label: "" },
+const DETAILS: Array<{ key: string; label: string }> = [
+  { key: "business_address", label: "" },
+  { key: "uen", label: "UEN " },
+  { key: "gst_registration_number", label: "GST Reg. No. " },
 ];
 
 const IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
@@ -26,7 +23,7 @@ export async function loadWorkspace(tx: Tx, workspaceId: string): Promise<Worksp
   const text = (key: string) => (typeof row[key] === "string" && (row[key] as string).trim()) || null;
   const lines: string[] = [];
   for (const d of DETAILS) {
-    const value = d.keys.map(text).find(Boolean);
+    const value = text(d.key);
     if (value) lines.push(...`${d.label}${value}`.split("\n").filter((l) => l.trim()));
   }
   const logo = IMAGE.exec(text("logo") ?? "");
