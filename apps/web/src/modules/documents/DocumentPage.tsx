@@ -43,6 +43,7 @@ import { emptyLine, isBlank, type LineDraft, lineFromRow, lineToSave, liveTotals
 import { Picker } from "./Picker.tsx";
 import { RecordField } from "./RecordField.tsx";
 import { StatusChip } from "./StatusChip.tsx";
+import { headerMessages, shownOutstanding } from "./saveErrors.ts";
 import { TotalsPanel } from "./TotalsPanel.tsx";
 import { conversionsFrom, docType, type WebDocType } from "./types.ts";
 
@@ -114,11 +115,9 @@ function stateFrom(t: WebDocType, doc: DocRow | null, currency: string): FormSta
 const comparable = (s: FormState) =>
   JSON.stringify([s.header, s.lines.filter((l) => !isBlank(l)).map((l) => ({ ...l, key: "" }))]);
 
-function headerErrors(err: unknown): Record<string, string> {
+function headerErrors(err: unknown, t: WebDocType): Record<string, string> {
   if (!(err instanceof DataError)) return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(err.fields)) out[k.replace(/^header\./, "")] = v;
-  return out;
+  return headerMessages(err.fields, t.header.fields);
 }
 
 export default function DocumentPage() {
@@ -189,8 +188,12 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const setHeader = (name: string, v: unknown) => setForm((s) => ({ ...s, header: { ...s.header, [name]: v } }));
 
   const fail = (err: unknown, fallback: string) => {
-    setErrors(headerErrors(err));
-    toast.error(errorMessage(err, fallback));
+    const found = headerErrors(err, t);
+    setErrors(found);
+    // The toast says what the field says (not zod's "expected number, received undefined").
+    const first = err instanceof DataError ? Object.keys(err.fields)[0] : undefined;
+    const said = first ? found[first.replace(/^header\./, "")] : undefined;
+    toast.error(said ?? errorMessage(err, fallback));
   };
 
   // document_save; a new draft's page becomes its own address.
@@ -298,7 +301,8 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
           }).allowed,
       )
     : [];
-  const outstanding = doc && "outstanding" in doc ? (doc.outstanding as string | null) : undefined;
+  // What is still owed means something once the invoice is submitted; a draft owes nothing yet (no "Outstanding 0.00").
+  const outstanding = shownOutstanding(doc, isDraft);
   const canPay =
     t.type === "invoice" &&
     doc !== null &&
