@@ -47,6 +47,11 @@ const WORKSPACES = [
     domain: "demo.test",
     team: FULL_TEAM,
     colors: ["Blue", "Black"],
+    business: {
+      businessAddress: "21 Tuas Avenue 3\n#02-10\nSingapore 639415",
+      uen: "201712345K",
+      gstRegistrationNumber: "201712345K",
+    },
   },
   {
     slug: "pro",
@@ -55,6 +60,7 @@ const WORKSPACES = [
     domain: "pro.test",
     team: SMALL_TEAM,
     colors: ["Green", "-"],
+    business: { businessAddress: "33 Kallang Place\nSingapore 339167", uen: "201598765M", gstRegistrationNumber: null },
   },
   {
     slug: "lite",
@@ -63,6 +69,7 @@ const WORKSPACES = [
     domain: "lite.test",
     team: SMALL_TEAM,
     colors: ["-", "-"],
+    business: { businessAddress: null, uen: null, gstRegistrationNumber: null },
   },
 ] as const;
 
@@ -223,6 +230,7 @@ export async function seedDemo(db: Db, opts: { trading: boolean } = { trading: t
           tierId: ws.tierId,
           primaryColor: ws.colors[0],
           secondaryColor: ws.colors[1],
+          ...ws.business,
         })
         .returning({ id: workspace.id });
       const roles = await setUpWorkspace(tx, created.id);
