@@ -228,6 +228,8 @@ export const CATALOG = {
     scope: "tenant",
     feature: "erp",
     actions: ["read"],
+    ownerColumn: "created_by", // issue 10 §3: a salesperson reads their own (the type's machine owner)
+    ownerHolds: true,
   },
   quotation_line: {
     name: "quotation_line",
@@ -238,6 +240,9 @@ export const CATALOG = {
     feature: "erp",
     actions: ["read"],
     permissionOf: "quotation",
+    ownerColumn: "created_by",
+    ownerHolds: true,
+    ownerParent: { table: "quotation", column: "quotation_id" },
   },
   sales_order: {
     name: "sales_order",
@@ -247,6 +252,8 @@ export const CATALOG = {
     scope: "tenant",
     feature: "erp",
     actions: ["read"],
+    ownerColumn: "created_by",
+    ownerHolds: true,
   },
   sales_order_line: {
     name: "sales_order_line",
@@ -257,6 +264,9 @@ export const CATALOG = {
     feature: "erp",
     actions: ["read"],
     permissionOf: "sales_order",
+    ownerColumn: "created_by",
+    ownerHolds: true,
+    ownerParent: { table: "sales_order", column: "sales_order_id" },
   },
   delivery_order: {
     name: "delivery_order",
@@ -266,6 +276,8 @@ export const CATALOG = {
     scope: "tenant",
     feature: "erp",
     actions: ["read"],
+    ownerColumn: "driver_id", // a driver reads the delivery orders assigned to them
+    ownerHolds: true,
   },
   delivery_order_line: {
     name: "delivery_order_line",
@@ -276,6 +288,9 @@ export const CATALOG = {
     feature: "erp",
     actions: ["read"],
     permissionOf: "delivery_order",
+    ownerColumn: "driver_id",
+    ownerHolds: true,
+    ownerParent: { table: "delivery_order", column: "delivery_order_id" },
   },
   invoice: {
     name: "invoice",

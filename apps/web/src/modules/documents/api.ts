@@ -30,7 +30,7 @@ export function documentSelect(t: WebDocType, readable: Readable): string {
   const embeds = [
     ["company", "company:company(id,name)"],
     ["contact", "contact:contact(id,name)"],
-    ["user", "created_by_user:user(id,name)"],
+    ["user", "created_by_user:user!created_by(id,name)"], // a delivery also names its driver, a user
   ].filter(([resource]) => readable(resource as string));
   return [`*,lines:${t.lines.name}(*)`, ...embeds.map(([, e]) => e)].join(",");
 }

@@ -205,3 +205,21 @@ describe("the invoice matrix", () => {
     ]).toEqual(["unpaid", "partly_paid", "paid", "overdue"]);
   });
 });
+
+describe("whose a document is (issue 10 §3)", () => {
+  it("the machine's owner is the column the access rule reads own rows by, for the header and its lines", async () => {
+    const { CATALOG } = await import("../../resources/catalog.ts");
+    for (const type of [QUOTATION, SALES_ORDER, DELIVERY_ORDER]) {
+      const header = CATALOG[type.type as keyof typeof CATALOG] as { ownerColumn?: string };
+      const lines = CATALOG[`${type.type}_line` as keyof typeof CATALOG] as {
+        ownerColumn?: string;
+        ownerParent?: { table: string };
+      };
+      expect([header.ownerColumn, lines.ownerColumn, lines.ownerParent?.table]).toEqual([
+        type.owner?.column,
+        type.owner?.column,
+        type.type,
+      ]);
+    }
+  });
+});
