@@ -25,6 +25,7 @@ import { useParams } from "react-router";
 import { ApiError, apiFetch } from "../platform/api.ts";
 import { textField } from "../platform/form.ts";
 import { usePageTitle } from "../platform/ui/usePageTitle.ts";
+import { estimateOf, notANumber, validQty } from "./orderQuantity.ts";
 
 // Issue 10 §2: the page a workspace's customers open from an order form link (/auth/order-forms/:token, a guest
 // path): the workspace's name and logo, its products at the form's prices with a quantity each (minimums kept),
@@ -37,7 +38,6 @@ type Product = PublicOrderForm["products"][number];
 const money = (amount: string, currency: string) =>
   `${currency} ${new Dec(amount).toDecimalPlaces(2).toNumber().toLocaleString("en-SG", { minimumFractionDigits: 2 })}`;
 const qtyText = (qty: string) => new Dec(qty).toString();
-const validQty = (v: unknown) => typeof v === "string" && /^\d{1,11}(\.\d{1,3})?$/.test(v.trim());
 
 export default function OrderFormPage() {
   const { token = "" } = useParams();
@@ -117,13 +117,16 @@ function OrderForm(props: { token: string; form: PublicOrderForm; onSent(order: 
       const result = await base(values, context, options);
       const short = form.products.flatMap((p, i) => {
         const q = String(values.items?.[i]?.qty ?? "").trim();
+        const letters = notANumber(q);
+        if (letters) return [{ i, message: letters }];
         return validQty(q) && belowMinimum(q, p.min_qty)
           ? [{ i, message: `The minimum for ${p.name} is ${qtyText(p.min_qty)}` }]
           : [];
       });
       if (short.length === 0) return result;
       const errors = { ...result.errors } as FieldErrors<Form>;
-      const items = [...((errors.items as unknown as unknown[] | undefined) ?? [])];
+      // The schema's item errors may be an array or an object with a root message: keep both, by index.
+      const items: unknown[] = Object.assign([], errors.items ?? {});
       for (const { i, message } of short) items[i] = { qty: { type: "min", message } };
       (errors as Record<string, unknown>).items = items;
       return { values: {}, errors };
@@ -146,10 +149,10 @@ function OrderForm(props: { token: string; form: PublicOrderForm; onSent(order: 
   const { isSubmitting } = rhf.formState;
   const itemsError = rhf.formState.errors.items?.root?.message ?? rhf.formState.errors.items?.message;
 
-  const estimate = form.products.reduce((sum, p, i) => {
-    const q = items?.[i]?.qty;
-    return validQty(q) ? sum.plus(new Dec(String(q)).times(p.price)) : sum;
-  }, new Dec(0));
+  const estimate = estimateOf(
+    form.products,
+    form.products.map((_, i) => items?.[i]?.qty),
+  );
 
   const onSubmit = rhf.handleSubmit(async (values) => {
     try {

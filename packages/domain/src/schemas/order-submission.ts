@@ -57,7 +57,11 @@ export const OrderSubmission = z.object({
   items: z
     .array(OrderSubmissionItem)
     .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} products`)
-    .refine((items) => items.some((i) => new Dec(i.qty).greaterThan(0)), "Enter a quantity for at least one product"),
+    // An item whose quantity failed its own check is not counted (zod still runs this refine; Dec would throw).
+    .refine(
+      (items) => items.some((i) => QUANTITY.test(String(i.qty)) && new Dec(i.qty).greaterThan(0)),
+      "Enter a quantity for at least one product",
+    ),
 });
 
 export type OrderSubmission = z.infer<typeof OrderSubmission>;
