@@ -59,13 +59,25 @@ export const documentLineFields = (parent: string, extra: FieldDef[] = []): Fiel
   ...extra,
 ];
 
-const headerRelations = (type: string) => ({
-  lines: { resource: `${type}_line`, kind: "many" as const, column: `${type}_id`, references: "id" },
-  company: { resource: "company", kind: "one" as const, column: "company_id", references: "id" },
-  contact: { resource: "contact", kind: "one" as const, column: "contact_id", references: "id" },
-  project: { resource: "project", kind: "one" as const, column: "project_id", references: "id" },
-  created_by_user: { resource: "user", kind: "one" as const, column: "created_by", references: "id" },
-});
+// The shared header relations, then one for each of the type's own reference fields (a delivery order's
+// location_id → location), so a list shows their labels, not "#1000".
+const headerRelations = (type: string, fields: readonly FieldDef[]) => {
+  const shared: Record<string, { resource: string; kind: "one" | "many"; column: string; references: string }> = {
+    lines: { resource: `${type}_line`, kind: "many" as const, column: `${type}_id`, references: "id" },
+    company: { resource: "company", kind: "one" as const, column: "company_id", references: "id" },
+    contact: { resource: "contact", kind: "one" as const, column: "contact_id", references: "id" },
+    project: { resource: "project", kind: "one" as const, column: "project_id", references: "id" },
+    created_by_user: { resource: "user", kind: "one" as const, column: "created_by", references: "id" },
+  };
+  const covered = new Set(Object.values(shared).map((r) => r.column));
+  for (const f of fields) {
+    if (f.kind !== "reference" || !f.reference || covered.has(f.name) || !f.name.endsWith("_id")) continue;
+    const key = f.name.slice(0, -3);
+    if (!(key in shared))
+      shared[key] = { resource: f.reference.resource, kind: "one", column: f.name, references: "id" };
+  }
+  return shared;
+};
 
 // `owner`: the header's user-id column when members may read only their own documents (the type's machine `owner`),
 // as long as they hold some permission of the type (a salesperson creating quotations; not a driver on quotations):
@@ -84,7 +96,7 @@ export function documentResources(
     search: ["number", "notes"],
     defaultOrder: "doc_date.desc,id.desc",
     fields: header.fields,
-    relations: headerRelations(type),
+    relations: headerRelations(type, header.fields),
   });
   const lineDef = defineResource({
     ...lines.entry,

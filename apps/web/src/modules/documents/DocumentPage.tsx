@@ -474,6 +474,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 Lines
               </Typography>
               <LinesGrid
+                header={form.header}
                 lines={form.lines}
                 onChange={(lines) => setForm((s) => ({ ...s, lines }))}
                 readOnly={!editable}

@@ -18,7 +18,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
 import { formatNumber } from "../../platform/fields/format.ts";
 import { onHandOf, useStockOnHand } from "./api.ts";
-import { emptyLine, isBlank, type LineDraft } from "./lines.ts";
+import { emptyLine, isBlank, type LineDraft, lineValue } from "./lines.ts";
 import { Picker } from "./Picker.tsx";
 import { RecordField } from "./RecordField.tsx";
 
@@ -36,6 +36,7 @@ type Props = {
   currency: string;
   extraFields: readonly FieldDef[];
   errors?: Record<string, string>; // "lines.0.qty" → message, from the server's refusal
+  header?: Record<string, unknown>; // a line without its own location shows the header's
 };
 
 const money = (v: string | undefined, currency: string) =>
@@ -108,7 +109,7 @@ function ProductCell(props: {
   );
 }
 
-export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFields, errors = {} }: Props) {
+export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFields, errors = {}, header }: Props) {
   const refs = useRef(new Map<string, HTMLInputElement | null>());
   const [focusNext, setFocusNext] = useState<string | null>(null);
   const stock = useStockOnHand(lines.map((l) => l.product_id).filter((id): id is number => id !== null));
@@ -263,7 +264,13 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                       <TableCell>{l.tax_code}</TableCell>
                       {extraFields.map((f) => (
                         <TableCell key={f.name}>
-                          <RecordField field={f} value={l.extra[f.name]} onChange={() => undefined} readOnly dense />
+                          <RecordField
+                            field={f}
+                            value={lineValue(l, f.name, header)}
+                            onChange={() => undefined}
+                            readOnly
+                            dense
+                          />
                         </TableCell>
                       ))}
                     </>

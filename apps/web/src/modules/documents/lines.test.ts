@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyLine, isBlank, lineFromRow, lineToSave, liveTotals, trimZeros } from "./lines.ts";
+import { emptyLine, isBlank, lineFromRow, lineToSave, lineValue, liveTotals, trimZeros } from "./lines.ts";
 
 describe("the lines grid's model", () => {
   it("totals as the server does: GST per document, half-up to cents, document discount", () => {
@@ -47,5 +47,15 @@ describe("the lines grid's model", () => {
       { location_id: 3 },
     ]);
     expect(trimZeros("10.000")).toBe("10");
+  });
+});
+
+describe("a line's field the header also carries", () => {
+  it("shows the header's location when the line names none, and the line's own otherwise", () => {
+    const none = { ...emptyLine(), extra: { location_id: null } };
+    const own = { ...emptyLine(), extra: { location_id: 7 } };
+    expect(lineValue(none, "location_id", { location_id: 3 })).toBe(3);
+    expect(lineValue(own, "location_id", { location_id: 3 })).toBe(7);
+    expect(lineValue(none, "location_id")).toBeNull();
   });
 });

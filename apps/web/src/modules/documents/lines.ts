@@ -109,3 +109,11 @@ export function liveTotals(lines: readonly LineDraft[], discountPercent: string)
     throw err;
   }
 }
+
+// A line's own field, or the header's where the line leaves it empty (a delivery order's lines leave from the
+// header's location unless they name another).
+export function lineValue(l: LineDraft, name: string, header?: Record<string, unknown>): unknown {
+  const own = l.extra[name];
+  if (own !== null && own !== undefined && own !== "") return own;
+  return header?.[name] ?? null;
+}

@@ -46,3 +46,10 @@ describe("embeds follow the one access rule", () => {
     expect(documentSelect(docType("quotation"), readableBy(pro(all)))).toContain("company:company(id,name)");
   });
 });
+
+describe("a document type's own references", () => {
+  it("are embedded with their labels (a delivery order's and a goods return note's location)", () => {
+    expect(selectWithLabels(resourceByName("delivery_order"))).toContain("location:location(id,name)");
+    expect(selectWithLabels(resourceByName("goods_return_note"))).toContain("location:location(id,name)");
+  });
+});
