@@ -17,7 +17,7 @@ export const documentHeaderFields = (statuses: readonly string[], extra: FieldDe
   f.code("number", "Number", { ...ro, list: true, width: 150 }),
   f.status("status", "Status", statuses, { ...ro, list: true, width: 140 }),
   f.date("doc_date", "Date", { list: true, width: 120 }),
-  f.ref("company_id", "Customer", "company", "name", { required: true, list: true }),
+  f.ref("company_id", "Customer", "company", "name", { required: true, list: true, width: 160 }),
   f.ref("contact_id", "Contact", "contact", "name"),
   f.ref("project_id", "Project", "project", "code"),
   ...extra,

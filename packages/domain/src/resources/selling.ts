@@ -36,7 +36,7 @@ export const [salesOrderResource, salesOrderLineResource] = documentResources(
     entry: CATALOG.sales_order,
     table: salesOrder,
     fields: documentHeaderFields(SALES_ORDER.statusNames, [
-      f.code("customer_po", "Customer PO", { list: true }),
+      f.code("customer_po", "Customer PO", { width: 130 }), // in the column chooser: Total fits at 1280 px
       f.date("delivery_date", "Delivery date", { list: true }),
     ]),
   },
@@ -58,8 +58,8 @@ export const [deliveryOrderResource, deliveryOrderLineResource] = documentResour
     entry: CATALOG.delivery_order,
     table: deliveryOrder,
     fields: documentHeaderFields(DELIVERY_ORDER.statusNames, [
-      f.ref("location_id", "Location", "location", "name", { list: true }),
-      f.ref("driver_id", "Driver", "user", "name", { list: true }),
+      f.ref("location_id", "Location", "location", "name", { list: true, width: 140 }),
+      f.ref("driver_id", "Driver", "user", "name", { list: true, width: 140 }),
       f.text("received_by", "Received by", { readOnly: true }),
       f.datetime("received_at", "Received at", { readOnly: true }),
     ]),

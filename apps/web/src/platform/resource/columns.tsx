@@ -54,7 +54,7 @@ export function buildColumns(def: ResourceDef, paths: ResourcePaths, readable: R
       type: GRID_TYPE[group],
       width: f.width ?? WIDTH[f.kind] ?? 180,
       // The name people click keeps room on a phone; the other columns scroll.
-      minWidth: isDisplay ? 180 : 80,
+      minWidth: isDisplay ? Math.min(180, f.width ?? 180) : 80, // a document number needs less than a name
       flex: isDisplay ? 1 : undefined,
       sortable: orderColumn(def, f) !== null, // references sort by the referenced row's label
       filterable: group !== "none",
