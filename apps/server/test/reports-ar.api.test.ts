@@ -254,6 +254,17 @@ describe("the dashboard's selling figures", () => {
     const driver = await rpc("driver@lite.test", "dashboard_summary", {});
     expect((driver.body as { figures: object }).figures).toEqual({});
   });
+
+  it("leave out the overdue receivables for a salesperson, whom Accounts receivable refuses (as ar_ageing does)", async () => {
+    const refused = await rpc("sales@demo.test", "report", { name: "ar_ageing" });
+    expect(refused.status).toBe(403);
+    const res = await rpc("sales@demo.test", "dashboard_summary", {});
+    expect(res.status).toBe(200);
+    const figures = (res.body as { figures: Record<string, unknown> }).figures;
+    expect(figures).not.toHaveProperty("overdue_receivables");
+    // They still read invoices: what was invoiced this month stays.
+    expect(figures).toHaveProperty("sales_this_month");
+  });
 });
 
 describe("sales_by_customer and sales_by_product", () => {

@@ -1,4 +1,5 @@
-import { decideResource } from "@workmetrics/domain";
+import { decide, decideResource } from "@workmetrics/domain";
+import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { findResource } from "@workmetrics/domain/resources";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
@@ -20,8 +21,11 @@ export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<str
   const invoices = reads(caller, "invoice");
   const orders = reads(caller, "sales_order");
   const quotes = reads(caller, "quotation");
+  // Who owes what is the receivables report's (a salesperson reads invoices but not Accounts receivable): the
+  // overdue figure needs what ar_ageing needs.
+  const receivables = invoices && decide(memberOf(caller), REPORT_ACCESS.ar_ageing).allowed;
   if (!invoices && !orders && !quotes) return {};
-  if (invoices) await refreshOverdue(tx, ws);
+  if (receivables) await refreshOverdue(tx, ws);
   // A salesperson counts their own quotations and orders (issue 10 §3): the rows the caller reads.
   const own = (name: string) =>
     readScope(findResource(name) as NonNullable<ReturnType<typeof findResource>>, caller, sql.raw(name)) ?? sql`true`;
@@ -35,7 +39,7 @@ export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<str
           : none
       } as sales_this_month,
       ${
-        invoices
+        receivables
           ? sql`(select json_build_object('amount', coalesce(sum(round(outstanding * rate, 2)), 0)::numeric(14,2)::text,
             'count', count(*))
           from invoice where workspace_id = ${ws}::uuid and status = 'overdue')`
