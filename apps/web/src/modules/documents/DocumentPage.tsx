@@ -334,7 +334,18 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
           )}
           {doc && <ReceivedNote header={doc} />}
         </Stack>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }} data-testid="doc-actions">
+        <Stack
+          direction="row"
+          spacing={{ xs: 0.75, sm: 1 }}
+          useFlexGap
+          // A phone keeps a draft's actions on one row (Save, Submit, Cancel, Duplicate): tighter buttons, no icons.
+          sx={{
+            flexWrap: "wrap",
+            "& .MuiButton-root": { px: { xs: 1.25, sm: 2 }, minWidth: { xs: 0, sm: 64 } },
+            "& .MuiButton-startIcon": { display: { xs: "none", sm: "inherit" } },
+          }}
+          data-testid="doc-actions"
+        >
           {editable && (
             <Button
               variant={doc ? "outlined" : "contained"}

@@ -39,6 +39,9 @@ type Props = {
   header?: Record<string, unknown>; // a line without its own location shows the header's
 };
 
+// On a phone the description (filled from the product) gives its room to the quantity and price.
+const ON_WIDE = { display: { xs: "none", sm: "table-cell" } } as const;
+
 const money = (v: string | undefined, currency: string) =>
   v === undefined ? "" : `${currency} ${Number(v).toLocaleString(undefined, { minimumFractionDigits: 2 })}`;
 
@@ -148,8 +151,12 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
     el.select?.();
   };
   const move = (i: number, cell: (typeof CELLS)[number]) => {
-    const c = CELLS.indexOf(cell);
-    if (c < CELLS.length - 1) return focusCell(`${lines[i].key}:${CELLS[c + 1]}`);
+    // The next cell shown (a phone hides the description: Enter goes on to the quantity).
+    const next = CELLS.slice(CELLS.indexOf(cell) + 1).find((n) => {
+      const el = refs.current.get(`${lines[i].key}:${n}`);
+      return !el || el.offsetParent !== null;
+    });
+    if (next) return focusCell(`${lines[i].key}:${next}`);
     if (i < lines.length - 1) return focusCell(`${lines[i + 1].key}:product`);
     addLine();
   };
@@ -215,16 +222,20 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
   return (
     <Box>
       <TableContainer sx={{ overflowX: "auto" }}>
-        <Table size="small" aria-label="Lines" sx={{ minWidth: readOnly ? 560 : 860, "& td, & th": { px: 1 } }}>
+        <Table
+          size="small"
+          aria-label="Lines"
+          sx={{ minWidth: { xs: readOnly ? 340 : 560, sm: readOnly ? 560 : 860 }, "& td, & th": { px: 1 } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 32 }}>#</TableCell>
-              <TableCell sx={{ minWidth: 220 }}>Product</TableCell>
-              <TableCell sx={{ minWidth: 180 }}>Description</TableCell>
-              <TableCell align="right" sx={{ width: 90, minWidth: 80 }}>
+              <TableCell sx={{ minWidth: { xs: 140, sm: 220 } }}>Product</TableCell>
+              <TableCell sx={{ minWidth: 180, ...ON_WIDE }}>Description</TableCell>
+              <TableCell align="right" sx={{ width: 90, minWidth: { xs: 64, sm: 80 } }}>
                 Qty
               </TableCell>
-              <TableCell align="right" sx={{ width: 120, minWidth: 100 }}>
+              <TableCell align="right" sx={{ width: 120, minWidth: { xs: 84, sm: 100 } }}>
                 Unit price
               </TableCell>
               <TableCell align="right" sx={{ width: 80, minWidth: 70 }}>
@@ -257,7 +268,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                           {l.sku}
                         </Typography>
                       </TableCell>
-                      <TableCell>{l.description}</TableCell>
+                      <TableCell sx={ON_WIDE}>{l.description}</TableCell>
                       <TableCell align="right">{formatNumber(l.qty)}</TableCell>
                       <TableCell align="right">{formatNumber(l.unit_price)}</TableCell>
                       <TableCell align="right">{l.discount_percent ? `${l.discount_percent}%` : ""}</TableCell>
@@ -294,7 +305,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={ON_WIDE}>
                         <TextField
                           variant="standard"
                           size="small"
