@@ -4,6 +4,7 @@ import type { Caller } from "../rest/access.ts";
 import { RestError } from "../rest/rest-error.ts";
 import { mayDocument, requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { belowCost, priceDraft, snapshotLines } from "./pricing.ts";
+import { withExchangeRate } from "./rates.ts";
 import { conflict, invalid, notFound, title } from "./refusals.ts";
 import { type DocumentSpec, parentColumn } from "./registry.ts";
 import { deleteLines, insertRows, loadLines, lockHeader, type Row, updateRow, writeEvent } from "./store.ts";
@@ -43,7 +44,7 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
   const ws = caller.workspaceId as string;
   const plural = spec.machine.plural.toLowerCase();
   requireDocumentAccess(caller, spec, input.id ? "update" : "create", `${input.id ? "change" : "create"} ${plural}`);
-  const header = parse(spec.header.insert as unknown as Shape, input.header, "header");
+  const header = await withExchangeRate(tx, ws, parse(spec.header.insert as unknown as Shape, input.header, "header"));
   const given = input.lines.map((l, i) => parse(lineSchema(spec), l, `lines.${i}`));
 
   let before: Row | null = null;
