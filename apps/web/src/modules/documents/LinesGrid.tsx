@@ -16,7 +16,7 @@ import { TAX_CODES, type TaxCode, type Totals } from "@workmetrics/domain/docume
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
-import { formatNumber } from "../../platform/fields/format.ts";
+import { formatCents, formatNumber } from "../../platform/fields/format.ts";
 import { onHandOf, useStockOnHand } from "./api.ts";
 import { emptyLine, isBlank, type LineDraft, lineValue } from "./lines.ts";
 import { Picker } from "./Picker.tsx";
@@ -270,7 +270,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                       </TableCell>
                       <TableCell sx={ON_WIDE}>{l.description}</TableCell>
                       <TableCell align="right">{formatNumber(l.qty)}</TableCell>
-                      <TableCell align="right">{formatNumber(l.unit_price)}</TableCell>
+                      <TableCell align="right">{formatCents(l.unit_price, 4)}</TableCell>
                       <TableCell align="right">{l.discount_percent ? `${l.discount_percent}%` : ""}</TableCell>
                       <TableCell>{l.tax_code}</TableCell>
                       {extraFields.map((f) => (
@@ -355,7 +355,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                     </>
                   )}
                   <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
-                    {lineTotal === undefined ? "" : formatNumber(lineTotal, 2)}
+                    {lineTotal === undefined ? "" : formatCents(lineTotal)}
                   </TableCell>
                   {!readOnly && (
                     <TableCell>

@@ -43,6 +43,15 @@ export function formatNumber(value: unknown, fractionDigits?: number): string {
   return n.toLocaleString(undefined, fractionDigits === undefined ? {} : { maximumFractionDigits: fractionDigits });
 }
 
+// An amount without its currency, always with two decimals ("705.30"), as a lines table shows money; a unit price
+// may carry up to 4 (`maxDigits`).
+export function formatCents(value: unknown, maxDigits = 2): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: maxDigits });
+}
+
 export function formatAmount(value: unknown, currency: string): string {
   if (value === null || value === undefined || value === "") return "";
   try {
