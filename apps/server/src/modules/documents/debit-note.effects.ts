@@ -1,20 +1,13 @@
-import { settleStatus } from "@workmetrics/domain/documents/machine";
 import { DEBIT_NOTE_RULE } from "@workmetrics/domain/documents/postings";
 import { toBase } from "@workmetrics/domain/documents/totals";
 import { sql } from "drizzle-orm";
-import type { Tx } from "../../platform/db/database.ts";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict, invalid, notFound } from "../../platform/documents/refusals.ts";
-import {
-  type DocumentSpec,
-  documentSpec,
-  type Effect,
-  type PrepareConvert,
-} from "../../platform/documents/registry.ts";
-import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
-import type { Caller } from "../../platform/rest/access.ts";
+import { documentSpec, type Effect, type PrepareConvert } from "../../platform/documents/registry.ts";
+import { lockHeader, today, updateRow } from "../../platform/documents/store.ts";
 import { refuseWhileCreditAllocated } from "./credit-note.effects.ts";
 import { dueDate } from "./invoice.effects.ts";
+import { settleReceivable } from "./receivable.ts";
 
 // Issue 10 §2: what a debit note does besides its status. It is a receivable of its own (ERPNext's debit note is a
 // sales invoice with is_debit_note; Odoo's account_debit_note a move of its own): submit checks the invoice it
@@ -29,37 +22,8 @@ export const prepareDebitNote: PrepareConvert = async (_tx, _caller, source, dra
   lines: draft.lines,
 });
 
-// outstanding = total − Σ receipts allocated to it; the status follows (record_payment calls it too).
-export async function settleDebitNote(
-  tx: Tx,
-  caller: Caller,
-  spec: DocumentSpec,
-  debitNoteId: number,
-  by?: Row,
-): Promise<Row> {
-  const ws = caller.workspaceId as string;
-  const res = await tx.execute(sql`select (d.total - coalesce((select sum(a.amount) from payment_allocation a
-      where a.workspace_id = d.workspace_id and a.document_type = 'debit_note' and a.document_id = d.id), 0))::text as o
-    from debit_note d where d.workspace_id = ${ws}::uuid and d.id = ${debitNoteId}`);
-  const outstanding = (res.rows[0] as { o: string }).o;
-  const locked = (await lockHeader(tx, spec, ws, debitNoteId)) as Row;
-  const header: Row = { ...locked, outstanding };
-  const status = String(header.status);
-  const lines = await loadLines(tx, spec, ws, debitNoteId);
-  const settled = settleStatus(spec.machine, { status, today: await today(tx), header, lines }, status);
-  await updateRow(tx, spec.header, ws, debitNoteId, { outstanding, status: settled });
-  if (settled !== status) {
-    await writeEvent(tx, caller, {
-      type: "debit_note",
-      docId: debitNoteId,
-      action: "settle",
-      from: status,
-      to: settled,
-      changes: by,
-    });
-  }
-  return { ...header, status: settled };
-}
+// Kept by its name for record_payment and the other effects: the one receivable settlement.
+export const settleDebitNote = settleReceivable;
 
 const submit: Effect = async (tx, caller, spec, doc, step) => {
   const ws = caller.workspaceId as string;

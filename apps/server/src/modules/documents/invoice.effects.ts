@@ -1,11 +1,11 @@
-import { settleStatus } from "@workmetrics/domain/documents/machine";
 import { INVOICE_RULE } from "@workmetrics/domain/documents/postings";
 import { toBase } from "@workmetrics/domain/documents/totals";
 import { sql } from "drizzle-orm";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import type { Effect } from "../../platform/documents/registry.ts";
-import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
+import { type Row, today, updateRow } from "../../platform/documents/store.ts";
+import { settleReceivable } from "./receivable.ts";
 
 // Issue 10 §2: what an invoice does besides its status. Submit fixes the due date (the customer's payment terms
 // from the invoice date, unless one was given), sets `outstanding` to what is not yet allocated, settles the status
@@ -19,38 +19,8 @@ export async function dueDate(tx: Parameters<Effect>[0], ws: string, header: Row
   return (res.rows[0] as { due: string }).due;
 }
 
-// `outstanding` is the total less every allocation to it (STYLE "Payments allocate in rows"), then the status
-// follows; answers the new header. record_payment calls it for each invoice it pays.
-export async function settleInvoice(
-  tx: Parameters<Effect>[0],
-  caller: Parameters<Effect>[1],
-  spec: Parameters<Effect>[2],
-  invoiceId: number,
-  by?: Row,
-): Promise<Row> {
-  const ws = caller.workspaceId as string;
-  const res = await tx.execute(sql`select (i.total - coalesce((select sum(a.amount) from payment_allocation a
-      where a.workspace_id = i.workspace_id and a.document_type = 'invoice' and a.document_id = i.id), 0))::text as o
-    from invoice i where i.workspace_id = ${ws}::uuid and i.id = ${invoiceId}`);
-  const outstanding = (res.rows[0] as { o: string }).o;
-  const locked = (await lockHeader(tx, spec, ws, invoiceId)) as Row;
-  const header: Row = { ...locked, outstanding };
-  const status = String(header.status);
-  const lines = await loadLines(tx, spec, ws, invoiceId);
-  const settled = settleStatus(spec.machine, { status, today: await today(tx), header, lines }, status);
-  await updateRow(tx, spec.header, ws, invoiceId, { outstanding, status: settled });
-  if (settled !== status) {
-    await writeEvent(tx, caller, {
-      type: "invoice",
-      docId: invoiceId,
-      action: "settle",
-      from: status,
-      to: settled,
-      changes: by,
-    });
-  }
-  return { ...header, status: settled };
-}
+// Kept by its name for record_payment and the other effects: the one receivable settlement.
+export const settleInvoice = settleReceivable;
 
 const submit: Effect = async (tx, caller, spec, doc, step) => {
   const ws = caller.workspaceId as string;
