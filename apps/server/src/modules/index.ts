@@ -2,7 +2,10 @@ import { registerAdmin } from "./admin/admin.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
+import { registerInventory } from "./inventory/inventory.module.ts";
 import { registerOrders } from "./orders/orders.module.ts";
+import { registerPartners } from "./partners/partners.module.ts";
+import { registerPurchasing } from "./purchasing/purchasing.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
 
 let registered = false;
@@ -17,4 +20,7 @@ export function registerModules(): void {
   registerReports();
   registerOrders();
   registerReturns();
+  registerPurchasing();
+  registerInventory();
+  registerPartners();
 }

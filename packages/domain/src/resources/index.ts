@@ -13,6 +13,7 @@ import {
   workspaceRoleResource,
 } from "./admin.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
+import { INVENTORY_RESOURCES } from "./inventory.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
 import {
@@ -23,6 +24,7 @@ import {
   orderFormItemResource,
   orderFormResource,
 } from "./orders.ts";
+import { PARTNERS_RESOURCES } from "./partners.ts";
 import { paymentAllocationResource, receiptResource } from "./payments.ts";
 import {
   currencyFactorResource,
@@ -31,6 +33,7 @@ import {
   projectGroupResource,
   projectResource,
 } from "./projects.ts";
+import { PURCHASING_RESOURCES } from "./purchasing.ts";
 import {
   creditNoteLineResource,
   creditNoteResource,
@@ -98,6 +101,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   journalEntryResource,
   journalLineResource,
   stockMoveResource,
+  ...PURCHASING_RESOURCES,
+  ...INVENTORY_RESOURCES,
+  ...PARTNERS_RESOURCES,
   userResource,
   workspaceRoleResource,
   feedbackResource,
