@@ -5,6 +5,7 @@ import { registerReturns } from "./documents/returns.module.ts";
 import { registerInventory } from "./inventory/inventory.module.ts";
 import { registerOrders } from "./orders/orders.module.ts";
 import { registerPartners } from "./partners/partners.module.ts";
+import { registerPayables } from "./purchasing/payables.module.ts";
 import { registerPurchasing } from "./purchasing/purchasing.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
 
@@ -21,6 +22,7 @@ export function registerModules(): void {
   registerOrders();
   registerReturns();
   registerPurchasing();
+  registerPayables();
   registerInventory();
   registerPartners();
 }

@@ -9,6 +9,7 @@ export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
 export * from "./orders-schema.ts";
 export * from "./partners-schema.ts";
+export * from "./payables-schema.ts";
 export * from "./payments-schema.ts";
 export * from "./platform-schema.ts";
 export * from "./purchasing-schema.ts";

@@ -25,6 +25,7 @@ import {
   orderFormResource,
 } from "./orders.ts";
 import { PARTNERS_RESOURCES } from "./partners.ts";
+import { PAYABLES_RESOURCES } from "./payables.ts";
 import { paymentAllocationResource, receiptResource } from "./payments.ts";
 import {
   currencyFactorResource,
@@ -102,6 +103,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   journalLineResource,
   stockMoveResource,
   ...PURCHASING_RESOURCES,
+  ...PAYABLES_RESOURCES,
   ...INVENTORY_RESOURCES,
   ...PARTNERS_RESOURCES,
   userResource,
