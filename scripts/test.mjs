@@ -15,13 +15,17 @@ if (!withBrowser) {
     `! Chromium not found at ${chrome}: browser tests are SKIPPED. Install it (apt-get install -y chromium) or set CHROME_PATH.`,
   );
 }
-// The server under test serves the built app (API tests check the SPA fallback and caching too).
-if (run("npm", ["run", "build", "--silent"]) !== 0) {
+// The server under test serves the built app (API tests check the SPA fallback and caching too). CI's second pass
+// (PostgreSQL) reuses the first pass's build: TEST_SKIP_BUILD=1.
+if (process.env.TEST_SKIP_BUILD !== "1" && run("npm", ["run", "build", "--silent"]) !== 0) {
   console.error("✗ build failed");
   process.exit(1);
 }
 
-const projects = ["unit", "api", ...(withBrowser ? ["e2e"] : [])];
+// TEST_PROJECTS=api (a comma list) runs only those suites: CI runs the database-independent unit tests and the
+// browser journeys once, on PGlite, and the API suite on both databases.
+const wanted = process.env.TEST_PROJECTS?.split(",").map((p) => p.trim());
+const projects = ["unit", "api", ...(withBrowser ? ["e2e"] : [])].filter((p) => !wanted || wanted.includes(p));
 const reportDir = path.resolve(".test-results");
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
