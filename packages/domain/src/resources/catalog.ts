@@ -330,6 +330,16 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "receipt",
   },
+  // Issue 11: money paid to suppliers (record_payment type supplier_payment), shown on Accounts payable.
+  supplier_payment: {
+    name: "supplier_payment",
+    title: "Supplier payment",
+    plural: "Supplier payments",
+    route: null,
+    scope: "tenant",
+    feature: "erp",
+    actions: ["read"],
+  },
   // Issue 10 §2: returns and adjustments, read here and written by the document commands.
   credit_note: {
     name: "credit_note",

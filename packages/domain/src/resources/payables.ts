@@ -1,4 +1,41 @@
+import { supplierPayment } from "../db/payables-schema.ts";
+import { CATALOG } from "./catalog.ts";
+import { defineResource } from "./define.ts";
+import { auditFields, f, idField } from "./fields.ts";
 import type { ResourceDef } from "./types.ts";
 
-// Resources for supplier payments and accounts payable (issue 11).
-export const PAYABLES_RESOURCES: readonly ResourceDef[] = [];
+// Issue 11: supplier payments, read through /rest/v1 and written by record_payment (type supplier_payment) and
+// supplier_payment_cancel only; shown on the Accounts payable page, so no generic page (route null). Their
+// allocations are payment_allocation rows with payment_type 'supplier_payment'.
+
+const ro = { readOnly: true };
+
+export const supplierPaymentResource = defineResource({
+  ...CATALOG.supplier_payment,
+  table: supplierPayment,
+  display: "number",
+  search: ["number", "reference", "notes"],
+  defaultOrder: "doc_date.desc,id.desc",
+  fields: [
+    idField(),
+    f.code("number", "Number", { ...ro, list: true, width: 150 }),
+    f.status("status", "Status", ["submitted", "cancelled"], { ...ro, list: true }),
+    f.date("doc_date", "Date", { ...ro, list: true }),
+    f.ref("company_id", "Supplier", "company", "name", { ...ro, list: true }),
+    f.money("amount", "Amount", { ...ro, list: true }),
+    f.money("unallocated", "Unallocated (supplier credit)", { ...ro, list: true }),
+    f.text("method", "Method", ro),
+    f.text("reference", "Reference", ro),
+    f.textarea("notes", "Notes", ro),
+    f.ref("created_by", "Created by", "user", "name", ro),
+    f.ref("cancelled_by", "Cancelled by", "user", "name", ro),
+    f.datetime("cancelled_at", "Cancelled", ro),
+    f.text("cancel_reason", "Why cancelled", ro),
+    ...auditFields,
+  ],
+  relations: {
+    company: { resource: "company", kind: "one", column: "company_id", references: "id" },
+  },
+});
+
+export const PAYABLES_RESOURCES: readonly ResourceDef[] = [supplierPaymentResource];
