@@ -77,6 +77,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "category.read",
     "brand.read",
     "location.*",
+    "reorder_level.*",
     "delivery_order.read",
     "delivery_order.update",
     "delivery_order.complete", // a customer collecting at the warehouse signs there
@@ -117,6 +118,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "purchase_order.*",
     "supplier_delivery_order.*",
     "supplier_invoice.create",
+    "reorder_level.*",
     "file.create",
     "feedback.create",
   ], // procurement_officer

@@ -29,6 +29,14 @@ export const REPORT_ACCESS = {
     does: "read sales reports",
     subject: "Sales reports",
   },
+  // Issue 11 "Stock": whoever reads products (and so their cost) reads what the stock is worth.
+  stock_valuation: {
+    audience: "member",
+    permission: "product.read",
+    feature: "erp",
+    does: "read the stock valuation",
+    subject: "Stock valuation",
+  },
 } as const satisfies Record<string, Requirement>;
 
 export type ReportName = keyof typeof REPORT_ACCESS;

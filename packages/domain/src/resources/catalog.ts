@@ -438,6 +438,15 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "product",
   },
+  // Issue 11 "Stock": kept by the warehouse and procurement (permissions.ts); the stock levels page reads them.
+  reorder_level: {
+    name: "reorder_level",
+    title: "Reorder level",
+    plural: "Reorder levels",
+    route: "reorder-levels",
+    scope: "tenant",
+    feature: "erp",
+  },
   // Issue 10 §2: order forms are master data written through /rest/v1; orders and delivery instructions are
   // documents (read here, written by the document commands). Delivery instructions need warehouse tracking (Pro).
   order_form: {

@@ -53,6 +53,7 @@ import {
   salesOrderLineResource,
   salesOrderResource,
 } from "./selling.ts";
+import { STOCK_RESOURCES } from "./stock.ts";
 import type { CheckMessage, ResourceDef } from "./types.ts";
 
 export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
@@ -105,6 +106,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...PURCHASING_RESOURCES,
   ...PAYABLES_RESOURCES,
   ...INVENTORY_RESOURCES,
+  ...STOCK_RESOURCES,
   ...PARTNERS_RESOURCES,
   userResource,
   workspaceRoleResource,
