@@ -34,6 +34,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "credit_note.*",
     "debit_note.*",
     "goods_return_note.*",
+    "project_registration.*", // issue 11: they review the projects resellers register
     "file.*",
     "feedback.create",
   ],
@@ -118,6 +119,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "purchase_order.*",
     "supplier_delivery_order.*",
     "supplier_invoice.create",
+    "supplier_discount_form.*", // issue 11: they ask suppliers for discounts
     "reorder_level.*",
     "file.create",
     "feedback.create",
@@ -141,6 +143,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "supplier_delivery_order.*",
     "supplier_invoice.create",
     "supplier_invoice.read",
+    "supplier_discount_form.respond", // issue 11: confirm or reject the forms addressed to their company
     "feedback.create",
   ], // supplier
 };

@@ -504,6 +504,36 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "delivery_instruction",
   },
+  // Issue 11: supplier discount forms (Premium) and project registrations (Pro, in the projects area), written by
+  // the partners module's commands and answered on public pages; REST reads them.
+  supplier_discount_form: {
+    name: "supplier_discount_form",
+    title: "Supplier discount form",
+    plural: "Supplier discount forms",
+    route: "supplier-discount-forms",
+    scope: "tenant",
+    feature: "supplier_discount",
+    actions: ["read"],
+  },
+  supplier_discount_form_item: {
+    name: "supplier_discount_form_item",
+    title: "Supplier discount product",
+    plural: "Supplier discount products",
+    route: null,
+    scope: "tenant",
+    feature: "supplier_discount",
+    actions: ["read"],
+    permissionOf: "supplier_discount_form",
+  },
+  project_registration: {
+    name: "project_registration",
+    title: "Project registration",
+    plural: "Project registrations",
+    route: "project-registrations",
+    scope: "tenant",
+    feature: "projects",
+    actions: ["read"],
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;
