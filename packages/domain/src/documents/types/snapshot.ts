@@ -5,6 +5,8 @@ export type DocSnapshot = {
   today: string; // YYYY-MM-DD
   header: Readonly<Record<string, unknown>>;
   lines: readonly Readonly<Record<string, unknown>>[];
+  // The workspace's document settings, for the rules that depend on them (a purchase order's approval threshold).
+  settings?: Readonly<Record<string, unknown>>;
 };
 
 export const needsLines = (title: string, verb: string) => (doc: DocSnapshot) =>
