@@ -103,6 +103,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "invoice.*",
     "receipt.*",
     "supplier_invoice.*",
+    "supplier_payment.*", // issue 11: finance managers pay suppliers (and cancel a payment)
     "credit_note.*",
     "debit_note.*",
     "journal_entry.*",

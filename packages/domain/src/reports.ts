@@ -12,8 +12,18 @@ const RECEIVABLES: Requirement = {
   subject: "Accounts receivable",
 };
 
+// Payables likewise (issue 11): finance managers and accounts staff read what is owed to suppliers.
+const PAYABLES: Requirement = {
+  audience: "member",
+  permission: "accounts_payable.read",
+  feature: "accounting",
+  does: "read accounts payable",
+  subject: "Accounts payable",
+};
+
 export const REPORT_ACCESS = {
   ar_ageing: RECEIVABLES,
+  ap_ageing: PAYABLES,
   customer_statement: RECEIVABLES,
   sales_by_customer: {
     audience: "member",
@@ -53,6 +63,16 @@ export const AGEING_BUCKETS = [
 
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number]["key"];
 
+// Accounts payable ages as issue 11 words it, 0–30 / 31–60 / 61–90 / 90+, by days past the due date as ERPNext's
+// payables ageing does: an invoice not yet due counts as 0 days and so sits in 0–30 (the report also names what is
+// not yet due, overdue and due this week apart).
+export const AP_AGEING_BUCKETS = [
+  { key: "days_0_30", label: "0–30", min: null, max: 30 },
+  { key: "days_31_60", label: "31–60", min: 31, max: 60 },
+  { key: "days_61_90", label: "61–90", min: 61, max: 90 },
+  { key: "days_over_90", label: "90+", min: 91, max: null },
+] as const;
+
 export function ageingBucket(daysPastDue: number): AgeingBucket {
   for (const b of AGEING_BUCKETS) {
     if ((b.min === null || daysPastDue >= b.min) && (b.max === null || daysPastDue <= b.max)) return b.key;
@@ -72,4 +92,5 @@ export type ReportResult = {
 // for files), so a role's receivables access can be granted and survives saving the matrix.
 export const REPORT_GRANTS = [
   { name: "accounts_receivable", plural: "Accounts receivable", actions: ["read"] },
+  { name: "accounts_payable", plural: "Accounts payable", actions: ["read"] },
 ] as const;

@@ -117,6 +117,14 @@ export const RECEIPT_RULE: PostingRule = {
   legs: [leg("debit", "1010", "bank", "amount"), leg("credit", "1100", "receivable", "amount")],
 };
 
+// A payment to a supplier (issue 11): the receipt mirrored — the whole amount leaves the bank and lowers what is owed;
+// what it does not allocate stays in 2000 as the supplier's credit (a debit balance on their account).
+export const SUPPLIER_PAYMENT_RULE: PostingRule = {
+  name: "supplier_payment",
+  memo: "Supplier payment",
+  legs: [leg("debit", "2000", "payable", "amount"), leg("credit", "1010", "bank", "amount")],
+};
+
 // Perpetual stock: the cost of what left, at valuation (DOCUMENTS.md §1 "Delivery order").
 export const DELIVERY_COGS_RULE: PostingRule = {
   name: "delivery_order",
@@ -131,13 +139,49 @@ export const GOODS_RETURN_RULE: PostingRule = {
   legs: [leg("debit", "1200", "stock", "cost_total"), leg("credit", "5000", "cogs", "cost_total")],
 };
 
+// Issue 11: stock on its way between two locations sits in 1210 Stock In Transit (so the transit location's value
+// and the account agree); on receipt what arrived goes back to 1200 and a shortfall is written off to 5010.
+export const TRANSFER_DISPATCH_RULE: PostingRule = {
+  name: "goods_transfer_form",
+  memo: "Goods transfer",
+  legs: [leg("debit", "1210", "transit", "cost_total"), leg("credit", "1200", "stock", "cost_total")],
+};
+
+export const TRANSFER_RECEIPT_RULE: PostingRule = {
+  name: "goods_transfer_receipt",
+  memo: "Goods transfer received",
+  legs: [
+    leg("debit", "1200", "stock", "received_total"),
+    leg("debit", "5010", "shortfall", "short_total"),
+    leg("credit", "1210", "transit", "cost_total"),
+  ],
+};
+
+// Goods lent to a customer stay an asset, in 1220 Goods on Loan, until they come back or are sold from the loan.
+export const LOAN_OUT_RULE: PostingRule = {
+  name: "loan_form",
+  memo: "Loan",
+  legs: [leg("debit", "1220", "on_loan", "cost_total"), leg("credit", "1200", "stock", "cost_total")],
+};
+
+export const LOAN_RETURN_RULE: PostingRule = {
+  name: "loan_return",
+  memo: "Loan returned",
+  legs: [leg("debit", "1200", "stock", "cost_total"), leg("credit", "1220", "on_loan", "cost_total")],
+};
+
 export const POSTING_RULES = {
   invoice: INVOICE_RULE,
   debit_note: DEBIT_NOTE_RULE,
   credit_note: CREDIT_NOTE_RULE,
   receipt: RECEIPT_RULE,
+  supplier_payment: SUPPLIER_PAYMENT_RULE,
   delivery_order: DELIVERY_COGS_RULE,
   goods_return_note: GOODS_RETURN_RULE,
+  goods_transfer_form: TRANSFER_DISPATCH_RULE,
+  goods_transfer_receipt: TRANSFER_RECEIPT_RULE,
+  loan_form: LOAN_OUT_RULE,
+  loan_return: LOAN_RETURN_RULE,
 } as const;
 
 // The cost figure for the stock rules: each line's qty × unit cost rounded to cents, then summed, so the stock

@@ -1,3 +1,4 @@
+import type { Requirement } from "../access.ts";
 import { supplierPayment } from "../db/payables-schema.ts";
 import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
@@ -39,3 +40,21 @@ export const supplierPaymentResource = defineResource({
 });
 
 export const PAYABLES_RESOURCES: readonly ResourceDef[] = [supplierPaymentResource];
+
+// Who pays suppliers and who cancels a payment (finance managers by default; the one access rule on both sides).
+export const SUPPLIER_PAYMENT_ACCESS = {
+  create: {
+    audience: "member",
+    permission: "supplier_payment.create",
+    feature: "erp",
+    subject: "Supplier payments",
+    does: "pay suppliers",
+  },
+  cancel: {
+    audience: "member",
+    permission: "supplier_payment.cancel",
+    feature: "erp",
+    subject: "Supplier payments",
+    does: "cancel supplier payments",
+  },
+} as const satisfies Record<string, Requirement>;

@@ -1,4 +1,5 @@
 import type { DocumentType } from "@workmetrics/domain/documents/machine";
+import { RECEIPT_RULE } from "@workmetrics/domain/documents/postings";
 import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
@@ -28,6 +29,7 @@ import { documentEmail } from "./email.rpc.ts";
 import { documentHistory } from "./history.rpc.ts";
 import { INVOICE_EFFECTS } from "./invoice.effects.ts";
 import { documentListTotals } from "./list-totals.rpc.ts";
+import { registerPaymentKind } from "./record-payment.ts";
 import { stockOnHand } from "./stock-on-hand.rpc.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
@@ -56,6 +58,20 @@ export function registerDocuments(): void {
     effects: INVOICE_EFFECTS,
   });
   registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc, recordPaymentRpc);
+  // Issue 10 §2: a customer's receipt pays invoices and debit notes (receivables of their own).
+  registerPaymentKind({
+    type: "receipt",
+    access: {
+      audience: "member",
+      permission: "receipt.create",
+      feature: "erp",
+      subject: "Receipts",
+      does: "record receipts",
+    },
+    party: "customer",
+    pays: ["invoice", "debit_note"],
+    rule: RECEIPT_RULE,
+  });
   registerRpc(documentEmail); // issue 10 §3: e-mail a document with its PDF
   registerRpc(documentHistory, stockOnHand, documentListTotals);
 }

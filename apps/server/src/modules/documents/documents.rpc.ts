@@ -61,13 +61,14 @@ export const documentActionsRpc = defineRpc({
   run: (tx, args, caller) => offeredDocumentActions(tx, caller, args),
 });
 
-// DESIGN §2.3.1: a customer's payment, allocated to invoices; what is left unallocated is the customer's credit.
+// DESIGN §2.3.1: a customer's payment allocated to invoices, or a payment to a supplier allocated to supplier
+// invoices; what is left unallocated is the party's credit. Which documents a kind pays is its registration's.
 const amount = z.union([z.string(), z.number()]).transform(String);
 
 export const recordPaymentRpc = defineRpc({
   name: "record_payment",
   args: z.object({
-    type: z.literal("receipt"),
+    type: z.enum(["receipt", "supplier_payment"]),
     company_id: docId,
     amount,
     date: z.iso.date().nullish(),
@@ -75,7 +76,7 @@ export const recordPaymentRpc = defineRpc({
     reference: z.string().max(200).nullish(),
     notes: z.string().max(2000).nullish(),
     allocations: z
-      .array(z.object({ document_type: z.enum(["invoice", "debit_note"]), document_id: docId, amount }))
+      .array(z.object({ document_type: type, document_id: docId, amount }))
       .max(1000)
       .default([]),
   }),

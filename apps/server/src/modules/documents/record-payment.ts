@@ -1,6 +1,6 @@
-import { decide } from "@workmetrics/domain";
+import { decide, type Requirement } from "@workmetrics/domain";
 import { dec, money, plain, sum } from "@workmetrics/domain/documents/decimal";
-import { RECEIPT_RULE } from "@workmetrics/domain/documents/postings";
+import type { PostingRule } from "@workmetrics/domain/documents/postings";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { postJournal } from "../../platform/documents/ledger.ts";
@@ -8,54 +8,74 @@ import { conflict, invalid, notFound } from "../../platform/documents/refusals.t
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { lockHeader, type Row, takeNumber, today, writeEvent } from "../../platform/documents/store.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
-import { settleDebitNote } from "./debit-note.effects.ts";
-import { settleInvoice } from "./invoice.effects.ts";
+import type { RestError } from "../../platform/rest/rest-error.ts";
+import { settleReceivable } from "./receivable.ts";
 
-// record_payment (DESIGN §2.3.1): one transaction — lock each invoice paid (in id order), check it is this
-// customer's, open, and owes at least what is allocated to it; number the receipt (RCT), write it and one
-// payment_allocation row per invoice, post Dr 1010 Bank (1000 Cash when paid in cash) / Cr 1100 Trade Debtors, and
-// recompute each invoice's outstanding from its allocations, which settles its status. What is not allocated stays
-// on the receipt as the customer's credit (`unallocated`), to allocate later.
+// record_payment (DESIGN §2.3.1): one transaction — lock each document paid (in type and id order), check it is
+// this party's, open, not held, and owes at least what is allocated to it; number the payment (RCT, PAY), write it
+// and one payment_allocation row per document, post the kind's rule (a receipt Dr 1010 Bank / Cr 1100 Trade
+// Debtors, a supplier payment Dr 2000 Trade Creditors / Cr 1010 Bank; 1000 Cash when paid in cash), and recompute
+// each document's outstanding from its allocations, which settles its status. What is not allocated stays on the
+// payment as the party's credit (`unallocated`), to allocate later. Receipts and supplier payments are the same
+// command: each kind is registered by its module (customer receipts here, supplier payments by payables).
+
+export type PaymentKind = {
+  type: string; // the payment's table, its number prefix's type and its journal's source type
+  access: Requirement;
+  party: string; // "customer", "supplier": who pays or is paid, in messages
+  pays: readonly string[]; // the document types it may be allocated to
+  rule: PostingRule;
+  // Why a document may not be paid yet although it is open (a supplier invoice waiting in the three-way check).
+  held?: (doc: Row, name: string) => RestError | null;
+};
+
+const KINDS = new Map<string, PaymentKind>();
+
+export function registerPaymentKind(kind: PaymentKind): void {
+  KINDS.set(kind.type, kind);
+}
+
+export function paymentKind(type: string): PaymentKind {
+  const kind = KINDS.get(type);
+  if (!kind) throw invalid(`There is no payment type "${type}"`, "type");
+  return kind;
+}
 
 export type PaymentInput = {
-  type: "receipt";
+  type: string;
   company_id: number;
   amount: string;
   date?: string | null;
   method: string;
   reference?: string | null;
   notes?: string | null;
-  allocations: { document_type: "invoice" | "debit_note"; document_id: number; amount: string }[];
+  allocations: { document_type: string; document_id: number; amount: string }[];
 };
 
 const OPEN = new Set(["unpaid", "partly_paid", "overdue"]);
 
-// What a receipt may pay: invoices, and debit notes, which are receivables of their own (issue 10 §2).
-const SETTLE = { invoice: settleInvoice, debit_note: settleDebitNote } as const;
-type Payable = keyof typeof SETTLE;
+// Money is paid in cents: 10.555 is a typo, not an amount to round silently. `what` names it: "The amount 10.555",
+// "Allocation 1 (5.001)".
+function cents(value: string, name: string, what: string, field: string): ReturnType<typeof dec> {
+  const d = dec(value, name);
+  if (!d.greaterThan(0)) throw invalid(`${name} must be more than 0`, field);
+  if (d.decimalPlaces() > 2) throw invalid(`${what} has more than 2 decimals`, field);
+  return d;
+}
 
 export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput): Promise<unknown> {
-  const access = decide(memberOf(caller), {
-    audience: "member",
-    permission: "receipt.create",
-    feature: "erp",
-    subject: "Receipts",
-    does: "record receipts",
-  });
+  const kind = paymentKind(input.type);
+  const access = decide(memberOf(caller), kind.access);
   if (!access.allowed) throw refusalError(access);
   const ws = caller.workspaceId as string;
-  const amount = dec(input.amount, "The amount");
-  if (!amount.greaterThan(0)) throw invalid("The amount must be more than 0", "amount");
-  // Money is paid in cents: 10.555 is a typo, not an amount to round silently.
-  if (amount.decimalPlaces() > 2) throw invalid(`The amount ${input.amount} has more than 2 decimals`, "amount");
+  const amount = cents(input.amount, "The amount", `The amount ${input.amount}`, "amount");
   // Two allocations to one document are one; keyed "invoice:12".
   const wanted = new Map<string, string>();
   for (const [i, a] of input.allocations.entries()) {
-    if (!dec(a.amount, `Allocation ${i + 1}`).greaterThan(0)) {
-      throw invalid(`Allocation ${i + 1} must be more than 0`, `allocations.${i}.amount`);
-    }
-    if (dec(a.amount).decimalPlaces() > 2) {
-      throw invalid(`Allocation ${i + 1} (${a.amount}) has more than 2 decimals`, `allocations.${i}.amount`);
+    cents(a.amount, `Allocation ${i + 1}`, `Allocation ${i + 1} (${a.amount})`, `allocations.${i}.amount`);
+    if (!kind.pays.includes(a.document_type)) {
+      const what = kind.pays.map((t) => documentSpec(t).machine.plural.toLowerCase()).join(" and ");
+      throw invalid(`Allocation ${i + 1}: a ${kind.party}'s payment pays ${what}`, `allocations.${i}.document_type`);
     }
     const key = `${a.document_type}:${a.document_id}`;
     wanted.set(key, money(dec(wanted.get(key) ?? "0").plus(dec(a.amount))));
@@ -64,68 +84,75 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
   if (allocated.greaterThan(amount)) {
     throw invalid(`The allocations (${money(allocated)}) are more than the payment (${money(amount)})`, "allocations");
   }
-  const invoices: Array<{ type: Payable; row: Row }> = [];
-  const order = [...wanted.keys()].map((k) => k.split(":") as [Payable, string]);
+  const paid: Array<{ type: string; id: number }> = [];
+  const order = [...wanted.keys()].map((k) => k.split(":") as [string, string]);
   order.sort((a, b) => a[0].localeCompare(b[0]) || Number(a[1]) - Number(b[1]));
   for (const [type, key] of order) {
     const id = Number(key);
     const spec = documentSpec(type);
     const what = spec.machine.title.toLowerCase();
-    const inv = await lockHeader(tx, spec, ws, id);
-    if (!inv) throw notFound(spec, id);
-    const name = String(inv.number ?? `${spec.machine.title} ${id}`);
-    if (Number(inv.company_id) !== input.company_id) {
-      throw invalid(`${name} is not this customer's ${what}`, "allocations");
+    const doc = await lockHeader(tx, spec, ws, id);
+    if (!doc) throw notFound(spec, id);
+    const name = String(doc.number ?? `${spec.machine.title} ${id}`);
+    if (Number(doc.company_id) !== input.company_id) {
+      throw invalid(`${name} is not this ${kind.party}'s ${what}`, "allocations");
     }
-    if (!OPEN.has(String(inv.status))) {
-      const label = spec.machine.statuses[String(inv.status)]?.label.toLowerCase() ?? inv.status;
+    const held = kind.held?.(doc, name);
+    if (held) throw held;
+    if (!OPEN.has(String(doc.status))) {
+      const label = spec.machine.statuses[String(doc.status)]?.label.toLowerCase() ?? doc.status;
       throw conflict(`${name} is ${label}: only an unpaid, partly paid or overdue ${what} can be paid`);
     }
-    const owes = dec(String(inv.outstanding));
+    const owes = dec(String(doc.outstanding));
     const asked = wanted.get(`${type}:${id}`) as string;
     if (dec(asked).greaterThan(owes)) {
       throw conflict(`Only ${money(owes)} is outstanding on ${name}; ${money(asked)} cannot be allocated`, {
         reason: "overflow",
       });
     }
-    invoices.push({ type, row: inv });
+    paid.push({ type, id });
   }
   const date = input.date ?? (await today(tx));
-  const number = await takeNumber(tx, ws, "receipt", date);
-  const res = await tx.execute(sql`insert into receipt
+  const number = await takeNumber(tx, ws, kind.type, date);
+  const res = await tx.execute(sql`insert into ${sql.identifier(kind.type)}
       (workspace_id, number, doc_date, company_id, amount, unallocated, method, reference, notes, created_by)
     values (${ws}::uuid, ${number}, ${date}::date, ${input.company_id}, ${money(amount)}::numeric,
       ${money(amount.minus(allocated))}::numeric, ${input.method}, ${input.reference ?? null}, ${input.notes ?? null},
       ${caller.userId}::uuid) returning id`);
-  const receiptId = Number((res.rows[0] as { id: number | string }).id);
+  const paymentId = Number((res.rows[0] as { id: number | string }).id);
   if (wanted.size) {
     const rows = [...wanted.entries()].map(([key, a]) => {
       const [type, id] = key.split(":");
-      return sql`(${ws}::uuid, 'receipt', ${receiptId}, ${type}, ${Number(id)}, ${a}::numeric)`;
+      return sql`(${ws}::uuid, ${kind.type}, ${paymentId}, ${type}, ${Number(id)}, ${a}::numeric)`;
     });
     await tx.execute(sql`insert into payment_allocation
       (workspace_id, payment_type, payment_id, document_type, document_id, amount) values ${sql.join(rows, sql`, `)}`);
   }
-  await postJournal(tx, caller, { type: "receipt", id: receiptId, number, date }, RECEIPT_RULE, {
+  await postJournal(tx, caller, { type: kind.type, id: paymentId, number, date }, kind.rule, {
     amount: money(amount),
     accounts: input.method === "cash" ? { bank: "1000" } : undefined,
   });
-  for (const { type, row } of invoices) {
-    await SETTLE[type](tx, caller, documentSpec(type), Number(row.id), { receipt: { id: receiptId, number } });
+  for (const { type, id } of paid) {
+    await settleReceivable(tx, caller, documentSpec(type), id, { [kind.type]: { id: paymentId, number } });
   }
   await writeEvent(tx, caller, {
-    type: "receipt",
-    docId: receiptId,
+    type: kind.type,
+    docId: paymentId,
     action: "create",
     from: null,
     to: "submitted",
     changes: { allocations: Object.fromEntries(wanted), unallocated: plain(amount.minus(allocated)) },
   });
+  return readPayment(tx, ws, kind.type, paymentId);
+}
+
+// A payment as record_payment answers it: its header and its allocations.
+export async function readPayment(tx: Tx, ws: string, type: string, id: number): Promise<Row> {
   const out = await tx.execute(sql`select id, number, status, doc_date::text as doc_date, company_id,
       amount::text as amount, unallocated::text as unallocated, method, reference, notes,
       coalesce((select json_agg(json_build_object('document_type', a.document_type, 'document_id', a.document_id,
         'amount', a.amount::text) order by a.id) from payment_allocation a
-        where a.workspace_id = r.workspace_id and a.payment_type = 'receipt' and a.payment_id = r.id), '[]') as allocations
-    from receipt r where r.workspace_id = ${ws}::uuid and r.id = ${receiptId}`);
-  return out.rows[0];
+        where a.workspace_id = r.workspace_id and a.payment_type = ${type} and a.payment_id = r.id), '[]') as allocations
+    from ${sql.identifier(type)} r where r.workspace_id = ${ws}::uuid and r.id = ${id}`);
+  return out.rows[0] as Row;
 }

@@ -65,7 +65,7 @@ export const arAgeing = defineReport({
         from o where o.amount > 0
         group by rollup ((o.id, o.number, o.doc_date, o.due_date, o.status, o.days))
         order by is_total, o.due_date nulls last, o.id`);
-      return shape(res.rows as Row[], keys, [
+      return shape(res.rows as AgeingRow[], keys, [
         { key: "number", label: "Invoice", kind: "text" },
         { key: "doc_date", label: "Date", kind: "date" },
         { key: "due_date", label: "Due", kind: "date" },
@@ -82,7 +82,7 @@ export const arAgeing = defineReport({
       where o.amount > 0
       group by rollup ((o.company_id, c.name))
       order by is_total, c.name, o.company_id`);
-    return shape(res.rows as Row[], keys, [
+    return shape(res.rows as AgeingRow[], keys, [
       { key: "company", label: "Customer", kind: "text" },
       { key: "invoices", label: "Invoices", kind: "integer" },
       { key: "oldest_due", label: "Oldest due", kind: "date" },
@@ -92,10 +92,10 @@ export const arAgeing = defineReport({
   },
 });
 
-type Row = Record<string, string | number | null> & { is_total: number | string };
+export type AgeingRow = Record<string, string | number | null> & { is_total: number | string };
 
-// The ROLLUP's grand-total row becomes `totals` (zeros when nothing is open); the others are the rows.
-function shape(all: Row[], keys: string[], columns: ReportColumn[]) {
+// The ROLLUP's grand-total row becomes `totals` (zeros when nothing is open); the others are the rows (ap_ageing too).
+export function shape(all: AgeingRow[], keys: string[], columns: ReportColumn[]) {
   const total = all.find((r) => Number(r.is_total) === 1);
   const rows = all
     .filter((r) => Number(r.is_total) !== 1)

@@ -10,13 +10,26 @@ import type { Db, Tx } from "../../platform/db/database.ts";
 // written to the audit trail (action "overdue", no user). A payment later settles the status again from the
 // outstanding amount (invoicePaymentStatus): paid when nothing is left, overdue while something is.
 
-const TABLES = ["invoice", "debit_note"] as const;
+// What makes a row of `d` overdue: owed money past its due date.
+const OWED = sql`d.status in ('unpaid', 'partly_paid') and d.due_date < current_date and d.outstanding > 0`;
 
-function refresh(table: (typeof TABLES)[number], workspace: SQL): SQL {
+const TABLES = new Map<string, SQL>([
+  ["invoice", OWED],
+  ["debit_note", OWED],
+]);
+const tables = () => [...TABLES.keys()];
+
+// Another module's document owed with the same statuses and columns (issue 11: supplier invoices), or overdue on
+// its own terms (`due`, over the row `d`: a loan past its due-back date with goods still out).
+export function registerOverdueTable(table: string, due: SQL = OWED): void {
+  if (!TABLES.has(table)) TABLES.set(table, due);
+}
+
+function refresh(table: string, workspace: SQL): SQL {
   const t = sql.identifier(table);
   return sql`with due as (
       select d.workspace_id, d.id, d.status from ${t} d
-      where ${workspace} and d.status in ('unpaid', 'partly_paid') and d.due_date < current_date and d.outstanding > 0
+      where ${workspace} and ${TABLES.get(table) ?? OWED}
       for update skip locked
     ), changed as (
       update ${t} d set status = 'overdue', updated_at = now() from due
@@ -32,7 +45,7 @@ function refresh(table: (typeof TABLES)[number], workspace: SQL): SQL {
 // In a request's transaction: the caller's workspace only (RLS applies as well).
 export async function refreshOverdue(tx: Tx, workspaceId: string): Promise<number> {
   let n = 0;
-  for (const table of TABLES) {
+  for (const table of tables()) {
     const res = await tx.execute(refresh(table, sql`d.workspace_id = ${workspaceId}::uuid`));
     n += (res.rows[0] as { n: number }).n;
   }
@@ -43,7 +56,7 @@ export async function refreshOverdue(tx: Tx, workspaceId: string): Promise<numbe
 export async function sweepOverdue(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     let n = 0;
-    for (const table of TABLES) n += ((await tx.execute(refresh(table, sql`true`))).rows[0] as { n: number }).n;
+    for (const table of tables()) n += ((await tx.execute(refresh(table, sql`true`))).rows[0] as { n: number }).n;
     return n;
   });
 }

@@ -1,5 +1,6 @@
 import { registerDashboardFigures } from "../../platform/rest/rpc/dashboard-summary.rpc.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { apAgeing } from "./ap-ageing.report.ts";
 import { arAgeing } from "./ar-ageing.report.ts";
 import { registerReport } from "./registry.ts";
 import { reportRpc } from "./report.rpc.ts";
@@ -10,6 +11,7 @@ import { customerStatementReport } from "./statement.ts";
 // DESIGN §2.3.1 `report` and the receivables of issue 10 §2; the dashboard's selling figures (issue 10 §3).
 export function registerReports(): void {
   registerReport(arAgeing, customerStatementReport, salesByCustomer, salesByProduct);
+  registerReport(apAgeing); // issue 11: accounts payable
   registerRpc(reportRpc);
   registerDashboardFigures(sellingFigures);
 }
