@@ -237,3 +237,39 @@ describe("every built journal balances (property)", () => {
     );
   });
 });
+
+describe("purchasing rules (issue 11)", () => {
+  it("a supplier receipt: Dr 1200 Stock / Cr 2100 Stock Received But Not Billed", () => {
+    expect(
+      buildJournal(POSTING_RULES.supplier_delivery_order, { cost_total: "120.50", number: "SDO-2026-00001" }),
+    ).toEqual([
+      { account_code: "1200", debit: "120.50", credit: "0.00", memo: "Supplier delivery order SDO-2026-00001" },
+      { account_code: "2100", debit: "0.00", credit: "120.50", memo: "Supplier delivery order SDO-2026-00001" },
+    ]);
+  });
+
+  it("a supplier invoice clears 2100 at the receipt value, the difference to 5020 (a cheaper one credits it)", () => {
+    const figures = { received_value: "100.00", price_variance: "8.00", expense_total: "20.00", tax_total: "11.52" };
+    const lines = buildJournal(POSTING_RULES.supplier_invoice, { ...figures, total: "139.52" });
+    expect(lines.map((l) => [l.account_code, l.debit, l.credit])).toEqual([
+      ["2100", "100.00", "0.00"],
+      ["5020", "8.00", "0.00"],
+      ["5000", "20.00", "0.00"],
+      ["1300", "11.52", "0.00"],
+      ["2000", "0.00", "139.52"],
+    ]);
+    const cheaper = buildJournal(POSTING_RULES.supplier_invoice, {
+      received_value: "100.00",
+      price_variance: "-5.00",
+      expense_total: "0",
+      tax_total: "8.55",
+      total: "103.55",
+    });
+    expect(cheaper.map((l) => [l.account_code, l.debit, l.credit])).toEqual([
+      ["2100", "100.00", "0.00"],
+      ["5020", "0.00", "5.00"],
+      ["1300", "8.55", "0.00"],
+      ["2000", "0.00", "103.55"],
+    ]);
+  });
+});

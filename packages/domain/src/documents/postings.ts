@@ -170,6 +170,29 @@ export const LOAN_RETURN_RULE: PostingRule = {
   legs: [leg("debit", "1200", "stock", "cost_total"), leg("credit", "1220", "on_loan", "cost_total")],
 };
 
+// Goods received from a supplier come into stock at the order's price, owed once the invoice arrives (DOCUMENTS.md
+// §1 "Supplier delivery order").
+export const SUPPLIER_RECEIPT_RULE: PostingRule = {
+  name: "supplier_delivery_order",
+  memo: "Supplier delivery order",
+  legs: [leg("debit", "1200", "stock", "cost_total"), leg("credit", "2100", "received_not_billed", "cost_total")],
+};
+
+// A supplier invoice clears what its receipts put in 2100 at their value; what it charges beyond (or below) that goes
+// to Price Variance; lines for nothing received (services, direct purchases) to an expense; GST input; the total is
+// owed to the supplier (DOCUMENTS.md §1 "Supplier invoice/payment").
+export const SUPPLIER_INVOICE_RULE: PostingRule = {
+  name: "supplier_invoice",
+  memo: "Supplier invoice",
+  legs: [
+    leg("debit", "2100", "received_not_billed", "received_value"),
+    leg("debit", "5020", "price_variance", "price_variance"),
+    leg("debit", "5000", "expense", "expense_total"),
+    leg("debit", "1300", "input_tax", "tax_total"),
+    leg("credit", "2000", "payable", "total"),
+  ],
+};
+
 export const POSTING_RULES = {
   invoice: INVOICE_RULE,
   debit_note: DEBIT_NOTE_RULE,
@@ -182,6 +205,8 @@ export const POSTING_RULES = {
   goods_transfer_receipt: TRANSFER_RECEIPT_RULE,
   loan_form: LOAN_OUT_RULE,
   loan_return: LOAN_RETURN_RULE,
+  supplier_delivery_order: SUPPLIER_RECEIPT_RULE,
+  supplier_invoice: SUPPLIER_INVOICE_RULE,
 } as const;
 
 // The cost figure for the stock rules: each line's qty × unit cost rounded to cents, then summed, so the stock
