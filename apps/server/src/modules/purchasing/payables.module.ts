@@ -1,9 +1,14 @@
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { registerPrinter } from "../documents/pdf/print-types.ts";
 import { registerPaymentKind } from "../documents/record-payment.ts";
+import { registerOverdueTable } from "../reports/overdue.ts";
+import { printRemittance } from "./supplier-payment.remittance.ts";
 import { SUPPLIER_PAYMENT_KIND, supplierPaymentCancel } from "./supplier-payment.ts";
 
 // Issue 11: supplier payments, accounts payable, the three-way check queue and the receipts' attachments.
 export function registerPayables(): void {
   registerPaymentKind(SUPPLIER_PAYMENT_KIND); // record_payment {type: "supplier_payment"}
   registerRpc(supplierPaymentCancel);
+  registerPrinter("supplier_payment", printRemittance); // the remittance advice
+  registerOverdueTable("supplier_invoice"); // owed to a supplier past its due date: Overdue, as invoices
 }

@@ -8,6 +8,7 @@ import { fromDatabaseError, RestError } from "../../../platform/rest/rest-error.
 import { callerFor, inCallerTransaction } from "../../../platform/rest/transaction.ts";
 import { useDocumentMailer } from "../email.rpc.ts";
 import { printDocument, specForPath } from "./document.ts";
+import { printerFor } from "./print-types.ts";
 import { printStatement } from "./statement.ts";
 
 // DESIGN §2.3.1 "Printing": GET /api/documents/{type}/{id}/pdf answers application/pdf to whoever may read the
@@ -82,6 +83,8 @@ export async function documentPdfRoutes(app: FastifyInstance, opts: { db: Db }):
     "/api/documents/:type/:id/pdf",
     async (req, reply) => {
       const printed = await asCaller(app, db, req, (tx, caller) => {
+        const printer = printerFor(req.params.type);
+        if (printer) return printer(tx, caller, idParam(req.params.id, "The id"));
         const spec = specForPath(req.params.type);
         const docId = idParam(req.params.id, `The ${spec.machine.title.toLowerCase()} id`);
         return printDocument(tx, caller, spec.machine.type, docId);

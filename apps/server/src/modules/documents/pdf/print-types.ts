@@ -1,6 +1,9 @@
 // How a document type prints, where the registered type alone does not say (issue 10 §3). A type with no entry
 // prints with its own title, its customer's billing address, prices and totals; an entry is a line or two of data.
 
+import type { Tx } from "../../../platform/db/database.ts";
+import type { Caller } from "../../../platform/rest/access.ts";
+
 export type PrintOptions = {
   title?: string; // the printed heading; default the type's title in Title Case
   party?: string; // the customer block's heading
@@ -47,3 +50,12 @@ const PRINT: Record<string, PrintOptions> = {
 };
 
 export const printOptions = (type: string): PrintOptions => PRINT[type] ?? {};
+
+// What prints at GET /api/documents/{type}/{id}/pdf without being a document type (issue 11: a supplier payment's
+// remittance advice): its module registers how it prints, checking its own access.
+export type Printer = (tx: Tx, caller: Caller, id: number) => Promise<{ pdf: Buffer; filename: string }>;
+
+const PRINTERS = new Map<string, Printer>();
+
+export const registerPrinter = (type: string, printer: Printer): void => void PRINTERS.set(type, printer);
+export const printerFor = (type: string): Printer | undefined => PRINTERS.get(type);
