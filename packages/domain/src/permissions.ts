@@ -34,6 +34,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "credit_note.*",
     "debit_note.*",
     "goods_return_note.*",
+    "loan_form.*", // issue 11: they lend demo units to customers and sell what is kept
     "project_registration.*", // issue 11: they review the projects resellers register
     "file.*",
     "feedback.create",
@@ -85,6 +86,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "delivery_instruction.*",
     "sales_order.read",
     "goods_transfer_form.*",
+    "loan_form.*", // issue 11: goods lent out and taken back at the warehouse
+    "company.read", // the customer a loan is lent to
     "goods_return_note.*",
     "file.read",
     "file.create",

@@ -18,6 +18,7 @@ import DynamicFormOutlined from "@mui/icons-material/DynamicFormOutlined";
 import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
+import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
@@ -34,6 +35,7 @@ import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import SellOutlined from "@mui/icons-material/SellOutlined";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
 import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
+import SwapHorizOutlined from "@mui/icons-material/SwapHorizOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import WorkOutlined from "@mui/icons-material/WorkOutlined";
@@ -219,6 +221,8 @@ export const MODULES: AppModule[] = [
   resource("brands", LocalOfferOutlined, "Inventory"),
   resource("services", HandymanOutlined, "Inventory"),
   resource("locations", WarehouseOutlined, "Inventory"),
+  documentModule("goods-transfer-forms", SwapHorizOutlined, "Inventory"),
+  documentModule("loan-forms", HandshakeOutlined, "Inventory"),
   resource("projects", WorkOutlined, "Projects"),
   resource("project-brands", SellOutlined, "Projects"),
   resource("project-currencies", PaidOutlined, "Projects"),

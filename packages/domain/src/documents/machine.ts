@@ -1,5 +1,6 @@
 import { decide, type Member, type Refusal } from "../access.ts";
 import { FEATURES, type Feature } from "../tiers.ts";
+import { DocumentError, dec, plain } from "./decimal.ts";
 
 // Transitions as data (DESIGN §2.3, STYLE "Transitions as data"): a document type declares its statuses and
 // (action, from, to, permission, guard) once; one engine runs them, the web offers the same answers as buttons, and
@@ -18,13 +19,22 @@ export type DocState = { status: string };
 
 // What a transition asks of the clerk beyond a reason, written onto the header with the status (a delivery's
 // received-by name and time, a driver): kind "user" is a user of the workspace (the server checks it).
+// Kind "line_qty" is a quantity per line, added to the line column `field` (a transfer's quantities received at
+// the other end, a loan's quantities coming back): sent as [{ line_id, qty }]; a line left out takes 0, and the
+// input left out takes each line's `left` (everything). Each is at most `left` (default qty − field); `required`
+// means at least one line more than 0. The status settles on the lines with the quantities added.
+export type LineRow = Readonly<Record<string, unknown>>;
 export type TransitionInput = {
-  field: string; // a header column
-  label: string; // "Received by"
-  kind: "text" | "datetime" | "user";
+  field: string; // a header column, or a line column for line_qty
+  label: string; // "Received by"; for line_qty the past participle read in "at most 4 can be received"
+  kind: "text" | "datetime" | "user" | "line_qty";
   required?: boolean;
   prompt?: string; // the refusal when a required one is missing; default "Give <label> to <action> it"
+  left?: (line: LineRow) => string; // line_qty: the most a line may take now
 };
+
+// Quantities given per line: input field → line id → quantity now.
+export type LineQuantities = Record<string, Record<string, string>>;
 
 export type TransitionDef<S extends string = string, Doc = DocState> = {
   action: string; // a verb in snake_case: submit, cancel, mark_lost (STYLE "Naming")
@@ -78,6 +88,7 @@ export type TransitionDecision<S extends string = string, Doc = DocState> =
       to: S;
       scope: "all" | "own";
       values: Record<string, string | null>;
+      lines: LineQuantities;
     }
   | TransitionRefusal;
 
@@ -256,7 +267,81 @@ export function decideTransition<S extends string, Doc extends DocState>(
   }
   const given = inputValues(t, input.values ?? {});
   if (!given.ok) return { allowed: false, reason: "needs_input", field: given.field, message: given.message };
-  return { allowed: true, transition: t, to: settleStatus(type, doc, t.to), scope: access.scope, values: given.values };
+  const perLine = lineInputs(t, doc, input.values ?? {});
+  if (!perLine.ok) return { allowed: false, reason: "needs_input", field: perLine.field, message: perLine.message };
+  const settled = settleStatus(type, withLineQuantities(doc, perLine.lines), t.to);
+  return { allowed: true, transition: t, to: settled, scope: access.scope, values: given.values, lines: perLine.lines };
+}
+
+const linesOf = (doc: DocState): readonly LineRow[] => (doc as { lines?: readonly LineRow[] }).lines ?? [];
+
+export const lineLeft = (input: TransitionInput, line: LineRow): string =>
+  input.left ? input.left(line) : plain(dec(String(line.qty ?? "0")).minus(dec(String(line[input.field] ?? "0"))));
+
+// The document as it is once the quantities are added to its lines (what its status settles on).
+export function withLineQuantities<Doc extends DocState>(doc: Doc, given: LineQuantities): Doc {
+  const fields = Object.keys(given);
+  if (fields.length === 0) return doc;
+  const lines = linesOf(doc).map((l) => {
+    const out: Record<string, unknown> = { ...l };
+    for (const f of fields) {
+      const now = given[f][String(l.id)];
+      if (now) out[f] = plain(dec(String(l[f] ?? "0")).plus(dec(now)));
+    }
+    return out;
+  });
+  return { ...doc, lines };
+}
+
+// The line_qty inputs from what the clerk gave ([{ line_id, qty }]), each checked against the line's `left`.
+function lineInputs(
+  t: TransitionDef<string, never>,
+  doc: DocState,
+  given: Readonly<Record<string, unknown>>,
+): { ok: true; lines: LineQuantities } | { ok: false; field: string; message: string } {
+  const out: LineQuantities = {};
+  const lines = linesOf(doc);
+  for (const i of (t.inputs ?? []).filter((x) => x.kind === "line_qty")) {
+    const raw = given[i.field];
+    const byLine: Record<string, string> = {};
+    const fail = (message: string) => ({ ok: false as const, field: i.field, message });
+    if (raw === undefined || raw === null) {
+      for (const l of lines) byLine[String(l.id)] = lineLeft(i, l);
+    } else {
+      if (!Array.isArray(raw)) return fail(`${capital(i.label)}: give a list of { line_id, qty }`);
+      for (const entry of raw as unknown[]) {
+        const e = (entry ?? {}) as { line_id?: unknown; qty?: unknown };
+        const line = lines.find((l) => String(l.id) === String(e.line_id));
+        if (!line) return fail(`Line ${String(e.line_id)} is not on this document`);
+        const n = lines.indexOf(line) + 1;
+        let qty: ReturnType<typeof dec>;
+        try {
+          qty = dec(String(e.qty ?? ""), `The quantity ${lower(i.label)} on line ${n}`);
+        } catch (err) {
+          if (err instanceof DocumentError) return fail(err.message);
+          throw err;
+        }
+        if (qty.isNegative()) return fail(`The quantity ${lower(i.label)} on line ${n} cannot be less than 0`);
+        byLine[String(line.id)] = plain(qty.plus(byLine[String(line.id)] ?? "0"));
+      }
+    }
+    for (const [n, l] of lines.entries()) {
+      const now = dec(byLine[String(l.id)] ?? "0");
+      const left = lineLeft(i, l);
+      if (now.greaterThan(dec(left))) {
+        return fail(
+          dec(left).isZero()
+            ? `Line ${n + 1}: nothing is left to be ${lower(i.label)}`
+            : `Line ${n + 1}: at most ${left} can be ${lower(i.label)}, not ${plain(now)}`,
+        );
+      }
+    }
+    if (i.required && Object.values(byLine).every((q) => dec(q).isZero())) {
+      return fail(i.prompt ?? `Give the quantity ${lower(i.label)} on at least one line`);
+    }
+    out[i.field] = Object.fromEntries(Object.entries(byLine).filter(([, q]) => !dec(q).isZero()));
+  }
+  return { ok: true, lines: out };
 }
 
 const MAX_TEXT = 200;
@@ -268,7 +353,7 @@ function inputValues(
   given: Readonly<Record<string, unknown>>,
 ): { ok: true; values: Record<string, string | null> } | { ok: false; field: string; message: string } {
   const out: Record<string, string | null> = {};
-  for (const i of t.inputs ?? []) {
+  for (const i of (t.inputs ?? []).filter((x) => x.kind !== "line_qty")) {
     const raw = given[i.field];
     const text = raw === null || raw === undefined ? "" : String(raw).trim();
     if (!text) {

@@ -5,21 +5,29 @@ import { Dec, type DecimalInput, DocumentError, dec, money, plain, sum } from ".
 // "Quantities flow back by recomputing, never by incrementing": on submit and on cancel a source line's
 // qty_delivered is the sum over the submitted target lines that link to it, so running it twice is harmless.
 
-// What each quantity column counts, in the words refusals use.
-export const QTY_FIELDS = {
+// What each quantity column counts, in the words refusals use. `shares`: other columns of the same line that take
+// from the same quantity (a loan line's goods are either returned or sold: what came back cannot be sold).
+export const QTY_FIELDS: Record<
+  "qty_delivered" | "qty_billed" | "qty_returned" | "qty_credited" | "qty_received" | "qty_picked" | "qty_sold",
+  { verb: string; past: string; shares?: readonly string[] }
+> = {
   qty_delivered: { verb: "deliver", past: "delivered" },
   qty_billed: { verb: "bill", past: "billed" },
   qty_returned: { verb: "return", past: "returned" },
   qty_credited: { verb: "credit", past: "credited" },
   qty_received: { verb: "receive", past: "received" },
   qty_picked: { verb: "pick", past: "picked" },
-} as const;
+  qty_sold: { verb: "sell", past: "sold", shares: ["qty_returned"] },
+};
 export type QtyField = keyof typeof QTY_FIELDS;
 
 export type SourceLine = { id: string; qty: string } & { [F in QtyField]?: string | null };
 export type TargetLine = { source_line_id: string | null; qty: string };
 
 const done = (line: SourceLine, field: QtyField): Decimal => dec(line[field] ?? "0");
+// What the line's quantity has already gone to other than `field` (see `shares`).
+const sharedDone = (line: SourceLine, field: QtyField): Decimal =>
+  sum((QTY_FIELDS[field].shares ?? []).map((f) => done(line, f as QtyField).abs()));
 
 // Sets `field` on every source line to Σ qty of the target lines that link to it. The caller passes the lines of
 // submitted targets only (a cancelled delivery no longer counts) after locking the source lines (FOR UPDATE).
@@ -60,7 +68,7 @@ export function remaining(line: SourceLine, field: QtyField, allowancePercent: D
   const allowance = dec(allowancePercent, "The allowance");
   if (allowance.isNegative()) throw new DocumentError("The allowance cannot be negative");
   const cap = dec(line.qty).abs().times(allowance.plus(100)).dividedBy(100);
-  return plain(Dec.max(cap.minus(done(line, field).abs()), 0));
+  return plain(Dec.max(cap.minus(done(line, field).abs()).minus(sharedDone(line, field)), 0));
 }
 
 const count = (n: Decimal) => (n.equals(1) ? "is" : "are");

@@ -29,10 +29,9 @@ const counted = (spec: DocumentSpec) => sql`h.status not in (${spec.machine.init
 export const asSourceLine = (line: Row): SourceLine => ({
   id: String(line.id),
   qty: String(line.qty),
-  qty_delivered: line.qty_delivered as string | undefined,
-  qty_billed: line.qty_billed as string | undefined,
-  qty_returned: line.qty_returned as string | undefined,
-  qty_credited: line.qty_credited as string | undefined,
+  ...Object.fromEntries(
+    (Object.keys(QTY_FIELDS) as QtyField[]).filter((f) => line[f] != null).map((f) => [f, String(line[f])]),
+  ),
 });
 
 // The drawn quantities a line table has (a sales order's lines: delivered, billed, returned; an invoice's: credited).

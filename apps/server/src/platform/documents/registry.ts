@@ -1,4 +1,4 @@
-import type { DocumentType } from "@workmetrics/domain/documents/machine";
+import type { DocumentType, LineQuantities } from "@workmetrics/domain/documents/machine";
 import type { QtyField } from "@workmetrics/domain/documents/quantities";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import type { ResourceDef } from "@workmetrics/domain/resources";
@@ -29,7 +29,14 @@ export type MadeFrom = {
 
 // What a transition does beyond the status, in the same transaction (stock moves, journal entries): the type's own
 // code, registered by its module; the engine calls it after the status and the drawn quantities are written.
-export type TransitionStep = { action: string; from: string; to: string; number: string | null };
+// `quantities`: what the transition's line_qty inputs added to the lines (a transfer's received quantities).
+export type TransitionStep = {
+  action: string;
+  from: string;
+  to: string;
+  number: string | null;
+  quantities?: LineQuantities;
+};
 export type Effect = (tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked, step: TransitionStep) => Promise<void>;
 
 // A type's say in the draft document_convert makes of it (a credit note made from a goods return note takes the
@@ -41,6 +48,16 @@ export type PrepareConvert = (
   draft: { header: Row; lines: Row[] },
 ) => Promise<{ header: Row; lines: Row[] }>;
 
+// A type's say in the draft document_save writes (a purchase order's lines priced at what the supplier charges, a
+// supplier invoice refused for a number the supplier already used): the header and lines as parsed, before the
+// lines are snapshotted and priced; `id` when a draft is replaced.
+export type PrepareSave = (
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  draft: { id: number | null; header: Row; lines: Row[] },
+) => Promise<{ header: Row; lines: Row[] }>;
+
 export type DocumentSpec = {
   machine: DocumentType<string, DocSnapshot>;
   header: ResourceDef;
@@ -48,6 +65,9 @@ export type DocumentSpec = {
   madeFrom?: readonly MadeFrom[];
   effects?: Readonly<Record<string, Effect>>; // by action
   prepareConvert?: PrepareConvert;
+  prepareSave?: PrepareSave;
+  // A buying type's lines are priced at what we pay, so the selling rule "no line below its cost" does not apply.
+  buying?: boolean;
 };
 
 const TYPES = new Map<string, DocumentSpec>();
@@ -74,6 +94,13 @@ export function addEffect(type: string, action: string, effect: Effect): void {
       }
     : effect;
   TYPES.set(type, { ...spec, effects: { ...spec.effects, [action]: both } });
+}
+
+// A module declares that a type it does not own can be made from one of its own (a sales order from a loan form).
+export function addMadeFrom(type: string, made: MadeFrom): void {
+  const spec = TYPES.get(type);
+  if (!spec) throw new Error(`The document type ${type} is not registered yet`);
+  TYPES.set(type, { ...spec, madeFrom: [...(spec.madeFrom ?? []), made] });
 }
 
 export function documentSpec(type: string, field = "type"): DocumentSpec {

@@ -1,6 +1,7 @@
 import {
   type DocumentType,
   decideTransition,
+  type LineQuantities,
   type OfferedAction,
   offeredActions,
   ownsDocument,
@@ -13,7 +14,8 @@ import { type Caller, memberOf } from "../rest/access.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
 import { conflict, invalid, notFound, transitionRefusal } from "./refusals.ts";
-import type { DocumentSpec } from "./registry.ts";
+import { type DocumentSpec, parentColumn } from "./registry.ts";
+import { documentSettings } from "./settings.ts";
 import { loadLines, lockHeader, numberFor, type Row, today, updateRow, writeEvent } from "./store.ts";
 
 // document_transition (DESIGN §2.3): one transaction — lock the document, decide (from-state, permission, guard,
@@ -33,7 +35,9 @@ export async function lockDocument(
   const header = await lockHeader(tx, spec, ws, docId, lock);
   if (!header) throw notFound(spec, docId);
   const lines = await loadLines(tx, spec, ws, docId);
-  return { header, lines, snapshot: { status: String(header.status), today: await today(tx), header, lines } };
+  // The workspace's document settings come along for the rules that read them (a purchase order's approval).
+  const settings = await documentSettings(tx, ws);
+  return { header, lines, snapshot: { status: String(header.status), today: await today(tx), header, lines, settings } };
 }
 
 export async function applyTransition(
@@ -65,14 +69,19 @@ export async function applyTransition(
   const numbering = submitting && doc.header.number == null;
   const number = numbering ? await numberFor(tx, ws, spec, doc.header) : null;
   await updateRow(tx, spec.header, ws, docId, { ...values, status: d.to, ...(number ? { number } : {}) });
+  const lines = await addLineQuantities(tx, ws, spec, docId, doc.lines, d.lines);
   const after: Locked = {
     ...doc,
     header: { ...doc.header, ...values, status: d.to, number: number ?? doc.header.number },
-    snapshot: { ...doc.snapshot, status: d.to },
+    lines,
+    snapshot: { ...doc.snapshot, status: d.to, lines },
   };
   if (submitting || withdrawing) await recomputeDraw(tx, caller, spec, after);
   const effect = spec.effects?.[action];
-  if (effect) await effect(tx, caller, spec, after, { action, from, to: d.to, number: number ?? null });
+  if (effect) {
+    await effect(tx, caller, spec, after, { action, from, to: d.to, number: number ?? null, quantities: d.lines });
+  }
+  const perLine = Object.keys(d.lines).length ? { lines: d.lines } : {};
   await writeEvent(tx, caller, {
     type: spec.machine.type,
     docId,
@@ -80,9 +89,32 @@ export async function applyTransition(
     from,
     to: d.to,
     reason: d.transition.needsReason ? reason : null,
-    changes: changed(doc.header, values, number, changes),
+    changes: changed(doc.header, values, number, { ...perLine, ...changes }),
   });
   return { from, to: d.to, number };
+}
+
+// A transition's line quantities (a transfer's received quantities) added to the line columns they name, in one
+// statement per column; answers the lines as they now are.
+async function addLineQuantities(
+  tx: Tx,
+  ws: string,
+  spec: DocumentSpec,
+  docId: number,
+  lines: Row[],
+  given: LineQuantities,
+): Promise<Row[]> {
+  const table = sql.identifier(spec.lines.name);
+  for (const [field, byLine] of Object.entries(given)) {
+    const ids = Object.keys(byLine);
+    if (ids.length === 0) continue;
+    const column = sql.identifier(field);
+    await tx.execute(sql`update ${table} l set ${column} = l.${column} + v.qty
+      from unnest(${`{${ids.join(",")}}`}::bigint[], ${`{${ids.map((i) => byLine[i]).join(",")}}`}::numeric[]) as v(id, qty)
+      where l.workspace_id = ${ws}::uuid and l.id = v.id and l.${sql.identifier(parentColumn(spec))} = ${docId}`);
+  }
+  if (Object.keys(given).length === 0) return lines;
+  return loadLines(tx, spec, ws, docId);
 }
 
 // The audit row's changes: the number given, the inputs written ({ field: [before, after] }), the caller's extra.

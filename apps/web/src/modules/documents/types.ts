@@ -8,7 +8,9 @@ import {
 } from "@workmetrics/domain/documents/types/delivery-instruction";
 import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
 import { GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM } from "@workmetrics/domain/documents/types/goods-return-note";
+import { GOODS_TRANSFER_FORM } from "@workmetrics/domain/documents/types/goods-transfer-form";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
+import { LOAN_FORM, SALES_ORDER_FROM_LOAN } from "@workmetrics/domain/documents/types/loan-form";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
@@ -48,7 +50,7 @@ const declare = (machine: unknown, madeFrom: readonly MadeFromDecl[] = []): WebD
 
 export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(QUOTATION),
-  declare(SALES_ORDER, SALES_ORDER_MADE_FROM),
+  declare(SALES_ORDER, [...SALES_ORDER_MADE_FROM, SALES_ORDER_FROM_LOAN]),
   declare(DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM),
   declare(INVOICE, INVOICE_MADE_FROM),
   declare(CUSTOMER_ORDER),
@@ -56,6 +58,8 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(CREDIT_NOTE, CREDIT_NOTE_MADE_FROM),
   declare(DEBIT_NOTE, DEBIT_NOTE_MADE_FROM),
   declare(GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM),
+  declare(GOODS_TRANSFER_FORM),
+  declare(LOAN_FORM),
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));

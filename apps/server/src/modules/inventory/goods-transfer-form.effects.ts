@@ -1,0 +1,126 @@
+import { dec, money } from "@workmetrics/domain/documents/decimal";
+import { costTotal, TRANSFER_DISPATCH_RULE, TRANSFER_RECEIPT_RULE } from "@workmetrics/domain/documents/postings";
+import { shortfall } from "@workmetrics/domain/documents/types/goods-transfer-form";
+import { sql } from "drizzle-orm";
+import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
+import { invalid } from "../../platform/documents/refusals.ts";
+import type { Effect } from "../../platform/documents/registry.ts";
+import { reverseStockMoves, type StockMove, writeStockMoves } from "../../platform/documents/stock.ts";
+import { today } from "../../platform/documents/store.ts";
+import { outCosts, productCosts, refuseSystemLocations, systemLocationId } from "./system-locations.ts";
+
+// Issue 11: what a goods transfer form does besides its status. Dispatch (submit) moves each line from the
+// from-location into the workspace's transit location at the product's cost and posts Dr 1210 Stock In Transit /
+// Cr 1200. Receive (the engine has added the quantities received to the lines, each at most what was sent) moves
+// what arrived from transit into the to-location and writes the rest off from transit: the line's qty_short, the
+// header's reason (required when anything is short), Dr 1200 for what arrived, Dr 5010 Stock Adjustment for the
+// shortfall / Cr 1210 for all that was sent — transit is left empty. Cancel, in transit, reverses both.
+
+const docRef = (spec: { machine: { type: string } }, header: Record<string, unknown>) => ({
+  type: spec.machine.type,
+  id: Number(header.id),
+});
+
+const submit: Effect = async (tx, caller, spec, doc, step) => {
+  const ws = caller.workspaceId as string;
+  const { from_location_id: from, to_location_id: to } = doc.header;
+  await refuseSystemLocations(
+    tx,
+    ws,
+    [
+      { id: from, field: "from_location_id" },
+      { id: to, field: "to_location_id" },
+    ],
+    "transferred from or to",
+  );
+  const transit = await systemLocationId(tx, ws, "transit");
+  const cost = await productCosts(
+    tx,
+    ws,
+    doc.lines.map((l) => l.product_id),
+  );
+  const moves: StockMove[] = doc.lines.flatMap((l) => {
+    const unit_cost = cost.get(Number(l.product_id)) ?? "0";
+    const line = { product_id: Number(l.product_id), unit_cost, doc_line_id: Number(l.id) };
+    return [
+      { ...line, location_id: Number(from), qty: `-${l.qty}` },
+      { ...line, location_id: transit, qty: String(l.qty) },
+    ];
+  });
+  const ref = docRef(spec, doc.header);
+  await writeStockMoves(tx, caller, ref, moves, "dispatch");
+  const sent = moves.filter((m) => m.location_id === transit);
+  await postJournal(
+    tx,
+    caller,
+    { ...ref, number: step.number, date: String(doc.header.doc_date) },
+    TRANSFER_DISPATCH_RULE,
+    { cost_total: costTotal(sent) },
+  );
+};
+
+const receive: Effect = async (tx, caller, spec, doc) => {
+  const ws = caller.workspaceId as string;
+  const ref = docRef(spec, doc.header);
+  const transit = await systemLocationId(tx, ws, "transit");
+  const cost = await outCosts(tx, ws, ref, transit);
+  const short = doc.lines.map((l) => ({ line: l, short: shortfall(l) }));
+  const firstShort = short.findIndex((s) => dec(s.short).greaterThan(0));
+  if (firstShort >= 0 && !String(doc.header.shortfall_reason ?? "").trim()) {
+    throw invalid(
+      `Line ${firstShort + 1} is short by ${short[firstShort].short}: give the reason for the shortfall`,
+      "values.shortfall_reason",
+    );
+  }
+  const moves: StockMove[] = [];
+  const sent: StockMove[] = [];
+  const arrived: StockMove[] = [];
+  for (const { line: l } of short) {
+    const base = {
+      product_id: Number(l.product_id),
+      unit_cost: cost.get(Number(l.id)) ?? "0",
+      doc_line_id: Number(l.id),
+    };
+    const received = String(l.qty_received ?? "0");
+    // The whole line leaves transit: what arrived into the to-location, the shortfall written off.
+    moves.push({ ...base, location_id: transit, qty: `-${l.qty}` });
+    sent.push({ ...base, location_id: transit, qty: String(l.qty) });
+    if (dec(received).greaterThan(0)) {
+      const into = { ...base, location_id: Number(doc.header.to_location_id), qty: received };
+      moves.push(into);
+      arrived.push(into);
+    }
+  }
+  await writeStockMoves(tx, caller, ref, moves, "receive");
+  const ids = short.map((s) => Number(s.line.id));
+  await tx.execute(sql`update goods_transfer_form_line l set qty_short = v.short
+    from unnest(${`{${ids.join(",")}}`}::bigint[], ${`{${short.map((s) => s.short).join(",")}}`}::numeric[]) as v(id, short)
+    where l.workspace_id = ${ws}::uuid and l.id = v.id and l.goods_transfer_form_id = ${ref.id}`);
+  const sentTotal = costTotal(sent);
+  const receivedTotal = costTotal(arrived);
+  await postJournal(
+    tx,
+    caller,
+    { ...ref, number: (doc.header.number as string | null) ?? null, date: await today(tx) },
+    TRANSFER_RECEIPT_RULE,
+    {
+      cost_total: sentTotal,
+      received_total: receivedTotal,
+      // What transit held less what arrived, so 1210 is left at exactly zero for this transfer.
+      short_total: money(dec(sentTotal).minus(receivedTotal)),
+    },
+  );
+};
+
+const cancel: Effect = async (tx, caller, spec, doc, step) => {
+  if (step.from === spec.machine.initial) return;
+  const ref = docRef(spec, doc.header);
+  await reverseStockMoves(tx, caller, ref);
+  await reverseJournals(tx, caller, {
+    ...ref,
+    number: (doc.header.number as string | null) ?? null,
+    date: await today(tx),
+  });
+};
+
+export const GOODS_TRANSFER_FORM_EFFECTS = { submit, receive, cancel };
