@@ -3,6 +3,7 @@ import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
 import { registerInventory } from "./inventory/inventory.module.ts";
+import { registerStock } from "./inventory/stock.module.ts";
 import { registerOrders } from "./orders/orders.module.ts";
 import { registerPartners } from "./partners/partners.module.ts";
 import { registerPayables } from "./purchasing/payables.module.ts";
@@ -24,5 +25,6 @@ export function registerModules(): void {
   registerPurchasing();
   registerPayables();
   registerInventory();
+  registerStock();
   registerPartners();
 }

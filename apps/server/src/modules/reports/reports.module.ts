@@ -7,10 +7,12 @@ import { reportRpc } from "./report.rpc.ts";
 import { salesByCustomer, salesByProduct } from "./sales.report.ts";
 import { sellingFigures } from "./selling-figures.ts";
 import { customerStatementReport } from "./statement.ts";
+import { stockValuation } from "./stock-valuation.report.ts";
 
 // DESIGN §2.3.1 `report` and the receivables of issue 10 §2; the dashboard's selling figures (issue 10 §3).
 export function registerReports(): void {
   registerReport(arAgeing, customerStatementReport, salesByCustomer, salesByProduct);
+  registerReport(stockValuation);
   registerReport(apAgeing); // issue 11: accounts payable
   registerRpc(reportRpc);
   registerDashboardFigures(sellingFigures);

@@ -1,0 +1,78 @@
+import { dec, plain } from "@workmetrics/domain/documents/decimal";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { invalid } from "../../platform/documents/refusals.ts";
+import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { requireLocation, requireStockAccess, stockLevels } from "./stock-levels.rpc.ts";
+import { draftPurchaseOrders, type Want } from "./stock-purchase.ts";
+import { idArray } from "./stock-sources.ts";
+
+// reorder_draft_purchase_orders {location_id?, product_ids?} (issue 11 "Stock"): what the stock levels page's
+// "to reorder" filter shows (there, or of those products), drafted as purchase orders — one per preferred supplier
+// and location, a line per reorder level: its reorder quantity, or the shortfall below the minimum when that is more
+// and the level is the product's only one considered. A product short overall is reordered at each of its levels;
+// filter by a location to reorder there only. Levels without a preferred supplier are answered as skipped. The save
+// is the engine's, so it needs purchase_order.create (a warehouse clerk sees what to reorder, a buyer drafts).
+
+const id = z.number().int().positive();
+const args = z.object({ location_id: id.nullish(), product_ids: z.array(id).max(500).optional() });
+
+export const reorderDraftsRpc = defineRpc({
+  name: "reorder_draft_purchase_orders",
+  args,
+  permission: "purchase_order.create",
+  does: "draft purchase orders",
+  feature: "erp",
+  run: async (tx, a, caller) => {
+    const ws = requireStockAccess(caller);
+    if (a.location_id) await requireLocation(tx, ws, a.location_id);
+    const short = await stockLevels(tx, ws, {
+      location_id: a.location_id,
+      product_ids: a.product_ids,
+      to_reorder: true,
+      limit: 500,
+      offset: 0,
+    });
+    if (!short.rows.length) throw invalid("Nothing is below its reorder level", "location_id");
+    const levels = await tx.execute(sql`select r.product_id, r.location_id, r.supplier_id, r.reorder_qty::text as qty,
+        p.name as product
+      from reorder_level r join product p on p.workspace_id = r.workspace_id and p.id = r.product_id
+      where r.workspace_id = ${ws}::uuid and r.product_id = any(${idArray(short.rows.map((r) => r.product_id))})
+        ${a.location_id ? sql`and r.location_id = ${a.location_id}` : sql``}
+      order by p.name, r.location_id`);
+    const rows = levels.rows as Array<{
+      product_id: number | string;
+      location_id: number | string;
+      supplier_id: number | string | null;
+      qty: string;
+      product: string;
+    }>;
+    const byProduct = new Map(short.rows.map((r) => [r.product_id, r]));
+    const wants: Want[] = [];
+    const skipped: Array<{ product_id: number; product: string; reason: string }> = [];
+    for (const r of rows) {
+      const product = Number(r.product_id);
+      if (r.supplier_id == null) {
+        skipped.push({ product_id: product, product: r.product, reason: "No preferred supplier" });
+        continue;
+      }
+      const level = byProduct.get(product);
+      let qty = dec(r.qty);
+      if (level && rows.filter((x) => Number(x.product_id) === product).length === 1) {
+        const gap = dec(level.min_qty ?? "0").minus(dec(level.available).plus(dec(level.on_order)));
+        if (gap.greaterThan(qty)) qty = gap;
+      }
+      wants.push({
+        product_id: product,
+        qty: plain(qty),
+        supplier_id: Number(r.supplier_id),
+        location_id: Number(r.location_id),
+      });
+    }
+    if (!wants.length) {
+      throw invalid("Give the products below their reorder level a preferred supplier first", "supplier_id");
+    }
+    const created = await draftPurchaseOrders(tx, caller, wants, "Drafted from the reorder levels");
+    return { created, skipped };
+  },
+});

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database.ts";
+import { documentSpec } from "../../platform/documents/registry.ts";
+import { saveDraft } from "../../platform/documents/save.ts";
+import type { Caller } from "../../platform/rest/access.ts";
+import { idArray } from "./stock-sources.ts";
+
+// Draft purchase orders made for stock (issue 11 "Stock": the reorder levels' "Draft purchase orders" and a sales
+// order's "Purchase what is short"): one per supplier and deliver-to location, made by the engine's document_save
+// as a buyer's own draft would be, so the buyer reviews, prices and submits them on the purchase order page.
+
+export type Want = { product_id: number; qty: string; supplier_id: number; location_id: number };
+export type Drafted = { id: number; supplier_id: number; supplier: string; location_id: number; lines: number };
+
+// The price last agreed with this supplier for each product (its latest submitted purchase order line), else the
+// product's cost: a supplier's price, not our selling price, which the line would otherwise take.
+async function lastPrices(tx: Tx, ws: string, supplierId: number, productIds: number[]): Promise<Map<number, string>> {
+  const res = await tx.execute(sql`select p.id, coalesce((select l.unit_price from purchase_order o
+        join purchase_order_line l on l.workspace_id = o.workspace_id and l.purchase_order_id = o.id
+        where o.workspace_id = p.workspace_id and o.company_id = ${supplierId} and l.product_id = p.id
+          and o.status not in ('draft', 'cancelled')
+        order by o.doc_date desc, o.id desc limit 1), p.cost)::text as price
+    from product p where p.workspace_id = ${ws}::uuid and p.id = any(${idArray(productIds)})`);
+  return new Map((res.rows as Array<{ id: number | string; price: string }>).map((r) => [Number(r.id), r.price]));
+}
+
+export async function draftPurchaseOrders(
+  tx: Tx,
+  caller: Caller,
+  wants: readonly Want[],
+  notes: string,
+): Promise<Drafted[]> {
+  const ws = caller.workspaceId as string;
+  const spec = documentSpec("purchase_order");
+  const groups = new Map<string, Want[]>();
+  for (const w of wants) {
+    const key = `${w.supplier_id}:${w.location_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), w]);
+  }
+  const names = await tx.execute(sql`select id, name from company where workspace_id = ${ws}::uuid
+    and id = any(${idArray([...new Set(wants.map((w) => w.supplier_id))])})`);
+  const supplier = new Map(
+    (names.rows as Array<{ id: number | string; name: string }>).map((r) => [Number(r.id), r.name]),
+  );
+  const out: Drafted[] = [];
+  for (const lines of groups.values()) {
+    const { supplier_id, location_id } = lines[0];
+    const prices = await lastPrices(
+      tx,
+      ws,
+      supplier_id,
+      lines.map((l) => l.product_id),
+    );
+    const id = await saveDraft(tx, caller, spec, {
+      header: { company_id: supplier_id, location_id, notes },
+      lines: lines.map((l) => ({ product_id: l.product_id, qty: l.qty, unit_price: prices.get(l.product_id) ?? "0" })),
+    });
+    out.push({ id, supplier_id, supplier: supplier.get(supplier_id) ?? "", location_id, lines: lines.length });
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+import { money, sum } from "@workmetrics/domain/documents/decimal";
+import { REPORT_ACCESS } from "@workmetrics/domain/reports";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { datedMoves } from "../inventory/stock-sources.ts";
+import { defineReport } from "./registry.ts";
+
+// DESIGN §2.3.1 `report {name: "stock_valuation", as_of}` (issue 11 "Stock"): per product, the quantity held on
+// `as_of` (every location, in transit and on loan too: still ours) and its value at moving-average cost. The value
+// is Σ qty × unit_cost of the moves counted by that day — each move carries the cost it went in or out at (receipts
+// their price, deliveries the product's moving average then), which is what the books posted, so the total is the
+// 1200 Stock In Hand balance on any day, today's as much as a past one's; avg_cost = value ÷ qty. The product's
+// current cost is shown beside it. A move counts from the day of its document's journal entry (datedMoves).
+
+const params = z.object({ as_of: z.iso.date().optional() });
+
+export const stockValuation = defineReport({
+  name: "stock_valuation",
+  params,
+  need: REPORT_ACCESS.stock_valuation,
+  async run(tx, p, caller) {
+    const ws = caller.workspaceId;
+    const asOf = p.as_of ? sql`${p.as_of}::date` : sql`current_date`;
+    const res = await tx.execute(sql`with ${datedMoves(ws, sql``)}, held as (
+        select dm.product_id, sum(dm.qty) as qty, round(sum(dm.qty * dm.unit_cost), 2) as value
+        from dm where dm.move_date <= ${asOf} group by dm.product_id
+      )
+      select p.id as product_id, p.sku, p.name as product, p.unit, h.qty::numeric(14,3)::text as qty,
+        case when h.qty <> 0 then round(h.value / h.qty, 4)::text end as avg_cost, p.cost::text as cost,
+        h.value::numeric(14,2)::text as value
+      from held h join product p on p.workspace_id = ${ws}::uuid and p.id = h.product_id
+      where h.qty <> 0 or h.value <> 0
+      order by p.name, p.id`);
+    const rows = res.rows as Array<Record<string, string | number | null>>;
+    const total = (k: string) => sum(rows.map((r) => String(r[k])));
+    return {
+      columns: [
+        { key: "sku", label: "SKU", kind: "text" },
+        { key: "product", label: "Product", kind: "text" },
+        { key: "qty", label: "Quantity", kind: "text" },
+        { key: "avg_cost", label: "Average cost", kind: "money" },
+        { key: "cost", label: "Current cost", kind: "money" },
+        { key: "value", label: "Value", kind: "money" },
+      ],
+      rows: rows.map((r) => ({ ...r, product_id: Number(r.product_id) })),
+      totals: { qty: total("qty").toFixed(3), value: money(total("value")), count: rows.length },
+    };
+  },
+});
