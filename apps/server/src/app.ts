@@ -6,6 +6,7 @@ import { accountRoutes } from "./modules/account/account.route.ts";
 import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
 import { registerModules } from "./modules/index.ts";
 import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
+import { publicPartnerRoutes } from "./modules/partners/public-partners.route.ts";
 import { platformRoutes } from "./modules/platform/platform.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
 import { overdueSweep } from "./modules/reports/overdue.ts";
@@ -44,6 +45,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authPlugin, { config, db: database.db });
   await app.register(publicRoutes, { db: database.db });
   await app.register(publicOrderFormRoutes, { db: database.db });
+  await app.register(publicPartnerRoutes, { db: database.db });
   await app.register(platformRoutes, { db: database.db });
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
