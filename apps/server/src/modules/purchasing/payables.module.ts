@@ -2,6 +2,9 @@ import { registerRpc } from "../../platform/rest/rpc/registry.ts";
 import { registerPrinter } from "../documents/pdf/print-types.ts";
 import { registerPaymentKind } from "../documents/record-payment.ts";
 import { registerOverdueTable } from "../reports/overdue.ts";
+import { registerReport } from "../reports/registry.ts";
+import { receiptFiles } from "./payables-receipt-files.report.ts";
+import { threeWayQueue } from "./payables-three-way.report.ts";
 import { printRemittance } from "./supplier-payment.remittance.ts";
 import { SUPPLIER_PAYMENT_KIND, supplierPaymentCancel } from "./supplier-payment.ts";
 
@@ -10,5 +13,6 @@ export function registerPayables(): void {
   registerPaymentKind(SUPPLIER_PAYMENT_KIND); // record_payment {type: "supplier_payment"}
   registerRpc(supplierPaymentCancel);
   registerPrinter("supplier_payment", printRemittance); // the remittance advice
+  registerReport(threeWayQueue, receiptFiles); // the exception queue; the receipts' attachments
   registerOverdueTable("supplier_invoice"); // owed to a supplier past its due date: Overdue, as invoices
 }

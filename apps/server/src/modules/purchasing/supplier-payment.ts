@@ -1,5 +1,6 @@
 import { decide } from "@workmetrics/domain";
 import { SUPPLIER_PAYMENT_RULE } from "@workmetrics/domain/documents/postings";
+import { releasedToPay } from "@workmetrics/domain/documents/three-way";
 import { SUPPLIER_PAYMENT_ACCESS } from "@workmetrics/domain/resources/payables";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -17,8 +18,6 @@ import { type PaymentKind, readPayment } from "../documents/record-payment.ts";
 // Issue 11: a payment to a supplier is record_payment's supplier_payment kind — it pays supplier invoices, and only
 // those the three-way check let through (match_status matched, or released by a finance manager with a reason).
 
-const PAYABLE_MATCH = new Set(["matched", "released"]);
-
 export const SUPPLIER_PAYMENT_KIND: PaymentKind = {
   type: "supplier_payment",
   access: SUPPLIER_PAYMENT_ACCESS.create,
@@ -26,7 +25,7 @@ export const SUPPLIER_PAYMENT_KIND: PaymentKind = {
   pays: ["supplier_invoice"],
   rule: SUPPLIER_PAYMENT_RULE,
   held: (doc: Row, name: string) =>
-    doc.match_status != null && !PAYABLE_MATCH.has(String(doc.match_status))
+    doc.match_status != null && !releasedToPay(String(doc.match_status))
       ? conflict(`${name} is waiting in the three-way check; a finance manager must release it first`, {
           reason: "not_released",
         })
