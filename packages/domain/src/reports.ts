@@ -51,6 +51,16 @@ export const REPORT_ACCESS = {
 
 export type ReportName = keyof typeof REPORT_ACCESS;
 
+// Issue 11 "Stock": the stock levels page, the stock card and what to reorder — whoever reads products reads their
+// stock (as stock_on_hand does). Drafting purchase orders from them also needs purchase_order.create.
+export const STOCK_ACCESS: Requirement = {
+  audience: "member",
+  permission: "product.read",
+  feature: "erp",
+  does: "read stock levels",
+  subject: "Stock levels",
+};
+
 // Days past due = as-of date − due date. "Current" is not yet past due (due on the as-of date or later: an invoice
 // due today is not overdue, as invoicePaymentStatus says); then 1–30, 31–60, 61–90 and over 90 days past due.
 export const AGEING_BUCKETS = [

@@ -34,6 +34,7 @@ import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import SellOutlined from "@mui/icons-material/SellOutlined";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
+import StackedBarChartOutlined from "@mui/icons-material/StackedBarChartOutlined";
 import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
 import SwapHorizOutlined from "@mui/icons-material/SwapHorizOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
@@ -49,7 +50,7 @@ import {
   type Requirement,
   STORAGE_ACTIONS,
 } from "@workmetrics/domain";
-import { REPORT_ACCESS } from "@workmetrics/domain/reports";
+import { REPORT_ACCESS, STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { DataProvider } from "../platform/data-access/provider.ts";
@@ -221,6 +222,16 @@ export const MODULES: AppModule[] = [
   resource("brands", LocalOfferOutlined, "Inventory"),
   resource("services", HandymanOutlined, "Inventory"),
   resource("locations", WarehouseOutlined, "Inventory"),
+  {
+    path: "stock-levels",
+    title: "Stock levels",
+    icon: StackedBarChartOutlined,
+    section: "Inventory",
+    access: requires(STOCK_ACCESS),
+    component: lazy(() => import("../modules/stock/StockLevelsPage.tsx")),
+    children: [{ path: ":id", component: lazy(() => import("../modules/stock/StockCardPage.tsx")) }],
+  },
+  resource("reorder-levels", TuneOutlined, "Inventory"),
   documentModule("goods-transfer-forms", SwapHorizOutlined, "Inventory"),
   documentModule("loan-forms", HandshakeOutlined, "Inventory"),
   resource("projects", WorkOutlined, "Projects"),

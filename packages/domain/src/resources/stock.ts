@@ -1,4 +1,3 @@
-import type { Requirement } from "../access.ts";
 import { reorderLevel } from "../db/stock-schema.ts";
 import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
@@ -38,13 +37,3 @@ export const reorderLevelResource = defineResource({
 });
 
 export const STOCK_RESOURCES = [reorderLevelResource] as const;
-
-// The stock levels page, the stock card and the "to reorder" drafts: whoever reads products reads their stock (as
-// stock_on_hand does); drafting purchase orders also needs purchase_order.create, checked by the save itself.
-export const STOCK_ACCESS: Requirement = {
-  audience: "member",
-  permission: "product.read",
-  feature: "erp",
-  does: "read stock levels",
-  subject: "Stock levels",
-};

@@ -1,5 +1,5 @@
 import { decide } from "@workmetrics/domain";
-import { STOCK_ACCESS } from "@workmetrics/domain/resources/stock";
+import { STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
