@@ -35,7 +35,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "debit_note.*",
     "goods_return_note.*",
     "loan_form.*", // issue 11: they lend demo units to customers and sell what is kept
-    "project_registration.*", // issue 11: they review the projects resellers register
+    "project_registration.*", // issue 11: they review the projects resellers register…
+    "project.create", // …and approving one makes its project
     "file.*",
     "feedback.create",
   ],
@@ -89,6 +90,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "loan_form.*", // issue 11: goods lent out and taken back at the warehouse
     "company.read", // the customer a loan is lent to
     "goods_return_note.*",
+    "purchase_order.read", // issue 11: the storekeeper receives against purchase orders
+    "supplier_delivery_order.*",
     "file.read",
     "file.create",
     "feedback.create",
@@ -107,6 +110,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "receipt.*",
     "supplier_invoice.*",
     "supplier_payment.*", // issue 11: finance managers pay suppliers (and cancel a payment)
+    "purchase_order.approve", // issue 11: and approve purchase orders above the threshold
     "credit_note.*",
     "debit_note.*",
     "journal_entry.*",
@@ -121,6 +125,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "company.*",
     "contact.*",
     "purchase_order.*",
+    "!purchase_order.approve", // issue 11: a buyer does not approve their own orders; finance does
     "supplier_delivery_order.*",
     "supplier_invoice.create",
     "supplier_discount_form.*", // issue 11: they ask suppliers for discounts
@@ -135,6 +140,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "credit_note.*",
     "journal_entry.*",
     "supplier_invoice.*",
+    "!supplier_invoice.release", // issue 11: releasing a three-way exception to pay is the finance manager's
     "accounts_payable.*",
     "accounts_receivable.*",
     "debit_note.*",
