@@ -20,7 +20,8 @@ import { defineRpc } from "../../platform/rest/rpc/command.ts";
 // Issue 10 §1–2: a workspace's document settings — number prefixes per type, the over-delivery and over-billing
 // allowances (%), negative stock allowed or not. Read by any member who reads the workspace (document_settings);
 // saved by whoever may change the workspace's settings, owners and admins by default (document_settings_save). A
-// save gives only what changes; a prefix set back to its default is dropped from the row.
+// save gives only what changes; a prefix set back to its default is dropped from the row. Issue 11 adds the purchase
+// order approval threshold and the three-way check's tolerances (null clears the threshold or the money cap).
 
 type Answer = DocumentSettings & { defaults: typeof DEFAULT_PREFIXES };
 
@@ -41,6 +42,10 @@ type SaveArgs = {
   over_delivery_allowance?: string;
   over_billing_allowance?: string;
   allow_negative_stock?: boolean;
+  po_approval_threshold?: string | null;
+  match_qty_tolerance?: string;
+  match_price_tolerance?: string;
+  match_amount_tolerance?: string | null;
 };
 
 function allowance(value: string, field: string): string {
@@ -49,6 +54,20 @@ function allowance(value: string, field: string): string {
   if (n.decimalPlaces() > 2) throw invalid("An allowance has at most two decimals", field);
   return plain(n);
 }
+
+// An amount in money (the approval threshold, the three-way cap): 0 or more, cents at most; null or "" clears it.
+function amount(value: string | null | undefined, now: string | null, field: string): string | null {
+  if (value === undefined) return now;
+  if (value === null || value.trim() === "") return null;
+  const n = dec(value, "The amount");
+  if (n.isNegative()) throw invalid("An amount cannot be negative", field);
+  if (n.decimalPlaces() > 2) throw invalid("An amount has at most two decimals", field);
+  if (n.greaterThan("999999999999")) throw invalid("That amount is too large", field);
+  return plain(n);
+}
+
+const tolerance = (value: string | undefined, now: string, field: string) =>
+  value == null ? now : allowance(value, field);
 
 async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Answer> {
   const ws = caller.workspaceId as string;
@@ -91,15 +110,25 @@ async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Ans
         ? now.over_billing_allowance
         : allowance(args.over_billing_allowance, "over_billing_allowance"),
     allow_negative_stock: args.allow_negative_stock ?? now.allow_negative_stock,
+    po_approval_threshold: amount(args.po_approval_threshold, now.po_approval_threshold, "po_approval_threshold"),
+    match_qty_tolerance: tolerance(args.match_qty_tolerance, now.match_qty_tolerance, "match_qty_tolerance"),
+    match_price_tolerance: tolerance(args.match_price_tolerance, now.match_price_tolerance, "match_price_tolerance"),
+    match_amount_tolerance: amount(args.match_amount_tolerance, now.match_amount_tolerance, "match_amount_tolerance"),
   };
   await tx.execute(sql`insert into document_setting (workspace_id, prefixes, over_delivery_allowance,
-      over_billing_allowance, allow_negative_stock, updated_by, updated_at)
+      over_billing_allowance, allow_negative_stock, po_approval_threshold, match_qty_tolerance, match_price_tolerance,
+      match_amount_tolerance, updated_by, updated_at)
     values (${ws}::uuid, ${JSON.stringify(next.prefixes)}::jsonb, ${next.over_delivery_allowance}::numeric,
-      ${next.over_billing_allowance}::numeric, ${next.allow_negative_stock}, ${caller.userId}::uuid, now())
+      ${next.over_billing_allowance}::numeric, ${next.allow_negative_stock}, ${next.po_approval_threshold}::numeric,
+      ${next.match_qty_tolerance}::numeric, ${next.match_price_tolerance}::numeric,
+      ${next.match_amount_tolerance}::numeric, ${caller.userId}::uuid, now())
     on conflict (workspace_id) do update set prefixes = excluded.prefixes,
       over_delivery_allowance = excluded.over_delivery_allowance,
       over_billing_allowance = excluded.over_billing_allowance,
-      allow_negative_stock = excluded.allow_negative_stock, updated_by = excluded.updated_by, updated_at = now()`);
+      allow_negative_stock = excluded.allow_negative_stock, po_approval_threshold = excluded.po_approval_threshold,
+      match_qty_tolerance = excluded.match_qty_tolerance, match_price_tolerance = excluded.match_price_tolerance,
+      match_amount_tolerance = excluded.match_amount_tolerance, updated_by = excluded.updated_by,
+      updated_at = now()`);
   return answer(await documentSettings(tx, ws));
 }
 
@@ -110,6 +139,10 @@ export const documentSettingsSaveRpc = defineRpc({
     over_delivery_allowance: percent.optional(),
     over_billing_allowance: percent.optional(),
     allow_negative_stock: z.boolean().optional(),
+    po_approval_threshold: percent.nullable().optional(),
+    match_qty_tolerance: percent.optional(),
+    match_price_tolerance: percent.optional(),
+    match_amount_tolerance: percent.nullable().optional(),
   }),
   permission: "workspace.update",
   does: "change the workspace's document settings",

@@ -36,6 +36,7 @@ export type TransitionStep = {
   to: string;
   number: string | null;
   quantities?: LineQuantities;
+  reason?: string | null; // the clerk's reason, when the transition asks for one (a release to pay)
 };
 export type Effect = (tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked, step: TransitionStep) => Promise<void>;
 

@@ -76,15 +76,18 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
       throw invalid(`Line ${i + 1}: the quantity must be more than 0`, `lines.${i}.qty`);
     }
   }
-  const lines = await snapshotLines(tx, ws, given);
-  const low = belowCost(lines);
+  const prepared = spec.prepareSave
+    ? await spec.prepareSave(tx, caller, spec, { id: input.id ?? null, header, lines: given })
+    : { header, lines: given };
+  const lines = await snapshotLines(tx, ws, prepared.lines);
+  const low = spec.buying ? null : belowCost(lines);
   if (low && !mayDocument(caller, spec, "approve")) {
     throw invalid(
       `Line ${low.n} is priced below its cost of ${low.cost}; someone who may approve ${plural} must save it`,
       `lines.${low.n - 1}.unit_price`,
     );
   }
-  const priced = priceDraft(header, lines);
+  const priced = priceDraft(prepared.header, lines);
   let docId: number;
   if (before && input.id) {
     docId = input.id;

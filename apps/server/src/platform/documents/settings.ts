@@ -13,6 +13,12 @@ export type DocumentSettings = {
   over_delivery_allowance: string;
   over_billing_allowance: string;
   allow_negative_stock: boolean;
+  // Purchasing (issue 11): the base-currency total above which a purchase order needs approval (null: none does);
+  // the three-way check's tolerances, % over on quantity and price, and a cap in money on either (null: none).
+  po_approval_threshold: string | null;
+  match_qty_tolerance: string;
+  match_price_tolerance: string;
+  match_amount_tolerance: string | null;
 };
 
 export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
@@ -20,11 +26,17 @@ export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
   over_delivery_allowance: "0",
   over_billing_allowance: "0",
   allow_negative_stock: false,
+  po_approval_threshold: null,
+  match_qty_tolerance: "0",
+  match_price_tolerance: "0",
+  match_amount_tolerance: null,
 };
 
 export async function documentSettings(tx: Tx, ws: string): Promise<DocumentSettings> {
   const res = await tx.execute(sql`select prefixes, over_delivery_allowance::text as over_delivery_allowance,
-      over_billing_allowance::text as over_billing_allowance, allow_negative_stock
+      over_billing_allowance::text as over_billing_allowance, allow_negative_stock,
+      po_approval_threshold::text as po_approval_threshold, match_qty_tolerance::text as match_qty_tolerance,
+      match_price_tolerance::text as match_price_tolerance, match_amount_tolerance::text as match_amount_tolerance
     from document_setting where workspace_id = ${ws}::uuid`);
   const row = res.rows[0] as (Omit<DocumentSettings, "prefixes"> & { prefixes: unknown }) | undefined;
   if (!row) return DEFAULT_DOCUMENT_SETTINGS;
@@ -34,6 +46,10 @@ export async function documentSettings(tx: Tx, ws: string): Promise<DocumentSett
     over_delivery_allowance: plain(row.over_delivery_allowance), // "5", not "5.00"
     over_billing_allowance: plain(row.over_billing_allowance),
     allow_negative_stock: Boolean(row.allow_negative_stock),
+    po_approval_threshold: row.po_approval_threshold == null ? null : plain(row.po_approval_threshold),
+    match_qty_tolerance: plain(row.match_qty_tolerance),
+    match_price_tolerance: plain(row.match_price_tolerance),
+    match_amount_tolerance: row.match_amount_tolerance == null ? null : plain(row.match_amount_tolerance),
   };
 }
 

@@ -79,7 +79,15 @@ export async function applyTransition(
   if (submitting || withdrawing) await recomputeDraw(tx, caller, spec, after);
   const effect = spec.effects?.[action];
   if (effect) {
-    await effect(tx, caller, spec, after, { action, from, to: d.to, number: number ?? null, quantities: d.lines });
+    const why = d.transition.needsReason ? (reason?.trim() ?? null) : null;
+    await effect(tx, caller, spec, after, {
+      action,
+      from,
+      to: d.to,
+      number: number ?? null,
+      quantities: d.lines,
+      reason: why,
+    });
   }
   const perLine = Object.keys(d.lines).length ? { lines: d.lines } : {};
   await writeEvent(tx, caller, {

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database.ts";
+import type { PrepareSave } from "../../platform/documents/registry.ts";
+import type { Row } from "../../platform/documents/store.ts";
+
+// Issue 11: what a purchase line costs when the buyer gives no price — the one place purchase prices are decided
+// (supplier discounts will add to it). The supplier's price on their last submitted purchase order for the product,
+// else the product's cost (what we last paid, on average).
+export async function purchasePrice(
+  tx: Tx,
+  ws: string,
+  supplierId: number | null,
+  productIds: readonly number[],
+): Promise<Map<number, string>> {
+  const prices = new Map<number, string>();
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return prices;
+  const list = `{${ids.join(",")}}`;
+  if (supplierId != null) {
+    const last = await tx.execute(sql`select distinct on (l.product_id) l.product_id, l.unit_price::text as price
+      from purchase_order_line l
+      join purchase_order h on h.workspace_id = l.workspace_id and h.id = l.purchase_order_id
+      where l.workspace_id = ${ws}::uuid and h.company_id = ${supplierId} and l.product_id = any(${list}::bigint[])
+        and h.status not in ('draft', 'cancelled')
+      order by l.product_id, h.doc_date desc, h.id desc, l.line_no`);
+    for (const r of last.rows as Array<{ product_id: number | string; price: string }>) {
+      prices.set(Number(r.product_id), r.price);
+    }
+  }
+  const rest = ids.filter((id) => !prices.has(id));
+  if (rest.length) {
+    const cost = await tx.execute(sql`select id, cost::text as cost from product
+      where workspace_id = ${ws}::uuid and id = any(${`{${rest.join(",")}}`}::bigint[])`);
+    for (const r of cost.rows as Array<{ id: number | string; cost: string }>) prices.set(Number(r.id), r.cost);
+  }
+  return prices;
+}
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+// document_save of a buying document: product lines saved without a unit price get the purchase price (never the
+// selling price the engine would snapshot).
+export const prefillPurchasePrices: PrepareSave = async (tx, caller, _spec, draft) => {
+  const missing = draft.lines.filter((l) => l.product_id != null && !given(l.unit_price));
+  if (missing.length === 0) return draft;
+  const supplier = draft.header.company_id == null ? null : Number(draft.header.company_id);
+  const prices = await purchasePrice(
+    tx,
+    caller.workspaceId as string,
+    supplier,
+    missing.map((l) => Number(l.product_id)),
+  );
+  const lines: Row[] = draft.lines.map((l) =>
+    l.product_id != null && !given(l.unit_price) ? { ...l, unit_price: prices.get(Number(l.product_id)) } : l,
+  );
+  return { header: draft.header, lines };
+};
