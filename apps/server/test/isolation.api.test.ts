@@ -259,6 +259,9 @@ describe("cross-workspace attacks through /rest/v1", () => {
       (await b.rpc("document_transition", { type: "delivery_order", id: movedId, action: "submit" })).error,
     ).toBeNull();
     expect((await b.rpc("document_settings_save", { allow_negative_stock: false })).error).toBeNull();
+    // B's reorder level (issue 11 "Stock"); A keeps none, so a forged reference is refused by its foreign key alone.
+    const level = { product_id: product.id, location_id: location.id, min_qty: "1", reorder_qty: "5" };
+    expect((await b.from("reorder_level").insert(level)).error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     // A's own order form, so a forged order_form_item has a form of A's to point at besides the attacked reference.
@@ -440,6 +443,7 @@ function sampleFor(name: string): Row {
     user: { name: "Iso" },
     order_form: { title: "Iso form" },
     order_form_item: { price: "1", min_qty: "1" },
+    reorder_level: { min_qty: "1", reorder_qty: "1" },
   };
   return samples[name] ?? {};
 }
