@@ -17,7 +17,7 @@ import Typography from "@mui/material/Typography";
 import { decide, errorMessage } from "@workmetrics/domain";
 import type { OfferedAction } from "@workmetrics/domain/documents/machine";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
-import { useMemo, useRef, useState } from "react";
+import { Suspense, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate, useParams } from "react-router";
 import { DataError, refusal } from "../../platform/data-access/errors.ts";
@@ -410,6 +410,14 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
             >
               Duplicate
             </Button>
+          )}
+          {doc && t.pageActions.length > 0 && (
+            <Suspense fallback={null}>
+              {t.pageActions.map((Action, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a type's page actions are a fixed list
+                <Action key={i} doc={doc} status={status} />
+              ))}
+            </Suspense>
           )}
           {canPay && (
             <Button variant="contained" color="success" onClick={() => setPaying(true)}>

@@ -14,6 +14,8 @@ import { LOAN_FORM, SALES_ORDER_FROM_LOAN } from "@workmetrics/domain/documents/
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { Row } from "../../platform/data-access/provider.ts";
 import { STATUS_HEX } from "../../platform/fields/format.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
 
@@ -29,15 +31,24 @@ export type MadeFromDecl = {
   readonly indirect?: boolean; // counted through another document, never made from the source directly
 };
 
+// A module's own button on a type's document page, beside the actions (a sales order's "Purchase what is short"):
+// lazy, so the document page's code does not carry it; it decides itself whether to show.
+export type PageAction = LazyExoticComponent<ComponentType<{ doc: Row; status: string }>>;
+
 export type WebDocType = {
   type: string;
   machine: DocumentType<string, never>;
   madeFrom: readonly MadeFromDecl[];
   header: ResourceDef;
   lines: ResourceDef;
+  pageActions: readonly PageAction[];
 };
 
-const declare = (machine: unknown, madeFrom: readonly MadeFromDecl[] = []): WebDocType => {
+const declare = (
+  machine: unknown,
+  madeFrom: readonly MadeFromDecl[] = [],
+  pageActions: readonly PageAction[] = [],
+): WebDocType => {
   const m = machine as DocumentType<string, never>;
   return {
     type: m.type,
@@ -45,12 +56,17 @@ const declare = (machine: unknown, madeFrom: readonly MadeFromDecl[] = []): WebD
     madeFrom,
     header: resourceByName(m.type),
     lines: resourceByName(`${m.type}_line`),
+    pageActions,
   };
 };
 
 export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(QUOTATION),
-  declare(SALES_ORDER, [...SALES_ORDER_MADE_FROM, SALES_ORDER_FROM_LOAN]),
+  declare(
+    SALES_ORDER,
+    [...SALES_ORDER_MADE_FROM, SALES_ORDER_FROM_LOAN],
+    [lazy(() => import("../stock/PurchaseShortButton.tsx"))],
+  ),
   declare(DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM),
   declare(INVOICE, INVOICE_MADE_FROM),
   declare(CUSTOMER_ORDER),
