@@ -9,8 +9,16 @@ import { ROLE } from "./roles.ts";
 // everything but the books and the receivables report, which are for finance and accounts.
 export type PermissionPattern = string;
 
+// What is owed to suppliers and what was paid them is finance's too (issue 11).
+const PAYABLES_DENIED: readonly PermissionPattern[] = ["!accounts_payable.*", "!supplier_payment.*"];
+
 // What only finance roles (and owners and admins) read: the chart of accounts, the journal and receivables.
-const BOOKS_DENIED: readonly PermissionPattern[] = ["!account.*", "!journal_entry.*", "!accounts_receivable.*"];
+const BOOKS_DENIED: readonly PermissionPattern[] = [
+  "!account.*",
+  "!journal_entry.*",
+  "!accounts_receivable.*",
+  ...PAYABLES_DENIED,
+];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern[]> = {
   [ROLE.Owner]: ["*"],
@@ -20,6 +28,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "*.read",
     "!account.*",
     "!journal_entry.*",
+    ...PAYABLES_DENIED,
     "company.*",
     "contact.*",
     "memo.*",
