@@ -13,6 +13,7 @@ import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
 import CreditScoreOutlined from "@mui/icons-material/CreditScoreOutlined";
 import CurrencyExchangeOutlined from "@mui/icons-material/CurrencyExchangeOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import DiscountOutlined from "@mui/icons-material/DiscountOutlined";
 import DomainOutlined from "@mui/icons-material/DomainOutlined";
 import DynamicFormOutlined from "@mui/icons-material/DynamicFormOutlined";
 import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
@@ -20,6 +21,7 @@ import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
+import HowToRegOutlined from "@mui/icons-material/HowToRegOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
@@ -53,6 +55,7 @@ import {
 import { REPORT_ACCESS, STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { discountFormsAccess } from "../modules/partners/access.ts";
 import type { DataProvider } from "../platform/data-access/provider.ts";
 
 export type NavSection =
@@ -217,6 +220,16 @@ export const MODULES: AppModule[] = [
     access: requires(REPORT_ACCESS.ar_ageing),
     component: lazy(() => import("../modules/receivables/ReceivablesPage.tsx")),
   },
+  // Issue 11: staff list every request; a supplier user sees the ones addressed to their company.
+  {
+    ...resource("supplier-discount-forms", DiscountOutlined, "Purchasing"),
+    access: discountFormsAccess,
+    component: lazy(() => import("../modules/partners/SupplierDiscountForms.tsx")),
+    children: ["new", ":id", ":id/edit"].map((path) => ({
+      path,
+      component: lazy(() => import("../modules/partners/DiscountFormPage.tsx")),
+    })),
+  },
   resource("products", Inventory2Outlined, "Inventory"),
   resource("categorys", CategoryOutlined, "Inventory"),
   resource("brands", LocalOfferOutlined, "Inventory"),
@@ -239,6 +252,10 @@ export const MODULES: AppModule[] = [
   resource("project-currencies", PaidOutlined, "Projects"),
   resource("currency-factors", CurrencyExchangeOutlined, "Projects"),
   resource("project-groups", WorkspacesOutlined, "Projects"),
+  {
+    ...resource("project-registrations", HowToRegOutlined, "Projects"),
+    children: [{ path: ":id", component: lazy(() => import("../modules/partners/RegistrationReview.tsx")) }],
+  },
   {
     ...resource("users", PeopleOutlined, "Administration"),
     component: lazy(() => import("../modules/users/UsersPage.tsx")),

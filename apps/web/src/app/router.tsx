@@ -15,6 +15,8 @@ const Reset = lazy(() => import("../auth/Reset.tsx"));
 const Success = lazy(() => import("../auth/Success.tsx"));
 const Unauthorized = lazy(() => import("../auth/Unauthorized.tsx"));
 const OrderFormPage = lazy(() => import("../public/OrderFormPage.tsx"));
+const SupplierDiscountPage = lazy(() => import("../public/SupplierDiscountPage.tsx"));
+const ProjectRegistrationPage = lazy(() => import("../public/ProjectRegistrationPage.tsx"));
 const SessionRoot = lazy(() => import("./session/SessionRoot.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
 
@@ -36,6 +38,9 @@ function appRoutes(scope: string): RouteObject[] {
     },
     // Issue 10 §2: a workspace's public order form, a guest path under /auth (no session, no marketing shell).
     { path: "auth/order-forms/:token", element: page(<OrderFormPage />) },
+    // Issue 11: a supplier answers a discount request from its link; anyone registers a project with the workspace.
+    { path: "auth/supplier-discount-forms/:token", element: page(<SupplierDiscountPage />) },
+    { path: "auth/project-registrations", element: page(<ProjectRegistrationPage />) },
     {
       id: `${scope}:session`,
       element: page(<SessionRoot />),

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   DISCOUNT_KINDS,
   PROJECT_REGISTRATION_STATUSES,
@@ -140,6 +141,33 @@ export const projectRegistrationResource = defineResource({
     },
   },
 });
+
+// A supplier's answer to a discount request, on the public page or signed in (one schema for the page and server).
+export const DiscountAnswer = z.object({
+  decision: z.enum(["confirm", "reject"], { error: "Choose Confirm or Reject" }),
+  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(200, "At most 200 characters"),
+  note: z.string().trim().max(2000, "At most 2000 characters").nullish(),
+});
+export type DiscountAnswerInput = z.infer<typeof DiscountAnswer>;
+
+// What the supplier is shown of a request (GET /api/public/supplier-discount-forms/:token; a supplier user's list).
+export type PublicDiscountForm = {
+  workspace: { name: string; logo: string | null; primary_color: string | null; currency: string };
+  supplier: string;
+  status: string;
+  discount_kind: "percent" | "price";
+  discount_percent: string | null;
+  min_qty: string;
+  valid_from: string;
+  valid_to: string;
+  message: string | null;
+  category: string | null;
+  products: Array<{ product_id: number; name: string; sku: string | null; unit: string | null; price: string | null }>;
+  link_expires_at: string | null;
+  responded_at: string | null;
+  responder_name: string | null;
+  responder_note: string | null;
+};
 
 export const PARTNERS_RESOURCES: readonly ResourceDef[] = [
   supplierDiscountFormResource,

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { decide, memberRequirement } from "@workmetrics/domain";
-import { supplierDiscountFormItemResource, supplierDiscountFormResource } from "@workmetrics/domain/resources/partners";
+import {
+  DiscountAnswer,
+  type DiscountAnswerInput,
+  supplierDiscountFormItemResource,
+  supplierDiscountFormResource,
+} from "@workmetrics/domain/resources/partners";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../../platform/db/database.ts";
@@ -187,12 +192,8 @@ export async function sweepExpired(db: Db): Promise<number> {
 
 // ---- answering -----------------------------------------------------------------------------------------------------
 
-export const Answer = z.object({
-  decision: z.enum(["confirm", "reject"], { error: "Choose Confirm or Reject" }),
-  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(200, "At most 200 characters"),
-  note: z.string().trim().max(2000, "At most 2000 characters").nullish(),
-});
-export type AnswerInput = z.infer<typeof Answer>;
+export const Answer = DiscountAnswer;
+export type AnswerInput = DiscountAnswerInput;
 
 const day = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
 

@@ -1,3 +1,4 @@
+import type { PublicDiscountForm } from "@workmetrics/domain/resources/partners";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { HttpError } from "../../platform/http/errors.ts";
@@ -26,24 +27,7 @@ export async function findLink(db: Db, token: string): Promise<FoundLink> {
   return { ...found, id: Number(found.id) };
 }
 
-export type DiscountView = {
-  id: number;
-  workspace: { name: string; logo: string | null; primary_color: string | null; currency: string };
-  supplier: string;
-  status: string;
-  discount_kind: "percent" | "price";
-  discount_percent: string | null;
-  min_qty: string;
-  valid_from: string;
-  valid_to: string;
-  message: string | null;
-  category: string | null;
-  products: Array<{ product_id: number; name: string; sku: string | null; unit: string | null; price: string | null }>;
-  link_expires_at: string | null;
-  responded_at: string | null;
-  responder_name: string | null;
-  responder_note: string | null;
-};
+export type DiscountView = PublicDiscountForm & { id: number };
 
 const text = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
 
