@@ -29,7 +29,19 @@ export const documentTransition = defineRpc({
     id: docId,
     action: z.string().min(1).max(64),
     reason: z.string().max(2000).nullish(),
-    values: z.record(z.string(), z.union([z.string().max(2000), z.null()])).nullish(), // the action's inputs
+    // The action's inputs: text, or a quantity per line ([{ line_id, qty }], checked against each line).
+    values: z
+      .record(
+        z.string(),
+        z.union([
+          z.string().max(2000),
+          z.null(),
+          z
+            .array(z.object({ line_id: docId, qty: z.union([z.string().max(40), z.number()]).transform(String) }))
+            .max(1000),
+        ]),
+      )
+      .nullish(),
   }),
   permission: null,
   run: (tx, args, caller) => transitionDocument(tx, caller, args),

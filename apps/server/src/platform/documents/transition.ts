@@ -141,7 +141,7 @@ async function inputValues(
   values: Record<string, string | null>,
 ): Promise<Row> {
   const out: Row = {};
-  for (const i of inputs) {
+  for (const i of inputs.filter((x) => x.kind !== "line_qty")) {
     let v = values[i.field] ?? null;
     if (i.kind === "datetime" && v == null) v = new Date().toISOString();
     if (i.kind === "user" && v != null) {
