@@ -24,6 +24,21 @@ const PAYABLES: Requirement = {
 export const REPORT_ACCESS = {
   ar_ageing: RECEIVABLES,
   ap_ageing: PAYABLES,
+  // Issue 11: whoever reads supplier invoices reads why one is held; the receipts' files, whoever reads receipts.
+  three_way_check: {
+    audience: "member",
+    permission: "supplier_invoice.read",
+    feature: "erp",
+    does: "read the three-way check",
+    subject: "The three-way check",
+  },
+  supplier_receipt_files: {
+    audience: "member",
+    permission: "supplier_delivery_order.read",
+    feature: "erp",
+    does: "read the supplier delivery orders' files",
+    subject: "Receipt attachments",
+  },
   customer_statement: RECEIVABLES,
   sales_by_customer: {
     audience: "member",

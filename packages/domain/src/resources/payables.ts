@@ -59,18 +59,8 @@ export const SUPPLIER_PAYMENT_ACCESS = {
   },
 } as const satisfies Record<string, Requirement>;
 
-// The three-way check queue (issue 11): whoever reads supplier invoices reads why one is held. The reasons, as the
-// queue counts and filters them (the check writes each line's reason in words; the queue sorts it under one).
-export const THREE_WAY_ACCESS: Requirement = {
-  audience: "member",
-  permission: "supplier_invoice.read",
-  feature: "erp",
-  subject: "The three-way check",
-  does: "read the three-way check",
-};
-
-// `pattern`: how the reason starts in the check's words (three-way.ts: checkLine, threeWayCheck), a POSIX regular
-// expression the queue's SQL matches against each line's match_exception (reasons are joined with "; ").
+// The three-way check queue's reasons (issue 11), as the queue counts and filters them (the check writes each line's
+// reason in words; the queue sorts it under one). Who reads the queue is REPORT_ACCESS.three_way_check.
 export const THREE_WAY_REASONS = [
   { key: "no_po_line", label: "No PO line", pattern: "(^|; )No purchase order line" },
   { key: "over_received", label: "Invoiced more than received", pattern: "(^|; )Invoiced " },
@@ -79,12 +69,3 @@ export const THREE_WAY_REASONS = [
 ] as const;
 
 export type ThreeWayReason = (typeof THREE_WAY_REASONS)[number]["key"];
-
-// The receipts' attachments page: the supplier delivery orders' readers who also read files.
-export const RECEIPT_FILES_ACCESS: Requirement = {
-  audience: "member",
-  permission: "supplier_delivery_order.read",
-  feature: "erp",
-  subject: "Receipt attachments",
-  does: "read the supplier delivery orders' files",
-};

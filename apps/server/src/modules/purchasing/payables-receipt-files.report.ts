@@ -1,5 +1,5 @@
 import { DEFAULT_BUCKET, decide, FOLDER_PLACEHOLDER, STORAGE_ACTIONS } from "@workmetrics/domain";
-import { RECEIPT_FILES_ACCESS } from "@workmetrics/domain/resources/payables";
+import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { memberOf, refusalError } from "../../platform/rest/access.ts";
@@ -26,7 +26,7 @@ const PREFIX = "documents/supplier_delivery_order/";
 export const receiptFiles = defineReport({
   name: "supplier_receipt_files",
   params,
-  need: RECEIPT_FILES_ACCESS,
+  need: REPORT_ACCESS.supplier_receipt_files,
   async run(tx, p, caller) {
     const files = decide(memberOf(caller), STORAGE_ACTIONS["file.read"]);
     if (!files.allowed) throw refusalError(files);

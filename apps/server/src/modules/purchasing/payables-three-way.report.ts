@@ -1,4 +1,5 @@
-import { THREE_WAY_ACCESS, THREE_WAY_REASONS } from "@workmetrics/domain/resources/payables";
+import { REPORT_ACCESS } from "@workmetrics/domain/reports";
+import { THREE_WAY_REASONS } from "@workmetrics/domain/resources/payables";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { defineReport } from "../reports/registry.ts";
@@ -28,7 +29,7 @@ const OUTCOMES = ["exception", "released", "passed"] as const;
 export const threeWayQueue = defineReport({
   name: "three_way_check",
   params,
-  need: THREE_WAY_ACCESS,
+  need: REPORT_ACCESS.three_way_check,
   async run(tx, p, caller) {
     const ws = caller.workspaceId;
     const chosen = p.invoice_id !== undefined ? "all" : p.status;

@@ -82,7 +82,7 @@ export function ReasonDialog(props: {
 }
 
 export const PAYMENT_METHODS = ["bank_transfer", "paynow", "cheque", "card", "cash"] as const;
-const METHOD_LABEL: Record<string, string> = {
+export const METHOD_LABEL: Record<string, string> = {
   bank_transfer: "Bank transfer",
   paynow: "PayNow",
   cheque: "Cheque",

@@ -1,0 +1,160 @@
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { errorMessage } from "@workmetrics/domain";
+import { useState } from "react";
+import { METHOD_LABEL, PAYMENT_METHODS } from "../documents/DocumentDialogs.tsx";
+import { groupedAmount, todayIso } from "../receivables/ageing.ts";
+import {
+  type Allocation,
+  allocatedTotal,
+  defaultAllocations,
+  type Payable,
+  paymentProblem,
+  toAllocations,
+} from "./pay.ts";
+
+export type PaymentRequest = {
+  amount: string;
+  date: string;
+  method: string;
+  reference: string | null;
+  allocations: ReturnType<typeof toAllocations>;
+};
+
+// Pay a supplier for the invoices chosen on Accounts payable: each pays what it owes unless changed; paying more
+// than the invoices leaves the rest as the supplier's credit (record_payment type supplier_payment).
+export function PayDialog(props: {
+  supplier: string;
+  currency: string;
+  chosen: Payable[];
+  onCancel(): void;
+  onPay(p: PaymentRequest): Promise<void>;
+}) {
+  const { supplier, currency, chosen } = props;
+  const [allocations, setAllocations] = useState<Allocation[]>(() => defaultAllocations(chosen));
+  const [amount, setAmount] = useState(() => allocatedTotal(defaultAllocations(chosen)));
+  const [date, setDate] = useState(todayIso());
+  const [method, setMethod] = useState("bank_transfer");
+  const [reference, setReference] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const problem = paymentProblem(amount, chosen, allocations);
+  const setOne = (id: number, value: string) => {
+    const next = allocations.map((a) => (a.id === id ? { ...a, amount: value } : a));
+    setAllocations(next);
+    // The amount follows the invoices while the clerk has not typed a different one.
+    if (amount === allocatedTotal(allocations)) setAmount(allocatedTotal(next));
+  };
+  const pay = async () => {
+    setBusy(true);
+    setFailed(null);
+    try {
+      await props.onPay({
+        amount,
+        date,
+        method,
+        reference: reference.trim() || null,
+        allocations: toAllocations(allocations),
+      });
+    } catch (err) {
+      setFailed(errorMessage(err, "The payment could not be recorded"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={props.onCancel} fullWidth maxWidth="sm" aria-labelledby="pay-title">
+      <DialogTitle id="pay-title">Pay {supplier}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Table size="small" aria-label="Invoices to pay">
+            <TableHead>
+              <TableRow>
+                <TableCell>Invoice</TableCell>
+                <TableCell align="right">Outstanding</TableCell>
+                <TableCell align="right" sx={{ width: 150 }}>
+                  Pay ({currency})
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {chosen.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell>{p.number}</TableCell>
+                  <TableCell align="right">{groupedAmount(p.outstanding)}</TableCell>
+                  <TableCell align="right">
+                    <TextField
+                      size="small"
+                      value={allocations.find((a) => a.id === p.id)?.amount ?? ""}
+                      onChange={(e) => setOne(p.id, e.target.value)}
+                      slotProps={{ htmlInput: { inputMode: "decimal", "aria-label": `Pay on ${p.number}` } }}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TextField
+            label={`Amount paid (${currency})`}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={problem !== null}
+            helperText={
+              problem ??
+              (amount !== allocatedTotal(allocations)
+                ? "What the invoices do not take stays as the supplier's credit"
+                : "Paid in full on the invoices above")
+            }
+            slotProps={{ htmlInput: { inputMode: "decimal" } }}
+          />
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField
+              label="Date"
+              type="date"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+            <TextField select label="Method" value={method} onChange={(e) => setMethod(e.target.value)} fullWidth>
+              {PAYMENT_METHODS.map((m) => (
+                <MenuItem key={m} value={m}>
+                  {METHOD_LABEL[m]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <TextField
+            label="Reference"
+            placeholder="Bank reference, cheque number…"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
+          {failed && (
+            <Typography color="error" role="alert">
+              {failed}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onCancel}>Cancel</Button>
+        <Button variant="contained" disabled={problem !== null || busy} onClick={pay}>
+          {busy ? "Paying…" : "Record payment"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
