@@ -145,9 +145,9 @@ async function runThreeWay(tx: Tx, caller: Caller, spec: DocumentSpec, id: numbe
     duplicate,
   );
   if (lines.length) {
-    await tx.execute(sql`update supplier_invoice_line l set match_exception = v.reason
-      from unnest(${`{${lines.map((l) => Number(l.id)).join(",")}}`}::bigint[], ${result.exceptions}::text[]) as v(id, reason)
-      where l.workspace_id = ${ws}::uuid and l.id = v.id`);
+    const reasons = JSON.stringify(Object.fromEntries(lines.map((l, i) => [String(l.id), result.exceptions[i]])));
+    await tx.execute(sql`update supplier_invoice_line l set match_exception = ${reasons}::jsonb ->> l.id::text
+      where l.workspace_id = ${ws}::uuid and l.supplier_invoice_id = ${id}`);
   }
   const status = header.match_status === "released" ? "released" : result.status;
   await updateRow(tx, spec.header, ws, id, { match_status: status });
