@@ -30,7 +30,7 @@ import {
 } from "./listFilters.ts";
 import { Picker } from "./Picker.tsx";
 import { StatusChip } from "./StatusChip.tsx";
-import { docType, type WebDocType } from "./types.ts";
+import { docType, hasCustomer, type WebDocType } from "./types.ts";
 
 // A document type's list (issue 10 §3): the generic list with status chips in the machine's colours, filters by
 // status, customer and date range, quick search by number or customer, and the filtered set's totals under it.
@@ -61,7 +61,7 @@ function CustomerFilter({ value, onChange }: { value: number | null; onChange(id
 }
 
 function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Filters; onChange(f: Filters): void }) {
-  const readsCustomers = useReadable()("company");
+  const readsCustomers = useReadable()("company") && hasCustomer(type);
   return (
     <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
       <FormControl size="small" sx={{ minWidth: 200 }}>
@@ -202,8 +202,8 @@ export default function DocumentList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the filters' text
   const pgFilters = useMemo(() => docFilters(filters), [filterKey]);
   const term = params.get("q") ?? "";
-  const readsCustomers = useReadable()("company");
-  const customers = useMatchingCustomers(term);
+  const readsCustomers = useReadable()("company") && hasCustomer(type);
+  const customers = useMatchingCustomers(readsCustomers ? term : "");
   const customersKey = customers?.join(",") ?? "…";
   // Until the matching customers are known, the number alone is searched.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the term and the customers' ids

@@ -45,7 +45,7 @@ import { RecordField } from "./RecordField.tsx";
 import { StatusChip } from "./StatusChip.tsx";
 import { headerMessages, shownOutstanding } from "./saveErrors.ts";
 import { TotalsPanel } from "./TotalsPanel.tsx";
-import { conversionsFrom, docType, type WebDocType } from "./types.ts";
+import { conversionsFrom, docType, hasCustomer, type WebDocType } from "./types.ts";
 
 // One document page for every type (issue 10 §3): header, keyboard lines grid, live totals from the domain's
 // computeTotals, Save draft through document_save, then exactly the actions document_actions offers (a reason asked
@@ -230,7 +230,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
     if (saved) toast.success(doc ? "Draft saved" : `${t.machine.title} draft created`);
   }
 
-  async function run(a: OfferedAction, reason?: string, values?: Record<string, string | null>) {
+  async function run(a: OfferedAction, reason?: string, values?: Record<string, unknown>) {
     if (!doc) return;
     setBusy(a.action);
     try {
@@ -527,6 +527,10 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
         (asking.inputs?.length ? (
           <ActionInputsDialog
             action={asking}
+            inputs={
+              t.machine.transitions.find((x) => x.action === asking.action && x.from.includes(status as never))?.inputs
+            }
+            lines={doc?.lines}
             title={`${asking.label} ${doc?.number ?? `this ${t.machine.title.toLowerCase()}`}`}
             onCancel={() => setAsking(null)}
             onConfirm={(values) => run(asking, undefined, values)}
@@ -624,56 +628,61 @@ function HeaderForm(props: {
   const text = (name: string) => (h[name] === null || h[name] === undefined ? "" : String(h[name]));
   const field = (name: string) => t.header.fields.find((f) => f.name === name);
   const companyId = h.company_id == null ? null : Number(h.company_id);
+  const customer = hasCustomer(t);
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        {readOnly ? (
-          <ReadOnly label="Customer" value={form.company ? String(form.company.name) : "—"} />
-        ) : (
-          <Picker
-            resource="company"
-            label="Customer"
-            required
-            select="id,name"
-            display="name"
-            search={["name"]}
-            value={form.company}
-            onChange={(r) =>
-              setForm((s) => ({
-                ...s,
-                company: r,
-                contact: r && s.contact && s.contact.company_id === r.id ? s.contact : null,
-                header: { ...s.header, company_id: r ? Number(r.id) : null, contact_id: null },
-              }))
-            }
-            size="small"
-            error={errors.company_id}
-            autoFocus={!h.company_id}
-            testId="doc-customer"
-          />
-        )}
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        {readOnly ? (
-          <ReadOnly label="Contact" value={form.contact ? String(form.contact.name) : "—"} />
-        ) : (
-          <Picker
-            resource="contact"
-            label="Contact"
-            select="id,name,company_id"
-            display="name"
-            search={["name", "email"]}
-            filters={companyId ? [{ column: "company_id", op: "eq", value: String(companyId) }] : []}
-            value={form.contact}
-            onChange={(r) =>
-              setForm((s) => ({ ...s, contact: r, header: { ...s.header, contact_id: r ? Number(r.id) : null } }))
-            }
-            size="small"
-            disabled={!companyId}
-            error={errors.contact_id}
-          />
-        )}
-      </Grid>
+      {customer && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {readOnly ? (
+            <ReadOnly label="Customer" value={form.company ? String(form.company.name) : "—"} />
+          ) : (
+            <Picker
+              resource="company"
+              label="Customer"
+              required
+              select="id,name"
+              display="name"
+              search={["name"]}
+              value={form.company}
+              onChange={(r) =>
+                setForm((s) => ({
+                  ...s,
+                  company: r,
+                  contact: r && s.contact && s.contact.company_id === r.id ? s.contact : null,
+                  header: { ...s.header, company_id: r ? Number(r.id) : null, contact_id: null },
+                }))
+              }
+              size="small"
+              error={errors.company_id}
+              autoFocus={!h.company_id}
+              testId="doc-customer"
+            />
+          )}
+        </Grid>
+      )}
+      {customer && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {readOnly ? (
+            <ReadOnly label="Contact" value={form.contact ? String(form.contact.name) : "—"} />
+          ) : (
+            <Picker
+              resource="contact"
+              label="Contact"
+              select="id,name,company_id"
+              display="name"
+              search={["name", "email"]}
+              filters={companyId ? [{ column: "company_id", op: "eq", value: String(companyId) }] : []}
+              value={form.contact}
+              onChange={(r) =>
+                setForm((s) => ({ ...s, contact: r, header: { ...s.header, contact_id: r ? Number(r.id) : null } }))
+              }
+              size="small"
+              disabled={!companyId}
+              error={errors.contact_id}
+            />
+          )}
+        </Grid>
+      )}
       <Grid size={{ xs: 6, sm: 3 }}>
         {readOnly ? (
           <ReadOnly label="Date" value={formatDate(text("doc_date")) || "—"} />

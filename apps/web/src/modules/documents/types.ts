@@ -11,8 +11,14 @@ import { GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM } from "@workmetrics/dom
 import { GOODS_TRANSFER_FORM } from "@workmetrics/domain/documents/types/goods-transfer-form";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { LOAN_FORM, SALES_ORDER_FROM_LOAN } from "@workmetrics/domain/documents/types/loan-form";
+import { PURCHASE_ORDER } from "@workmetrics/domain/documents/types/purchase-order";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
+import {
+  SUPPLIER_DELIVERY_ORDER,
+  SUPPLIER_DELIVERY_ORDER_MADE_FROM,
+} from "@workmetrics/domain/documents/types/supplier-delivery-order";
+import { SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/supplier-invoice";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
@@ -76,6 +82,9 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM),
   declare(GOODS_TRANSFER_FORM),
   declare(LOAN_FORM),
+  declare(PURCHASE_ORDER),
+  declare(SUPPLIER_DELIVERY_ORDER, SUPPLIER_DELIVERY_ORDER_MADE_FROM),
+  declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM),
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
@@ -106,6 +115,10 @@ export function conversionsFrom(type: string, status: string): WebDocType[] {
     ),
   );
 }
+
+// Whether the type's documents have a customer (a goods transfer form has none: its company field is off the form).
+export const hasCustomer = (t: WebDocType): boolean =>
+  t.header.fields.some((f) => f.name === "company_id" && f.form !== false);
 
 export function statusLabel(t: WebDocType, status: string): string {
   return t.machine.statuses[status]?.label ?? status;
