@@ -26,15 +26,18 @@ import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import MoveToInboxOutlined from "@mui/icons-material/MoveToInboxOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
 import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
+import ReceiptOutlined from "@mui/icons-material/ReceiptOutlined";
 import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
 import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
 import SellOutlined from "@mui/icons-material/SellOutlined";
+import ShoppingBagOutlined from "@mui/icons-material/ShoppingBagOutlined";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
 import StackedBarChartOutlined from "@mui/icons-material/StackedBarChartOutlined";
 import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
@@ -220,6 +223,9 @@ export const MODULES: AppModule[] = [
     access: requires(REPORT_ACCESS.ar_ageing),
     component: lazy(() => import("../modules/receivables/ReceivablesPage.tsx")),
   },
+  documentModule("purchase-orders", ShoppingBagOutlined, "Purchasing"),
+  documentModule("supplier-delivery-orders", MoveToInboxOutlined, "Purchasing"),
+  documentModule("supplier-invoices", ReceiptOutlined, "Purchasing"),
   // Issue 11: staff list every request; a supplier user sees the ones addressed to their company.
   {
     ...resource("supplier-discount-forms", DiscountOutlined, "Purchasing"),
