@@ -7,15 +7,20 @@ import { requireLocation, requireStockAccess, stockLevels } from "./stock-levels
 import { draftPurchaseOrders, type Want } from "./stock-purchase.ts";
 import { idArray } from "./stock-sources.ts";
 
-// reorder_draft_purchase_orders {location_id?, product_ids?} (issue 11 "Stock"): what the stock levels page's
-// "to reorder" filter shows (there, or of those products), drafted as purchase orders — one per preferred supplier
-// and location, a line per reorder level: its reorder quantity, or the shortfall below the minimum when that is more
-// and the level is the product's only one considered. A product short overall is reordered at each of its levels;
-// filter by a location to reorder there only. Levels without a preferred supplier are answered as skipped. The save
-// is the engine's, so it needs purchase_order.create (a warehouse clerk sees what to reorder, a buyer drafts).
+// reorder_draft_purchase_orders {location_id?, search?, product_ids?} (issue 11 "Stock"): what the stock levels
+// page's "to reorder" filter shows (there, matching the search, or of those products), drafted as purchase orders —
+// one per preferred supplier and location, a line per reorder level: its reorder quantity, or the shortfall below
+// the minimum when that is more and the level is the product's only one considered. A product short overall is
+// reordered at each of its levels; filter by a location to reorder there only. Levels without a preferred supplier
+// are answered as skipped. The save is the engine's, so it needs purchase_order.create (a warehouse clerk sees what
+// to reorder, a buyer drafts).
 
 const id = z.number().int().positive();
-const args = z.object({ location_id: id.nullish(), product_ids: z.array(id).max(500).optional() });
+const args = z.object({
+  location_id: id.nullish(),
+  search: z.string().trim().max(100).optional(),
+  product_ids: z.array(id).max(500).optional(),
+});
 
 export const reorderDraftsRpc = defineRpc({
   name: "reorder_draft_purchase_orders",
@@ -28,6 +33,7 @@ export const reorderDraftsRpc = defineRpc({
     if (a.location_id) await requireLocation(tx, ws, a.location_id);
     const short = await stockLevels(tx, ws, {
       location_id: a.location_id,
+      search: a.search || undefined,
       product_ids: a.product_ids,
       to_reorder: true,
       limit: 500,

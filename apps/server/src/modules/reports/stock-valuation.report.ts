@@ -21,9 +21,15 @@ export const stockValuation = defineReport({
   async run(tx, p, caller) {
     const ws = caller.workspaceId;
     const asOf = p.as_of ? sql`${p.as_of}::date` : sql`current_date`;
-    const res = await tx.execute(sql`with ${datedMoves(ws, sql``)}, held as (
-        select dm.product_id, sum(dm.qty) as qty, round(sum(dm.qty * dm.unit_cost), 2) as value
-        from dm where dm.move_date <= ${asOf} group by dm.product_id
+    // Nothing is posted after as_of (today, usually): every move counts, and dating them is work for nothing.
+    const later = await tx.execute(sql`select 1 from journal_entry
+      where workspace_id = ${ws}::uuid and entry_date > ${asOf} limit 1`);
+    const counted = later.rows.length
+      ? sql`${datedMoves(ws, sql``)}, counted as (select * from dm where dm.move_date <= ${asOf})`
+      : sql`counted as (select * from stock_move where workspace_id = ${ws}::uuid)`;
+    const res = await tx.execute(sql`with ${counted}, held as (
+        select c.product_id, sum(c.qty) as qty, round(sum(c.qty * c.unit_cost), 2) as value
+        from counted c group by c.product_id
       )
       select p.id as product_id, p.sku, p.name as product, p.unit, h.qty::numeric(14,3)::text as qty,
         case when h.qty <> 0 then round(h.value / h.qty, 4)::text end as avg_cost, p.cost::text as cost,

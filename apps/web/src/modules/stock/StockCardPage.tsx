@@ -21,7 +21,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useParams } from "react-router";
 import { toCsv } from "../../platform/data-access/csv.ts";
-import { formatDate, formatNumber, humanize } from "../../platform/fields/format.ts";
+import { formatCents, formatDate, formatNumber, humanize } from "../../platform/fields/format.ts";
 import { download } from "../../platform/resource/export.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
@@ -102,6 +102,7 @@ export default function StockCardPage() {
             setLocationId(e.target.value ? Number(e.target.value) : null);
             setPage(0);
           }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">All locations</MenuItem>
@@ -178,7 +179,7 @@ export default function StockCardPage() {
                       <TableCell align="right" sx={{ fontWeight: 600 }}>
                         {qty(r.balance)}
                       </TableCell>
-                      <TableCell align="right">{formatNumber(r.unit_cost, 4)}</TableCell>
+                      <TableCell align="right">{formatCents(r.unit_cost, 4)}</TableCell>
                     </TableRow>
                   );
                 })}

@@ -95,7 +95,7 @@ export default function StockLevelsPage() {
 
   async function draftOrders() {
     try {
-      const res = await draft.mutateAsync({ location_id: locationId });
+      const res = await draft.mutateAsync({ location_id: locationId, search: search || undefined });
       setDrafted(res);
       toast.success(`${res.created.length} draft purchase order${res.created.length === 1 ? "" : "s"} made`);
     } catch (err) {
@@ -135,6 +135,7 @@ export default function StockLevelsPage() {
           label="Location"
           value={locationId ?? ""}
           onChange={(e) => set("location", e.target.value ? String(e.target.value) : null)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">All locations</MenuItem>
@@ -234,7 +235,7 @@ function LevelsTable({ rows }: { rows: StockLevel[] }) {
                 </Typography>
               </TableCell>
               <TableCell sx={{ color: "text.secondary", minWidth: 160 }}>
-                {r.by_location.map((l) => `${l.location} ${qty(l.qty)}`).join(" · ") || "—"}
+                {r.by_location.map((l) => `${l.location}: ${qty(l.qty)}`).join(" · ") || "—"}
               </TableCell>
               {COLUMNS.map((c) => (
                 <TableCell

@@ -108,7 +108,7 @@ export function useDraftPurchaseOrders() {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (args: { location_id?: number | null; product_ids?: number[] }) =>
+    mutationFn: (args: { location_id?: number | null; search?: string; product_ids?: number[] }) =>
       data.rpc<DraftResult>("reorder_draft_purchase_orders", args),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["stock_levels"] }),
   });
