@@ -21,13 +21,39 @@ import { useWorkspaceApi } from "./api.ts";
 
 // Issue 10 §1–2: the workspace's document settings — the number prefix of each document type, the over-delivery and
 // over-billing allowances and whether stock may go below zero — through document_settings / document_settings_save.
+// Issue 11: the purchase order approval threshold and the three-way check's tolerances (empty: no threshold, no cap).
 
 type Settings = {
   prefixes: Partial<Record<NumberedType, string>>;
   over_delivery_allowance: string;
   over_billing_allowance: string;
   allow_negative_stock: boolean;
-};
+} & Record<BuyingField, string | null>;
+
+// The purchasing settings, each a field of the form and of the command.
+const BUYING = [
+  {
+    field: "po_approval_threshold",
+    label: "PO approval above",
+    help: "Purchase orders above this total wait for approval; empty: none do",
+  },
+  {
+    field: "match_qty_tolerance",
+    label: "Three-way quantity tolerance %",
+    help: "Invoiced beyond received by this much passes",
+  },
+  {
+    field: "match_price_tolerance",
+    label: "Three-way price tolerance %",
+    help: "Priced above the order by this much passes",
+  },
+  {
+    field: "match_amount_tolerance",
+    label: "Three-way cap",
+    help: "Neither difference may be worth more than this; empty: no cap",
+  },
+] as const;
+type BuyingField = (typeof BUYING)[number]["field"];
 
 const label = (type: string) => {
   const words = type.replaceAll("_", " ");
@@ -43,6 +69,7 @@ export function DocumentsSection() {
   const [delivery, setDelivery] = useState("0");
   const [billing, setBilling] = useState("0");
   const [negative, setNegative] = useState(false);
+  const [buying, setBuying] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
@@ -51,6 +78,7 @@ export function DocumentsSection() {
     setDelivery(query.data.over_delivery_allowance);
     setBilling(query.data.over_billing_allowance);
     setNegative(query.data.allow_negative_stock);
+    setBuying(Object.fromEntries(BUYING.map((b) => [b.field, query.data[b.field] ?? ""])));
   }, [query.data]);
 
   const save = useMutation({
@@ -60,6 +88,7 @@ export function DocumentsSection() {
         over_delivery_allowance: delivery,
         over_billing_allowance: billing,
         allow_negative_stock: negative,
+        ...Object.fromEntries(BUYING.map((b) => [b.field, buying[b.field]?.trim() || null])),
       }),
     onSuccess: (data) => {
       queryClient.setQueryData(["document-settings"], data);
@@ -88,7 +117,7 @@ export function DocumentsSection() {
   return (
     <Section
       title="Documents"
-      description="Number prefixes (numbers read PREFIX-YEAR-00001), how far deliveries and invoices may pass the order, and negative stock."
+      description="Number prefixes (numbers read PREFIX-YEAR-00001), how far deliveries and invoices may pass the order, purchase order approval and the three-way check, and negative stock."
     >
       {query.isError ? (
         <Typography color="error">Could not load the document settings.</Typography>
@@ -128,6 +157,22 @@ export function DocumentsSection() {
               helperText={errors.over_billing_allowance ?? "Invoices may pass the ordered quantity by this much"}
             />
           </Stack>
+          <Grid container spacing={2}>
+            {BUYING.map((b) => (
+              <Grid key={b.field} size={{ xs: 12, sm: 6, md: 3 }}>
+                <TextField
+                  label={b.label}
+                  size="small"
+                  fullWidth
+                  value={buying[b.field] ?? ""}
+                  onChange={(e) => setBuying((v) => ({ ...v, [b.field]: e.target.value }))}
+                  error={Boolean(errors[b.field])}
+                  helperText={errors[b.field] ?? b.help}
+                  slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                />
+              </Grid>
+            ))}
+          </Grid>
           <FormControlLabel
             control={<Switch checked={negative} onChange={(e) => setNegative(e.target.checked)} />}
             label="Allow negative stock (a delivery may take more than is on hand)"

@@ -51,7 +51,7 @@ export const PURCHASE_ORDER = defineDocumentType({
   feature: "erp",
   statuses: {
     draft: { label: "Draft", color: "gray" },
-    pending_approval: { label: "Pending approval", color: "yellow" },
+    pending_approval: { label: "Pending approval", color: "yellow", adjective: "pending" },
     to_receive_and_bill: { label: "To Receive and Bill", color: "cyan", adjective: "open" },
     to_receive: { label: "To Receive", color: "cyan", adjective: "open" },
     to_bill: { label: "To Bill", color: "yellow", adjective: "open" },
