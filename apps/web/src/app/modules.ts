@@ -1,8 +1,10 @@
 import type { SvgIconComponent } from "@mui/icons-material";
+import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import AssignmentReturnOutlined from "@mui/icons-material/AssignmentReturnOutlined";
+import AttachFileOutlined from "@mui/icons-material/AttachFileOutlined";
 import AutoStoriesOutlined from "@mui/icons-material/AutoStoriesOutlined";
 import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
@@ -17,6 +19,7 @@ import DiscountOutlined from "@mui/icons-material/DiscountOutlined";
 import DomainOutlined from "@mui/icons-material/DomainOutlined";
 import DynamicFormOutlined from "@mui/icons-material/DynamicFormOutlined";
 import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
+import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
@@ -26,8 +29,8 @@ import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
-import MoveToInboxOutlined from "@mui/icons-material/MoveToInboxOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import MoveToInboxOutlined from "@mui/icons-material/MoveToInboxOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
 import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
@@ -226,6 +229,35 @@ export const MODULES: AppModule[] = [
   documentModule("purchase-orders", ShoppingBagOutlined, "Purchasing"),
   documentModule("supplier-delivery-orders", MoveToInboxOutlined, "Purchasing"),
   documentModule("supplier-invoices", ReceiptOutlined, "Purchasing"),
+  // Issue 11: the supplier invoices held by the three-way check, what is owed to suppliers and paid, and the
+  // suppliers' delivery orders attached to receipts.
+  {
+    path: "three-way-check",
+    title: "Three-way check",
+    icon: FactCheckOutlined,
+    section: "Purchasing",
+    access: requires(REPORT_ACCESS.three_way_check),
+    component: lazy(() => import("../modules/three-way/ThreeWayPage.tsx")),
+  },
+  {
+    path: "accounts-payable",
+    title: "Accounts payable",
+    icon: AccountBalanceOutlined,
+    section: "Purchasing",
+    access: requires(REPORT_ACCESS.ap_ageing),
+    component: lazy(() => import("../modules/payables/PayablesPage.tsx")),
+  },
+  {
+    path: "supplier-delivery-order-attachment-files",
+    title: "Receipt attachments",
+    icon: AttachFileOutlined,
+    section: "Purchasing",
+    access: (who) => {
+      const files = decide(who, STORAGE_ACTIONS["file.read"]);
+      return files.allowed ? decide(who, REPORT_ACCESS.supplier_receipt_files) : files;
+    },
+    component: lazy(() => import("../modules/receipt-files/ReceiptFilesPage.tsx")),
+  },
   // Issue 11: staff list every request; a supplier user sees the ones addressed to their company.
   {
     ...resource("supplier-discount-forms", DiscountOutlined, "Purchasing"),

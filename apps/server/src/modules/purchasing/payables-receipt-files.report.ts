@@ -39,7 +39,7 @@ export const receiptFiles = defineReport({
         join storage_bucket b on b.workspace_id = o.workspace_id and b.id = o.bucket_id and b.name = ${DEFAULT_BUCKET}
         where o.workspace_id = ${ws}::uuid and o.name like ${`${PREFIX}%`} collate "C"
       )
-      select f.uid, f.path, f.file_name, f.size::int as size, f.mime_type, f.updated_at::text as uploaded_at,
+      select f.uid, f.path, f.file_name, f.size::int as size, f.mime_type, to_json(f.updated_at) #>> '{}' as uploaded_at,
         d.id as receipt_id, d.number as receipt, d.doc_date::text as receipt_date, d.status as receipt_status,
         d.supplier_do_number, d.company_id, c.name as supplier, po.id as purchase_order_id,
         po.number as purchase_order, count(*) over ()::int as total
