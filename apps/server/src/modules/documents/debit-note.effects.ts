@@ -4,9 +4,8 @@ import { sql } from "drizzle-orm";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict, invalid, notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec, type Effect, type PrepareConvert } from "../../platform/documents/registry.ts";
-import { lockHeader, today, updateRow } from "../../platform/documents/store.ts";
+import { lockHeader, today } from "../../platform/documents/store.ts";
 import { refuseWhileCreditAllocated } from "./credit-note.effects.ts";
-import { dueDate } from "./invoice.effects.ts";
 import { settleReceivable } from "./receivable.ts";
 
 // Issue 10 §2: what a debit note does besides its status. It is a receivable of its own (ERPNext's debit note is a
@@ -42,8 +41,7 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
       throw invalid(`${name} is another customer's invoice`, "header.invoice_id");
     }
   }
-  await updateRow(tx, spec.header, ws, id, { due_date: await dueDate(tx, ws, doc.header) });
-  await settleDebitNote(tx, caller, spec, id);
+  await settleDebitNote(tx, caller, spec, id, undefined, { header: doc.header, lines: doc.lines, fallsDue: true });
   const rate = String(doc.header.rate ?? "1");
   await postJournal(
     tx,

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import type { Effect } from "../../platform/documents/registry.ts";
-import { type Row, today, updateRow } from "../../platform/documents/store.ts";
+import { type Row, today } from "../../platform/documents/store.ts";
 import { settleReceivable } from "./receivable.ts";
 
 // Issue 10 §2: what an invoice does besides its status. Submit fixes the due date (the customer's payment terms
@@ -12,6 +12,7 @@ import { settleReceivable } from "./receivable.ts";
 // from it and posts Dr 1100 Trade Debtors / Cr 4000 Sales / Cr 2200 GST Output in base currency; cancel posts the
 // reversing entry.
 
+// A payable's due date (a supplier invoice's); a receivable's is fixed by settleReceivable on submit.
 export async function dueDate(tx: Parameters<Effect>[0], ws: string, header: Row): Promise<string> {
   if (header.due_date) return String(header.due_date);
   const res = await tx.execute(sql`select (${String(header.doc_date)}::date + c.payment_terms_days)::text as due
@@ -23,10 +24,8 @@ export async function dueDate(tx: Parameters<Effect>[0], ws: string, header: Row
 export const settleInvoice = settleReceivable;
 
 const submit: Effect = async (tx, caller, spec, doc, step) => {
-  const ws = caller.workspaceId as string;
   const id = Number(doc.header.id);
-  await updateRow(tx, spec.header, ws, id, { due_date: await dueDate(tx, ws, doc.header) });
-  await settleInvoice(tx, caller, spec, id);
+  await settleInvoice(tx, caller, spec, id, undefined, { header: doc.header, lines: doc.lines, fallsDue: true });
   const rate = String(doc.header.rate ?? "1");
   await postJournal(
     tx,

@@ -7,20 +7,35 @@ import type { Caller } from "../../platform/rest/access.ts";
 
 // A receivable (an invoice, a debit note): `outstanding` is its total less every allocation to it (STYLE "Payments
 // allocate in rows"), then its status follows and a change is audited; answers the new header. record_payment,
-// credit notes and the types' own effects call it.
-export async function settleReceivable(tx: Tx, caller: Caller, spec: DocumentSpec, id: number, by?: Row): Promise<Row> {
+// credit notes and the types' own effects call it. Its own submit passes the document it holds locked (`locked`)
+// and `fallsDue`: the due date, unless one was given, is the customer's payment terms from the document's date —
+// read and written in the same two statements.
+export async function settleReceivable(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  id: number,
+  by?: Row,
+  locked?: { header: Row; lines: Row[]; fallsDue?: boolean },
+): Promise<Row> {
   const ws = caller.workspaceId as string;
   const type = spec.machine.type;
+  const due = locked?.fallsDue
+    ? sql`, coalesce(d.due_date, d.doc_date + (select c.payment_terms_days from company c
+        where c.workspace_id = d.workspace_id and c.id = d.company_id))::text as due`
+    : sql``;
   const res = await tx.execute(sql`select (d.total - coalesce((select sum(a.amount) from payment_allocation a
-      where a.workspace_id = d.workspace_id and a.document_type = ${type} and a.document_id = d.id), 0))::text as o
+      where a.workspace_id = d.workspace_id and a.document_type = ${type} and a.document_id = d.id), 0))::text as o ${due}
     from ${sql.identifier(type)} d where d.workspace_id = ${ws}::uuid and d.id = ${id}`);
-  const outstanding = (res.rows[0] as { o: string }).o;
-  const locked = (await lockHeader(tx, spec, ws, id)) as Row;
-  const header: Row = { ...locked, outstanding };
+  const found = res.rows[0] as { o: string; due?: string };
+  const outstanding = found.o;
+  const set: Row = locked?.fallsDue ? { due_date: found.due } : {};
+  const current = locked ? { ...locked.header, ...set } : ((await lockHeader(tx, spec, ws, id)) as Row);
+  const header: Row = { ...current, outstanding };
   const status = String(header.status);
-  const lines = await loadLines(tx, spec, ws, id);
+  const lines = locked ? locked.lines : await loadLines(tx, spec, ws, id);
   const settled = settleStatus(spec.machine, { status, today: await today(tx), header, lines }, status);
-  await updateRow(tx, spec.header, ws, id, { outstanding, status: settled });
+  await updateRow(tx, spec.header, ws, id, { ...set, outstanding, status: settled });
   if (settled !== status) {
     await writeEvent(tx, caller, { type, docId: id, action: "settle", from: status, to: settled, changes: by });
   }

@@ -129,7 +129,7 @@ async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Ans
       match_qty_tolerance = excluded.match_qty_tolerance, match_price_tolerance = excluded.match_price_tolerance,
       match_amount_tolerance = excluded.match_amount_tolerance, updated_by = excluded.updated_by,
       updated_at = now()`);
-  return answer(await documentSettings(tx, ws));
+  return answer(await documentSettings(tx, ws, true));
 }
 
 export const documentSettingsSaveRpc = defineRpc({

@@ -32,7 +32,27 @@ export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
   match_amount_tolerance: null,
 };
 
-export async function documentSettings(tx: Tx, ws: string): Promise<DocumentSettings> {
+// Read once per transaction (numbering and every drawn line ask for them); `fresh` after saving them.
+const cached = new WeakMap<object, Promise<DocumentSettings>>();
+
+export function documentSettings(tx: Tx, ws: string, fresh = false): Promise<DocumentSettings> {
+  const known = cached.get(tx);
+  if (known && !fresh) return known;
+  const read = readSettings(tx, ws);
+  if ("rollback" in tx) cached.set(tx, read);
+  return read;
+}
+
+// The prefixes when this transaction has read the settings already, else undefined.
+export async function knownPrefixes(tx: Tx): Promise<PrefixSettings | undefined> {
+  return (await cached.get(tx))?.prefixes;
+}
+
+// A stored prefixes value (jsonb: an object, or its text on some drivers).
+export const readPrefixes = (v: unknown): PrefixSettings =>
+  ((typeof v === "string" ? JSON.parse(v) : v) ?? {}) as PrefixSettings;
+
+async function readSettings(tx: Tx, ws: string): Promise<DocumentSettings> {
   const res = await tx.execute(sql`select prefixes, over_delivery_allowance::text as over_delivery_allowance,
       over_billing_allowance::text as over_billing_allowance, allow_negative_stock,
       po_approval_threshold::text as po_approval_threshold, match_qty_tolerance::text as match_qty_tolerance,
@@ -40,9 +60,8 @@ export async function documentSettings(tx: Tx, ws: string): Promise<DocumentSett
     from document_setting where workspace_id = ${ws}::uuid`);
   const row = res.rows[0] as (Omit<DocumentSettings, "prefixes"> & { prefixes: unknown }) | undefined;
   if (!row) return DEFAULT_DOCUMENT_SETTINGS;
-  const prefixes = typeof row.prefixes === "string" ? JSON.parse(row.prefixes) : row.prefixes;
   return {
-    prefixes: (prefixes ?? {}) as PrefixSettings,
+    prefixes: readPrefixes(row.prefixes),
     over_delivery_allowance: plain(row.over_delivery_allowance), // "5", not "5.00"
     over_billing_allowance: plain(row.over_billing_allowance),
     allow_negative_stock: Boolean(row.allow_negative_stock),
