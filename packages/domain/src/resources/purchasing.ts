@@ -83,7 +83,8 @@ export const [supplierInvoiceResource, supplierInvoiceLineResource] = documentRe
       f.code("supplier_invoice_number", "Supplier's invoice number", { list: true, width: 140 }),
       f.date("due_date", "Due date", { list: true }),
       f.money("outstanding", "Outstanding", { ...ro, list: true }),
-      f.enum("match_status", "Three-way check", MATCH_STATUSES, { ...ro, list: true, width: 130 }),
+      // Text, so the document page shows it beside the header once set (matched, exception, released).
+      f.text("match_status", "Three-way check", { ...ro, list: true, width: 130 }),
       f.ref("released_by", "Released by", "user", "name", ro),
       f.datetime("released_at", "Released at", ro),
       f.text("release_reason", "Release reason", ro),
@@ -93,7 +94,7 @@ export const [supplierInvoiceResource, supplierInvoiceLineResource] = documentRe
     entry: CATALOG.supplier_invoice_line,
     table: supplierInvoiceLine,
     fields: documentLineFields("supplier_invoice", [
-      f.text("match_exception", "Three-way exception", ro),
+      f.text("match_exception", "Three-way exception", { ...ro, list: true }),
       f.ref("purchase_order_line_id", "PO line", "purchase_order_line", "description", ro),
       f.ref("supplier_delivery_order_line_id", "Receipt line", "supplier_delivery_order_line", "description", ro),
       f.number("qty_returned", "Returned", ro),

@@ -22,7 +22,11 @@ import {
   prepareReceiptSave,
   SUPPLIER_DELIVERY_ORDER_EFFECTS,
 } from "./supplier-delivery-order.effects.ts";
-import { prepareSupplierInvoice, SUPPLIER_INVOICE_EFFECTS } from "./supplier-invoice.effects.ts";
+import {
+  prepareSupplierInvoice,
+  prepareSupplierInvoiceConvert,
+  SUPPLIER_INVOICE_EFFECTS,
+} from "./supplier-invoice.effects.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
 
@@ -54,6 +58,7 @@ export function registerPurchasing(): void {
     madeFrom: SUPPLIER_INVOICE_MADE_FROM,
     effects: SUPPLIER_INVOICE_EFFECTS,
     prepareSave: prepareSupplierInvoice,
+    prepareConvert: prepareSupplierInvoiceConvert,
     buying: true,
   });
 }

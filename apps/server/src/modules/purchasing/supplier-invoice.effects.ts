@@ -6,7 +6,13 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
-import { type DocumentSpec, documentSpec, type Effect, type PrepareSave } from "../../platform/documents/registry.ts";
+import {
+  type DocumentSpec,
+  documentSpec,
+  type Effect,
+  type PrepareConvert,
+  type PrepareSave,
+} from "../../platform/documents/registry.ts";
 import { documentSettings } from "../../platform/documents/settings.ts";
 import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
@@ -46,6 +52,12 @@ async function refuseUsedNumber(tx: Tx, ws: string, header: Row, id: number | nu
 export const prepareSupplierInvoice: PrepareSave = async (tx, caller, spec, draft) => {
   await refuseUsedNumber(tx, caller.workspaceId as string, draft.header, draft.id);
   return prefillPurchasePrices(tx, caller, spec, draft);
+};
+
+// document_convert: a number given with the conversion is checked the same way.
+export const prepareSupplierInvoiceConvert: PrepareConvert = async (tx, caller, _source, draft) => {
+  await refuseUsedNumber(tx, caller.workspaceId as string, draft.header, null);
+  return draft;
 };
 
 // Each line's order line and receipt line, from the lines it was made from.

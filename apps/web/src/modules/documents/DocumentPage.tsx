@@ -634,11 +634,14 @@ function HeaderForm(props: {
       {customer && (
         <Grid size={{ xs: 12, sm: 6 }}>
           {readOnly ? (
-            <ReadOnly label="Customer" value={form.company ? String(form.company.name) : "—"} />
+            <ReadOnly
+              label={field("company_id")?.label ?? "Customer"}
+              value={form.company ? String(form.company.name) : "—"}
+            />
           ) : (
             <Picker
               resource="company"
-              label="Customer"
+              label={field("company_id")?.label ?? "Customer"}
               required
               select="id,name"
               display="name"
