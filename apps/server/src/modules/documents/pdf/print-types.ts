@@ -47,6 +47,15 @@ const PRINT: Record<string, PrintOptions> = {
       email: "customer_email",
     },
   },
+  // Issue 11: a purchase order is sent to the supplier; a receipt is signed at the door; a supplier invoice prints
+  // for the file with what is still owed.
+  purchase_order: { title: "Purchase Order", party: "Supplier" },
+  supplier_delivery_order: {
+    party: "Received from",
+    prices: false,
+    signature: { heading: "Goods received", fields: ["Received by (name)", "Signature", "Date"] },
+  },
+  supplier_invoice: { party: "Supplier", amountDue: "outstanding" },
 };
 
 export const printOptions = (type: string): PrintOptions => PRINT[type] ?? {};
