@@ -142,6 +142,8 @@ describe("cross-workspace attacks through /rest/v1", () => {
   const own = new Map<string, Row>(); // a row of workspace A per resource
   let bWorkspace = "";
   let attacks = 0;
+  let bSupplier = 0;
+  let bSupplierPayment = 0;
   const before = new Map<string, number>();
 
   const keyFilter = (name: string, row: Row) =>
@@ -201,6 +203,19 @@ describe("cross-workspace attacks through /rest/v1", () => {
       allocations: [{ document_type: "invoice", document_id: invoiceId, amount: "1" }],
     });
     expect(paid.error).toBeNull();
+    // B's supplier (issue 11), paid on account: a supplier payment that pays no invoice yet.
+    const vendor = await b.from("company").insert({ name: "Victim supplier", is_supplier: true }).select("id").single();
+    expect(vendor.error).toBeNull();
+    bSupplier = (vendor.data as { id: number }).id;
+    const advance = await b.rpc("record_payment", {
+      type: "supplier_payment",
+      company_id: bSupplier,
+      amount: "5",
+      method: "bank_transfer",
+      allocations: [],
+    });
+    expect(advance.error).toBeNull();
+    bSupplierPayment = (advance.data as { id: number }).id;
     // B's returns and adjustments (issue 10 §2): a credit note and a debit note against the invoice, a goods return
     // note, as drafts.
     for (const [type, header] of [
@@ -262,6 +277,17 @@ describe("cross-workspace attacks through /rest/v1", () => {
     expect(
       (await b.rpc("document_transition", { type: "delivery_order", id: movedId, action: "submit" })).error,
     ).toBeNull();
+    // B's goods transfer form, dispatched (so B has its transit location), and loan form, lent (its on-loan one).
+    const places = (await b.from("location").select("id").order("id").limit(2)).data as Array<{ id: number }>;
+    for (const [type, header] of [
+      ["goods_transfer_form", { from_location_id: places[0].id, to_location_id: places[1].id }],
+      ["loan_form", { company_id: 9, location_id: places[0].id, due_date: "2099-12-31" }],
+    ] as const) {
+      const made = await b.rpc("document_save", { type, header, lines: [{ product_id: product.id, qty: "1" }] });
+      expect(made.error, type).toBeNull();
+      const madeId = (made.data as { id: number }).id;
+      expect((await b.rpc("document_transition", { type, id: madeId, action: "submit" })).error, type).toBeNull();
+    }
     expect((await b.rpc("document_settings_save", { allow_negative_stock: false })).error).toBeNull();
     // B's purchase order, received on a supplier delivery order and billed on a supplier invoice (issue 11).
     const vendorB = await b.from("company").insert({ name: "Victim vendor", is_supplier: true }).select("id").single();
@@ -417,6 +443,28 @@ describe("cross-workspace attacks through /rest/v1", () => {
     attacks++;
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect((res.body as Row).code).toBe("23503");
+  });
+
+  it("A cannot cancel B's supplier payment, pay B's supplier or print B's remittance advice", async () => {
+    const a = await rest(A);
+    const cancel = await a.rpc("supplier_payment_cancel", { id: bSupplierPayment, reason: "Hijack" });
+    expect(cancel.error?.code).toBe("PGRST116");
+    const pay = await a.rpc("record_payment", {
+      type: "supplier_payment",
+      company_id: bSupplier,
+      amount: "1",
+      method: "cash",
+      allocations: [],
+    });
+    expect(pay.error?.message).toBe(`There is no supplier ${bSupplier} in this workspace`);
+    const pdf = await fetch(`${baseUrl()}/api/documents/supplier_payment/${bSupplierPayment}/pdf`, {
+      headers: { authorization: `Bearer ${await tokenFor(A)}` },
+    });
+    expect(pdf.status).toBe(404);
+    attacks += 3;
+    const b = await rest(B);
+    const still = await b.from("supplier_payment").select("status").eq("id", bSupplierPayment).single();
+    expect((still.data as Row).status).toBe("submitted");
   });
 
   it("A cannot receive, bill, release, cancel or reference B's purchasing documents", async () => {

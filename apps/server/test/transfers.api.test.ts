@@ -90,6 +90,10 @@ describe("goods transfer forms", () => {
     ]);
     expect(d).toMatchObject({ status: "draft", number: null, from_location_id: tuas, to_location_id: ubi });
     expect(d.company_id).toBeNull();
+    // Valued at cost, out of scope for GST, whatever price was sent.
+    const priced = await save([{ product_id: a.id, qty: "2", unit_price: "999", tax_code: "SR" }]);
+    expect(priced.lines[0]).toMatchObject({ unit_price: Number(a.cost).toFixed(4), tax_code: "OS" });
+    expect(priced).toMatchObject({ tax_total: "0.00", total: cents(2, a.cost) });
     const sent = (await run(d.id, "submit")).body as Doc;
     expect(sent).toMatchObject({ status: "in_transit", number: expect.stringMatching(/^GTF-\d{4}-\d{5}$/) });
     expect(await stock(a.id)).toEqual({ "WH-TUAS": "90", TRANSIT: "10" });

@@ -63,6 +63,9 @@ export type DocumentTypeDef<S extends string = string, Doc = DocState> = {
   title: string; // "Quotation"
   plural: string; // "Quotations"
   feature?: Feature; // the tier feature a member's workspace needs (delivery instructions: warehouse_tracking)
+  // The workspace's own goods moving (a goods transfer): lines are valued at the product's cost, out of scope for GST,
+  // whatever price a client sends.
+  valuedAtCost?: boolean;
   owner?: OwnerDef;
   statuses: Readonly<Record<S, StatusDef>>;
   initial?: S; // the status a new draft gets; default "draft"

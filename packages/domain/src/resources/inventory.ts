@@ -42,8 +42,8 @@ export const [goodsTransferFormResource, goodsTransferFormLineResource] = docume
     entry: CATALOG.goods_transfer_form_line,
     table: goodsTransferFormLine,
     fields: documentLineFields("goods_transfer_form", [
-      f.number("qty_received", "Received", ro),
-      f.number("qty_short", "Short", ro),
+      f.number("qty_received", "Received", { ...ro, list: true }),
+      f.number("qty_short", "Short", { ...ro, list: true }),
     ]),
   },
 );
@@ -64,8 +64,8 @@ export const [loanFormResource, loanFormLineResource] = documentResources(
     table: loanFormLine,
     fields: documentLineFields("loan_form", [
       f.ref("location_id", "Location", "location", "name"),
-      f.number("qty_returned", "Returned", ro),
-      f.number("qty_sold", "Sold", ro),
+      f.number("qty_returned", "Returned", { ...ro, list: true }),
+      f.number("qty_sold", "Sold", { ...ro, list: true }),
     ]),
   },
 );

@@ -4,7 +4,7 @@ import { shortfall } from "@workmetrics/domain/documents/types/goods-transfer-fo
 import { sql } from "drizzle-orm";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { invalid } from "../../platform/documents/refusals.ts";
-import type { Effect } from "../../platform/documents/registry.ts";
+import type { Effect, PrepareSave } from "../../platform/documents/registry.ts";
 import { reverseStockMoves, type StockMove, writeStockMoves } from "../../platform/documents/stock.ts";
 import { today } from "../../platform/documents/store.ts";
 import { outCosts, productCosts, refuseSystemLocations, systemLocationId } from "./system-locations.ts";
@@ -121,6 +121,24 @@ const cancel: Effect = async (tx, caller, spec, doc, step) => {
     number: (doc.header.number as string | null) ?? null,
     date: await today(tx),
   });
+};
+
+// The type is valuedAtCost: a transfer's lines are the products' cost, out of scope for GST, whatever was sent.
+export const valueAtCost: PrepareSave = async (tx, caller, _spec, draft) => {
+  const cost = await productCosts(
+    tx,
+    caller.workspaceId as string,
+    draft.lines.filter((l) => l.product_id != null).map((l) => l.product_id),
+  );
+  return {
+    header: { ...draft.header, discount_percent: null, discount_amount: null },
+    lines: draft.lines.map((l) => ({
+      ...l,
+      unit_price: l.product_id == null ? "0" : (cost.get(Number(l.product_id)) ?? "0"),
+      tax_code: "OS",
+      discount_percent: null,
+    })),
+  };
 };
 
 export const GOODS_TRANSFER_FORM_EFFECTS = { submit, receive, cancel };

@@ -11,7 +11,7 @@ import {
 import { sql } from "drizzle-orm";
 import { addEffect, addMadeFrom, type Effect, registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerOverdueTable } from "../reports/overdue.ts";
-import { GOODS_TRANSFER_FORM_EFFECTS } from "./goods-transfer-form.effects.ts";
+import { GOODS_TRANSFER_FORM_EFFECTS, valueAtCost } from "./goods-transfer-form.effects.ts";
 import { LOAN_FORM_EFFECTS, soldFromLoan, unsoldFromLoan } from "./loan-form.effects.ts";
 import { refuseSystemLocations } from "./system-locations.ts";
 
@@ -38,6 +38,7 @@ export function registerInventory(): void {
     header: goodsTransferFormResource,
     lines: goodsTransferFormLineResource,
     effects: GOODS_TRANSFER_FORM_EFFECTS,
+    prepareSave: valueAtCost,
   });
   registerDocumentType({
     machine: machine(LOAN_FORM),

@@ -90,10 +90,14 @@ function writableHeader(t: WebDocType): FieldDef[] {
   return formFields(t.header, "create").filter(showsWorkspace);
 }
 
-function lineExtras(t: WebDocType): FieldDef[] {
-  return formFields(t.lines, "create").filter(
+// Past draft, the line quantities a type lists (read-only, `list`: a transfer's received and short quantities, a
+// loan's returned and sold) are shown beside its own fields.
+function lineExtras(t: WebDocType, status?: string): FieldDef[] {
+  const own = formFields(t.lines, "create").filter(
     (f) => showsWorkspace(f) && !LINE_BUILT_IN.has(f.name) && f.name !== `${t.type}_id` && f.name !== "line_no",
   );
+  if (status === undefined || status === t.machine.initial) return own;
+  return [...own, ...t.lines.fields.filter((f) => f.readOnly && f.list)];
 }
 
 function stateFrom(t: WebDocType, doc: DocRow | null, currency: string): FormState {
@@ -103,7 +107,7 @@ function stateFrom(t: WebDocType, doc: DocRow | null, currency: string): FormSta
     return { header: { ...header, doc_date: today(), currency }, lines: [emptyLine()], company: null, contact: null };
   }
   const header: Header = Object.fromEntries(fields.map((f) => [f.name, doc[f.name] ?? null]));
-  const extras = lineExtras(t);
+  const extras = lineExtras(t, doc.status);
   return {
     header,
     lines: doc.lines.map((l) => lineFromRow(l, extras)),
@@ -183,8 +187,12 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
     () => liveTotals(form.lines, String(form.header.discount_percent ?? "")),
     [form.lines, form.header.discount_percent],
   );
-  const extras = writableHeader(t).filter((f) => !LAID_OUT.has(f.name));
-  const lineFields = lineExtras(t);
+  const extras = [
+    ...writableHeader(t).filter((f) => !LAID_OUT.has(f.name)),
+    // Past draft, what an action wrote that the type lists (a transfer's reason for a shortfall), once given.
+    ...(isDraft ? [] : t.header.fields.filter((f) => f.readOnly && f.list && f.kind === "text" && doc?.[f.name])),
+  ];
+  const lineFields = lineExtras(t, status);
   const setHeader = (name: string, v: unknown) => setForm((s) => ({ ...s, header: { ...s.header, [name]: v } }));
 
   const fail = (err: unknown, fallback: string) => {
@@ -500,6 +508,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 totals={live.totals}
                 currency={currency}
                 extraFields={lineFields}
+                atCost={t.machine.valuedAtCost}
                 errors={errors}
               />
             </CardContent>

@@ -37,6 +37,7 @@ type Props = {
   extraFields: readonly FieldDef[];
   errors?: Record<string, string>; // "lines.0.qty" → message, from the server's refusal
   header?: Record<string, unknown>; // a line without its own location shows the header's
+  atCost?: boolean; // the workspace's own goods moving (a transfer): a product is valued at its cost, out of GST scope
 };
 
 // On a phone the description (filled from the product) gives its room to the quantity and price.
@@ -79,6 +80,7 @@ function ProductCell(props: {
   onPick(row: Row | null): void;
   inputRef(el: HTMLInputElement | null): void;
   error?: string;
+  atCost?: boolean;
 }) {
   const [ids, setIds] = useState<number[]>([]);
   const stock = useStockOnHand(ids);
@@ -93,7 +95,7 @@ function ProductCell(props: {
       label={`Product, line ${props.index + 1}`}
       hideLabel
       placeholder="Type to find a product"
-      select="id,name,sku,price,unit,tax_code,is_stock_tracked"
+      select={`id,name,sku,price,unit,tax_code,is_stock_tracked${props.atCost ? ",cost" : ""}`}
       display="name"
       search={["name", "sku"]}
       filters={[{ column: "active", op: "is", value: "true" }]}
@@ -112,7 +114,17 @@ function ProductCell(props: {
   );
 }
 
-export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFields, errors = {}, header }: Props) {
+export function LinesGrid({
+  lines,
+  onChange,
+  readOnly,
+  totals,
+  currency,
+  extraFields,
+  errors = {},
+  header,
+  atCost,
+}: Props) {
   const refs = useRef(new Map<string, HTMLInputElement | null>());
   const [focusNext, setFocusNext] = useState<string | null>(null);
   const stock = useStockOnHand(lines.map((l) => l.product_id).filter((id): id is number => id !== null));
@@ -194,8 +206,14 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
       sku: String(row.sku ?? ""),
       description: String(row.name ?? ""),
       unit: String(row.unit ?? ""),
-      unit_price: String(row.price ?? "") ? String(Number(row.price)) : l.unit_price,
-      tax_code: (TAX_CODES as readonly string[]).includes(String(row.tax_code)) ? (row.tax_code as TaxCode) : "SR",
+      ...(atCost
+        ? { unit_price: String(Number(row.cost ?? 0)), tax_code: "OS" as TaxCode }
+        : {
+            unit_price: String(row.price ?? "") ? String(Number(row.price)) : l.unit_price,
+            tax_code: (TAX_CODES as readonly string[]).includes(String(row.tax_code))
+              ? (row.tax_code as TaxCode)
+              : "SR",
+          }),
     });
     setFocusNext(`${l.key}:qty`);
   };
@@ -295,6 +313,7 @@ export function LinesGrid({ lines, onChange, readOnly, totals, currency, extraFi
                           onPick={pick(i)}
                           inputRef={ref(l.key, "product")}
                           error={err(i, "product_id")}
+                          atCost={atCost}
                         />
                         {onHand !== null && (
                           <Typography

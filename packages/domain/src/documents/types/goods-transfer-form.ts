@@ -19,6 +19,7 @@ export const GOODS_TRANSFER_FORM = defineDocumentType({
   title: "Goods transfer form",
   plural: "Goods transfer forms",
   feature: "warehouse_tracking",
+  valuedAtCost: true,
   statuses: {
     draft: { label: "Draft", color: "gray" },
     in_transit: { label: "In Transit", color: "yellow", adjective: "dispatched" },
