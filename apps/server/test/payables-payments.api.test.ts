@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, inRequest } from "../src/platform/db/database.ts";
-import { act, read, rpc } from "./documents-helpers.ts";
+import { act, customer, read, rpc } from "./documents-helpers.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { useServer } from "./http.ts";
 import { supplier, supplierInvoice } from "./payables-helpers.ts";
@@ -173,6 +173,14 @@ describe("record_payment for suppliers", () => {
       allocations: [{ document_type: "supplier_invoice", document_id: inv.id, amount: "10" }],
     });
     expect(foreign.status).toBe(404);
+    // Only a supplier is paid; a customer, or a company of another workspace, is not one.
+    const buyer = await customer(ADMIN);
+    const notSupplier = await pay(FINANCE, "10", [], { company_id: buyer });
+    expect(notSupplier.status).toBe(422);
+    expect(message(notSupplier)).toMatch(/ is not a supplier$/);
+    const elsewhere = await pay(FINANCE, "10", [], { company_id: theirSupplier });
+    expect(elsewhere.status).toBe(422);
+    expect(message(elsewhere)).toBe(`There is no supplier ${theirSupplier} in this workspace`);
     // A salesperson does not pay suppliers.
     const sales = await pay(SALES, "10", [[inv.id, "10"]]);
     expect(sales.status).toBe(403);

@@ -23,6 +23,7 @@ export type PaymentKind = {
   type: string; // the payment's table, its number prefix's type and its journal's source type
   access: Requirement;
   party: string; // "customer", "supplier": who pays or is paid, in messages
+  partyFlag?: string; // the company column that makes one such a party ("is_supplier"); unset: any company
   pays: readonly string[]; // the document types it may be allocated to
   rule: PostingRule;
   // Why a document may not be paid yet although it is open (a supplier invoice waiting in the three-way check).
@@ -68,6 +69,13 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
   const access = decide(memberOf(caller), kind.access);
   if (!access.allowed) throw refusalError(access);
   const ws = caller.workspaceId as string;
+  if (kind.partyFlag) {
+    const c = await tx.execute(sql`select name, ${sql.identifier(kind.partyFlag)} as flag from company
+      where workspace_id = ${ws}::uuid and id = ${input.company_id}`);
+    const company = c.rows[0] as { name: string; flag: boolean } | undefined;
+    if (!company) throw invalid(`There is no ${kind.party} ${input.company_id} in this workspace`, "company_id");
+    if (!company.flag) throw invalid(`${company.name} is not a ${kind.party}`, "company_id");
+  }
   const amount = cents(input.amount, "The amount", `The amount ${input.amount}`, "amount");
   // Two allocations to one document are one; keyed "invoice:12".
   const wanted = new Map<string, string>();

@@ -22,6 +22,7 @@ export const SUPPLIER_PAYMENT_KIND: PaymentKind = {
   type: "supplier_payment",
   access: SUPPLIER_PAYMENT_ACCESS.create,
   party: "supplier",
+  partyFlag: "is_supplier",
   pays: ["supplier_invoice"],
   rule: SUPPLIER_PAYMENT_RULE,
   held: (doc: Row, name: string) =>
