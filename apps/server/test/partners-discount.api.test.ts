@@ -266,3 +266,45 @@ describe("a supplier user, signed in", () => {
     expect((await restFetch(SUPPLIER, "supplier_discount_form?select=id")).status).toBe(403);
   });
 });
+
+describe("a confirmed discount prices the next purchase order", () => {
+  it("a price form sets the line's price from its minimum; a % form sets its discount; the line names the form", async () => {
+    const saved = await rpc(PROCUREMENT, "supplier_discount_form_save", {
+      form: form({ discount_kind: "price", discount_percent: null, min_qty: "5" }),
+      items: [{ product_id: catalog[2].id, price: "3.21" }],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const link = await rpc(PROCUREMENT, "supplier_discount_form_send", { id: saved.body.id });
+    expect((await answer(tokenOf(link.body.link), { decision: "confirm", name: "Lim Wei" })).status).toBe(200);
+    const pct = await sent(PROCUREMENT, { discount_percent: "12", min_qty: "10" });
+    expect((await answer(pct.token, { decision: "confirm", name: "Lim Wei" })).status).toBe(200);
+    // A pending (sent, unanswered) form of a bigger discount prices nothing.
+    await sent(PROCUREMENT, { discount_percent: "50", min_qty: "1" });
+
+    const po = await rpc(PROCUREMENT, "document_save", {
+      type: "purchase_order",
+      header: { company_id: tuas },
+      lines: [
+        { product_id: catalog[2].id, qty: "10" },
+        { product_id: catalog[2].id, qty: "2" },
+        { product_id: catalog[0].id, qty: "20" },
+        { product_id: catalog[0].id, qty: "20", unit_price: "9.99" },
+      ],
+    });
+    expect(po.status, po.text).toBe(200);
+    const lines = (
+      await restFetch(
+        ADMIN,
+        `purchase_order_line?purchase_order_id=eq.${po.body.id}&order=line_no&select=unit_price,discount_percent,supplier_discount_form_id`,
+      )
+    ).body as Json[];
+    expect(lines[0]).toMatchObject({ supplier_discount_form_id: saved.body.id });
+    expect(Number(lines[0].unit_price)).toBe(3.21);
+    expect(Number(lines[0].discount_percent)).toBe(0);
+    expect(lines[1].supplier_discount_form_id).toBeNull(); // 2 is below the form's minimum of 5
+    expect(lines[2]).toMatchObject({ supplier_discount_form_id: pct.id });
+    expect(Number(lines[2].discount_percent)).toBe(12);
+    expect(lines[3].supplier_discount_form_id).toBeNull(); // the buyer's own price stands
+    expect(Number(lines[3].unit_price)).toBe(9.99);
+  });
+});

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import type { PrepareSave } from "../../platform/documents/registry.ts";
 import type { Row } from "../../platform/documents/store.ts";
+import { applyDiscount, confirmedDiscounts } from "../partners/discount-pricing.ts";
 
-// Issue 11: what a purchase line costs when the buyer gives no price — the one place purchase prices are decided
-// (supplier discounts will add to it). The supplier's price on their last submitted purchase order for the product,
-// else the product's cost (what we last paid, on average).
+// Issue 11: what a purchase line costs when the buyer gives no price — the one place purchase prices are decided.
+// A confirmed supplier discount comes first (partners/discount-pricing.ts); else the supplier's price on their last
+// submitted purchase order for the product, else the product's cost (what we last paid, on average).
 export async function purchasePrice(
   tx: Tx,
   ws: string,
@@ -50,8 +51,21 @@ export const prefillPurchasePrices: PrepareSave = async (tx, caller, _spec, draf
     supplier,
     missing.map((l) => Number(l.product_id)),
   );
+  // A confirmed supplier discount (issue 11) prices the line instead, and the line names it.
+  const discounts =
+    supplier == null
+      ? new Map()
+      : await confirmedDiscounts(
+          tx,
+          caller.workspaceId as string,
+          supplier,
+          missing.map((l) => Number(l.product_id)),
+          draft.header.doc_date == null ? null : String(draft.header.doc_date),
+        );
   const lines: Row[] = draft.lines.map((l) =>
-    l.product_id != null && !given(l.unit_price) ? { ...l, unit_price: prices.get(Number(l.product_id)) } : l,
+    l.product_id != null && !given(l.unit_price)
+      ? applyDiscount(l, prices.get(Number(l.product_id)), discounts.get(Number(l.product_id)) ?? [])
+      : l,
   );
   return { header: draft.header, lines };
 };

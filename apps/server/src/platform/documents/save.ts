@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
@@ -37,6 +38,19 @@ function lineSchema(spec: DocumentSpec): Shape {
   return schema;
 }
 
+// A header's user (a delivery instruction's driver) must be an active user of this workspace: users are not
+// scoped by the workspace's foreign keys as companies and locations are, so the save says which field is wrong.
+async function refuseOutsiders(tx: Tx, ws: string, spec: DocumentSpec, header: Row): Promise<void> {
+  for (const f of spec.header.fields) {
+    const v = header[f.name];
+    if (f.reference?.resource !== "user" || v == null || v === "") continue;
+    const res = await tx.execute(
+      sql`select 1 from "user" where workspace_id = ${ws}::uuid and id::text = ${String(v)} and active`,
+    );
+    if (res.rows.length === 0) throw invalid(`${f.label}: choose an active user of this workspace`, `header.${f.name}`);
+  }
+}
+
 // What a save changed on the header, for the audit row: { field: [before, after] }.
 function changes(before: Row, after: Row, linesBefore: number, linesAfter: number): Row {
   const out: Row = {};
@@ -53,6 +67,7 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
   const plural = spec.machine.plural.toLowerCase();
   requireDocumentAccess(caller, spec, input.id ? "update" : "create", `${input.id ? "change" : "create"} ${plural}`);
   const header = await withExchangeRate(tx, ws, parse(spec.header.insert as unknown as Shape, input.header, "header"));
+  await refuseOutsiders(tx, ws, spec, header);
   const schema = lineSchema(spec);
   const given = input.lines.map((l, i) => parse(schema, l, `lines.${i}`));
 
@@ -111,7 +126,12 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
     );
     docId = Number(row.id);
   }
-  await insertLines(tx, spec, ws, docId, priced.lines);
+  // The read-only line columns the type's prepareSave decided (a purchase line's supplier discount): a client's
+  // lines never carry them (parsed by the insert schema), so any present came from the server.
+  const decided = spec.lines.fields
+    .filter((f) => f.readOnly && prepared.lines.some((l) => l[f.name] !== undefined))
+    .map((f) => f.name);
+  await insertLines(tx, spec, ws, docId, priced.lines, decided);
   await writeEvent(tx, caller, {
     type: spec.machine.type,
     docId,
@@ -124,7 +144,15 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
 }
 
 // Every line gets the same columns (a multi-row insert), numbered from 1.
-export async function insertLines(tx: Tx, spec: DocumentSpec, ws: string, docId: number, lines: Row[]) {
+// decided: read-only line columns the server set on these lines (saveDraft's prepareSave), written too.
+export async function insertLines(
+  tx: Tx,
+  spec: DocumentSpec,
+  ws: string,
+  docId: number,
+  lines: Row[],
+  decided: readonly string[] = [],
+) {
   const columns = [
     "product_id",
     "service_id",
@@ -143,6 +171,7 @@ export async function insertLines(tx: Tx, spec: DocumentSpec, ws: string, docId:
   // And the columns a type adds to its lines (a delivery line's location).
   const shape = Object.keys((spec.lines.insert as unknown as { shape: object }).shape);
   for (const c of shape) if (!columns.includes(c) && c !== parentColumn(spec) && c !== "line_no") columns.push(c);
+  for (const c of decided) if (!columns.includes(c)) columns.push(c);
   const rows = lines.map((l, i) => ({
     workspace_id: ws,
     [parentColumn(spec)]: docId,
