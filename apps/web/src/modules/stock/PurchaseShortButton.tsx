@@ -6,14 +6,13 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import { CATALOG } from "@workmetrics/domain/resources/catalog";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { DataError } from "../../platform/data-access/errors.ts";
 import type { Row } from "../../platform/data-access/provider.ts";
-import { useCan } from "../../platform/resource/access.ts";
+import { useDecision } from "../../platform/resource/access.ts";
 import { Picker } from "../documents/Picker.tsx";
-import { type DraftResult, usePurchaseShort } from "./api.ts";
+import { DRAFT_PURCHASE_ORDERS, type DraftResult, usePurchaseShort } from "./api.ts";
 import { DraftedList } from "./DraftedList.tsx";
 
 // Issue 11 "Create a PO from sales-order lines that lack stock": on a submitted sales order still to deliver, for a
@@ -24,7 +23,7 @@ import { DraftedList } from "./DraftedList.tsx";
 const STILL_TO_DELIVER = ["to_deliver_and_bill", "to_deliver", "on_hold"];
 
 export default function PurchaseShortButton({ doc, status }: { doc: Row; status: string }) {
-  const may = useCan(CATALOG.purchase_order)("create");
+  const may = useDecision(DRAFT_PURCHASE_ORDERS).allowed;
   const purchase = usePurchaseShort();
   const [asking, setAsking] = useState<{ message: string } | null>(null);
   const [supplier, setSupplier] = useState<Row | null>(null);

@@ -25,10 +25,17 @@ import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { formatNumber } from "../../platform/fields/format.ts";
-import { useCan } from "../../platform/resource/access.ts";
+import { useCan, useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { type DraftResult, type StockLevel, useDraftPurchaseOrders, useLocations, useStockLevels } from "./api.ts";
+import {
+  DRAFT_PURCHASE_ORDERS,
+  type DraftResult,
+  type StockLevel,
+  useDraftPurchaseOrders,
+  useLocations,
+  useStockLevels,
+} from "./api.ts";
 import { DraftedList } from "./DraftedList.tsx";
 
 // Issue 11 "Stock" (/dashboard/stock-levels): per product, what is on hand (and where), reserved by undelivered
@@ -72,7 +79,7 @@ export default function StockLevelsPage() {
     offset: page * size,
   });
   useErrorToast(levels.error);
-  const mayDraft = useCan(CATALOG.purchase_order)("create");
+  const mayDraft = useDecision(DRAFT_PURCHASE_ORDERS).allowed;
   const mayKeepLevels = useCan(CATALOG.reorder_level)("create");
   const draft = useDraftPurchaseOrders();
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Requirement } from "@workmetrics/domain";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 
@@ -137,3 +138,12 @@ export function useLocations() {
     staleTime: 60_000,
   });
 }
+
+// Purchase orders are written by the document commands, not /rest/v1 (their resource offers read only): a buyer is
+// whoever holds purchase_order.create, as the document page asks for a conversion.
+export const DRAFT_PURCHASE_ORDERS = {
+  audience: "member",
+  permission: "purchase_order.create",
+  feature: "erp",
+  does: "draft purchase orders",
+} as const satisfies Requirement;
