@@ -171,9 +171,13 @@ function Decide({ reg }: { reg: RegistrationRow }) {
           <Typography variant="subtitle1" component="h2">
             Approve into a project
           </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Link a company, or leave it empty: the company named like the end customer is linked, else a new one is
+            made.
+          </Typography>
           <Picker
             resource="company"
-            label="Company (empty: the one named like the end customer, or a new one)"
+            label="Company"
             select="id,name"
             display="name"
             search={["name"]}
