@@ -1,4 +1,4 @@
-import { dec, plain } from "@workmetrics/domain/documents/decimal";
+import { DocumentError, dec, plain } from "@workmetrics/domain/documents/decimal";
 import {
   DEFAULT_PREFIXES,
   isNumberedType,
@@ -48,8 +48,18 @@ type SaveArgs = {
   match_amount_tolerance?: string | null;
 };
 
+// A number a clerk typed, or a refusal on its field ("abc" is not a 500).
+function number(value: string, what: string, field: string) {
+  try {
+    return dec(value, what);
+  } catch (err) {
+    if (err instanceof DocumentError) throw invalid(err.message, field);
+    throw err;
+  }
+}
+
 function allowance(value: string, field: string): string {
-  const n = dec(value, "The allowance");
+  const n = number(value, "The allowance", field);
   if (n.isNegative() || n.greaterThan(1000)) throw invalid("An allowance is a percentage from 0 to 1000", field);
   if (n.decimalPlaces() > 2) throw invalid("An allowance has at most two decimals", field);
   return plain(n);
@@ -59,7 +69,7 @@ function allowance(value: string, field: string): string {
 function amount(value: string | null | undefined, now: string | null, field: string): string | null {
   if (value === undefined) return now;
   if (value === null || value.trim() === "") return null;
-  const n = dec(value, "The amount");
+  const n = number(value, "The amount", field);
   if (n.isNegative()) throw invalid("An amount cannot be negative", field);
   if (n.decimalPlaces() > 2) throw invalid("An amount has at most two decimals", field);
   if (n.greaterThan("999999999999")) throw invalid("That amount is too large", field);

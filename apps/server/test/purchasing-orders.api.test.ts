@@ -1,0 +1,195 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl } from "./http.ts";
+import {
+  ACCOUNTS,
+  ADMIN,
+  act,
+  BUYER,
+  FINANCE,
+  ok,
+  order,
+  query,
+  read,
+  receive,
+  rpc,
+  STORE,
+  settings,
+  startWorld,
+  type World,
+} from "./purchasing-helpers.ts";
+import { tokenFor } from "./rest-helpers.ts";
+
+// Issue 11: purchase orders — approval above the workspace threshold by a finance manager (a buyer may not), sent
+// back with a reason; prices prefilled from the supplier's last order or the product's cost and never refused as
+// below cost; who may do what by role; the PDF a supplier receives.
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+}, 120_000);
+afterAll(() => w?.server.close());
+
+const message = (res: { body: unknown }) => (res.body as { message: string }).message;
+
+describe("approval", () => {
+  it("above the threshold waits for a finance manager; at it, it does not", async () => {
+    await settings({ po_approval_threshold: "1000" });
+    try {
+      const big = await order(w, [{ qty: "10", price: "100.01" }]); // 1000.10 before GST
+      expect(big).toMatchObject({ status: "pending_approval", number: expect.stringMatching(/^PO-/) });
+      const receipt = await rpc(STORE, "document_convert", {
+        type: "purchase_order",
+        id: big.id,
+        to: "supplier_delivery_order",
+      });
+      expect(receipt.status).toBe(409);
+      expect(message(receipt)).toBe("A pending purchase order cannot be made into a supplier delivery order");
+      const byBuyer = await act(BUYER, "purchase_order", big.id, "approve");
+      expect(byBuyer.status).toBe(403);
+      const approved = await ok(FINANCE, "document_transition", {
+        type: "purchase_order",
+        id: big.id,
+        action: "approve",
+      });
+      expect(approved).toMatchObject({ status: "to_receive_and_bill", approved_by: expect.any(String) });
+      expect(approved.approved_at).toEqual(expect.any(String));
+
+      const small = await order(w, [{ qty: "10", price: "91.74" }]); // 917.40 + 82.57 GST = 999.97… under
+      expect(small.status).toBe("to_receive_and_bill");
+      const exact = await order(w, [{ qty: "1", price: "917.43" }]); // 1000.00 with GST: at the threshold
+      expect(exact.total).toBe("1000.00");
+      expect(exact.status).toBe("to_receive_and_bill");
+    } finally {
+      await settings({ po_approval_threshold: null });
+    }
+  });
+
+  it("sent back to the buyer with a reason keeps its number; changed and submitted again", async () => {
+    await settings({ po_approval_threshold: "50" });
+    try {
+      const po = await order(w, [{ qty: "10", price: "10" }]);
+      expect(po.status).toBe("pending_approval");
+      const noReason = await act(FINANCE, "purchase_order", po.id, "reject");
+      expect(noReason.status).toBe(422);
+      expect(message(noReason)).toBe("Give a reason to send it back");
+      const back = await ok(FINANCE, "document_transition", {
+        type: "purchase_order",
+        id: po.id,
+        action: "reject",
+        reason: "Order 5, not 10",
+      });
+      expect(back).toMatchObject({ status: "draft", number: po.number });
+      const changed = await ok(BUYER, "document_save", {
+        type: "purchase_order",
+        id: po.id,
+        header: { company_id: w.supplier, location_id: w.tuas },
+        lines: [{ product_id: w.items[0].id, qty: "4", unit_price: "10" }],
+      });
+      const again = await ok(BUYER, "document_transition", {
+        type: "purchase_order",
+        id: changed.id,
+        action: "submit",
+      });
+      expect(again).toMatchObject({ status: "to_receive_and_bill", number: po.number });
+    } finally {
+      await settings({ po_approval_threshold: null });
+    }
+  });
+
+  it("the threshold and the tolerances are document settings an admin saves, checked", async () => {
+    const bad = await rpc(ADMIN, "document_settings_save", { po_approval_threshold: "-1" });
+    expect(bad.status).toBe(422);
+    expect(message(bad)).toBe("An amount cannot be negative");
+    const badPct = await rpc(ADMIN, "document_settings_save", { match_price_tolerance: "abc" });
+    expect(badPct.status).toBe(422);
+    const byBuyer = await rpc(BUYER, "document_settings_save", { po_approval_threshold: "1" });
+    expect(byBuyer.status).toBe(403);
+    const saved = await ok(ADMIN, "document_settings_save", {
+      po_approval_threshold: "2500.50",
+      match_qty_tolerance: "2.5",
+      match_price_tolerance: "1",
+      match_amount_tolerance: "100",
+    });
+    expect(saved).toMatchObject({
+      po_approval_threshold: "2500.5",
+      match_qty_tolerance: "2.5",
+      match_price_tolerance: "1",
+      match_amount_tolerance: "100",
+    });
+    const cleared = await ok(ADMIN, "document_settings_save", {
+      po_approval_threshold: null,
+      match_qty_tolerance: "0",
+      match_price_tolerance: "0",
+      match_amount_tolerance: "",
+    });
+    expect(cleared).toMatchObject({ po_approval_threshold: null, match_amount_tolerance: null });
+  });
+});
+
+describe("prices", () => {
+  it("a line without a price takes the supplier's last price, else the product's cost; below cost is no refusal", async () => {
+    const p = w.items[2];
+    const [{ cost }] = await query<{ cost: string }>(
+      w,
+      sql`select cost::text as cost from product where workspace_id = ${w.ws}::uuid and id = ${p.id}`,
+    );
+    const first = await ok(BUYER, "document_save", {
+      type: "purchase_order",
+      header: { company_id: w.otherSupplier },
+      lines: [{ product_id: p.id, qty: "1" }],
+    });
+    expect(Number(first.lines[0].unit_price)).toBe(Number(cost));
+    await order(w, [{ item: 2, qty: "1", price: "0.50" }]); // far below cost: a buying price is not refused
+    const next = await ok(BUYER, "document_save", {
+      type: "purchase_order",
+      header: { company_id: w.supplier },
+      lines: [{ product_id: p.id, qty: "3" }],
+    });
+    expect(next.lines[0].unit_price).toBe("0.5000");
+    const elsewhere = await ok(BUYER, "document_save", {
+      type: "purchase_order",
+      header: { company_id: w.otherSupplier },
+      lines: [{ product_id: p.id, qty: "3" }],
+    });
+    expect(Number(elsewhere.lines[0].unit_price)).toBe(Number(cost));
+  });
+});
+
+describe("roles", () => {
+  it("buyers raise orders, the warehouse receives, accounts enter invoices; each is refused the others' steps", async () => {
+    const byStore = await rpc(STORE, "document_save", {
+      type: "purchase_order",
+      header: { company_id: w.supplier },
+      lines: [{ product_id: w.items[0].id, qty: "1" }],
+    });
+    expect(byStore.status).toBe(403);
+    const po = await order(w, [{ qty: "2", price: "5" }]);
+    const byAccounts = await rpc(ACCOUNTS, "document_convert", {
+      type: "purchase_order",
+      id: po.id,
+      to: "supplier_delivery_order",
+    });
+    expect(byAccounts.status).toBe(403);
+    const sdo = await receive(po);
+    const billByStore = await rpc(STORE, "document_convert", {
+      type: "supplier_delivery_order",
+      id: sdo.id,
+      to: "supplier_invoice",
+    });
+    expect(billByStore.status).toBe(403);
+    expect((await read(STORE, "purchase_order", po.id)).status).toBe("to_bill");
+  });
+});
+
+describe("printing", () => {
+  it("a purchase order prints as a PDF", async () => {
+    const po = await order(w, [{ qty: "2", price: "5" }]);
+    const res = await fetch(`${baseUrl()}/api/documents/purchase_order/${po.id}/pdf`, {
+      headers: { authorization: `Bearer ${await tokenFor(BUYER)}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/pdf");
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+});
