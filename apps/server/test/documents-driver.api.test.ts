@@ -219,17 +219,48 @@ describe("a driver completes the delivery orders assigned to them", () => {
     );
   });
 
-  it("a draft's driver is a field of document_save: a user of another workspace is refused", async () => {
+  it("a draft's driver is a field of document_save and document_convert: a user of another workspace is refused", async () => {
     const proDriver = (
       (await restFetch("admin@pro.test", "user?select=id&email=eq.driver%40pro.test")).body as Array<{ id: string }>
     )[0].id;
-    const res = await call(ADMIN, "document_save", {
-      type: "delivery_order",
-      header: { company_id: await customer(ADMIN), location_id: location, driver_id: proDriver },
+    const company = await customer(ADMIN);
+    const refused = (res: Answer) => {
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe("Driver: choose an active user of this workspace");
+    };
+    const count = async () =>
+      Number(
+        (
+          (await server.running.database.db.execute(sql`select count(*)::int as n from delivery_instruction`))
+            .rows[0] as { n: number }
+        ).n,
+      );
+    const before = await count();
+    for (const type of ["delivery_order", "delivery_instruction"]) {
+      refused(
+        await call(ADMIN, "document_save", {
+          type,
+          header: { company_id: company, location_id: location, driver_id: proDriver },
+          lines: [{ product_id: product, qty: "1" }],
+        }),
+      );
+    }
+    // Made from a sales order, the instruction's driver is checked the same; nothing is written.
+    const so = await ok(ADMIN, "document_save", {
+      type: "sales_order",
+      header: { company_id: company },
       lines: [{ product_id: product, qty: "1" }],
     });
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe("23503");
+    await act(ADMIN, "sales_order", so.id, "submit");
+    refused(
+      await call(ADMIN, "document_convert", {
+        type: "sales_order",
+        id: so.id,
+        to: "delivery_instruction",
+        header: { planned_date: "2026-12-01", driver_id: proDriver, location_id: location },
+      }),
+    );
+    expect(await count()).toBe(before);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   drawnQuantities,
 } from "./document-columns.ts";
 import { location, product } from "./master-schema.ts";
-import { authUser, workspace } from "./platform-schema.ts";
+import { user, workspace } from "./platform-schema.ts";
 
 // Issue 10 §2 "Orders and order forms" and "Delivery instructions" (DESIGN §2.3.1 tables `order_form`,
 // `customer_order`, `delivery_instruction`).
@@ -104,12 +104,13 @@ export const deliveryInstruction = pgTable(
   {
     ...documentHeaderColumns,
     plannedDate: date("planned_date"),
-    driverId: uuid("driver_id").references(() => authUser.id),
+    driverId: uuid("driver_id"), // a user of the same workspace (delivery_instruction_driver_fk), as a delivery's
     locationId: bigint("location_id", { mode: "number" }),
   },
   (t) => [
     ...documentHeaderKeys("delivery_instruction", t),
     index("delivery_instruction_driver_idx").on(t.workspaceId, t.driverId),
+    sameWorkspace("delivery_instruction_driver_fk", [t.workspaceId, t.driverId], user),
     sameWorkspace("delivery_instruction_location_fk", [t.workspaceId, t.locationId], location),
   ],
 ).enableRLS();

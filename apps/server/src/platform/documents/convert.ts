@@ -8,7 +8,7 @@ import { asSourceLine } from "./draws.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
-import { insertLines, parse, type Shape } from "./save.ts";
+import { insertLines, parse, refuseOutsiders, type Shape } from "./save.ts";
 import { allowanceFor, documentSettings } from "./settings.ts";
 import { insertRows, type Row, writeEvent } from "./store.ts";
 import { applyTransition, lockDocument } from "./transition.ts";
@@ -99,6 +99,7 @@ export async function runConvert(
     ...Object.fromEntries(shared(source, target).map((k) => [k, doc.header[k] ?? null])),
     ...given,
   };
+  await refuseOutsiders(tx, caller.workspaceId as string, target, given);
   // A percent discount was stored with its amount; the copy recomputes the amount for the lines taken.
   if (header.discount_percent != null) header.discount_amount = null;
   const draft = target.prepareConvert

@@ -40,7 +40,7 @@ function lineSchema(spec: DocumentSpec): Shape {
 
 // A header's user (a delivery instruction's driver) must be an active user of this workspace: users are not
 // scoped by the workspace's foreign keys as companies and locations are, so the save says which field is wrong.
-async function refuseOutsiders(tx: Tx, ws: string, spec: DocumentSpec, header: Row): Promise<void> {
+export async function refuseOutsiders(tx: Tx, ws: string, spec: DocumentSpec, header: Row): Promise<void> {
   for (const f of spec.header.fields) {
     const v = header[f.name];
     if (f.reference?.resource !== "user" || v == null || v === "") continue;
