@@ -217,15 +217,20 @@ export default function DocumentList() {
   });
   const columns = useCallback(
     (cols: GridColDef<Row>[]) =>
-      cols.map((c) =>
-        c.field === "status"
-          ? {
-              ...c,
-              valueOptions: type.machine.statusNames.map((s) => ({ value: s, label: type.machine.statuses[s].label })),
-              renderCell: ({ row }: { row: Row }) => <StatusChip type={type} status={String(row.status)} dense />,
-            }
-          : c,
-      ),
+      cols.map((c): GridColDef<Row> => {
+        if (c.field === "status") {
+          return {
+            ...c,
+            valueOptions: type.machine.statusNames.map((s) => ({ value: s, label: type.machine.statuses[s].label })),
+            renderCell: ({ row }: { row: Row }) => <StatusChip type={type} status={String(row.status)} dense />,
+          } as GridColDef<Row>;
+        }
+        // A draft owes nothing yet: its outstanding (0.00 until submit) means something only once it is issued.
+        if (c.field === "outstanding") {
+          return { ...c, renderCell: (p) => (p.row.status === type.machine.initial ? null : c.renderCell?.(p)) };
+        }
+        return c;
+      }),
     [type],
   );
   const extras: ListExtras = {

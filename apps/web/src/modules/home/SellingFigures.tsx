@@ -13,7 +13,7 @@ import { useViewer } from "../../platform/session/viewer.tsx";
 import type { Figure, SellingFigures as Figures } from "./useDashboardSummary.ts";
 
 // Issue 10 §3 "real selling figures": invoiced this month, overdue receivables, orders to deliver and quotations
-// awaiting an answer, each linking to its list filtered the same way. The server sends only the figures the member
+// awaiting an answer, each linking to its list filtered the same way (the overdue figure to Accounts receivable). The server sends only the figures the member
 // may read (the one access rule), so a card is shown exactly when its figure came.
 
 type FigureCard = {
@@ -41,7 +41,7 @@ const CARDS: FigureCard[] = [
     key: "overdue_receivables",
     title: "Overdue receivables",
     icon: AssignmentLateOutlined,
-    to: () => "invoices?status=overdue",
+    to: () => "accounts-receivable", // who owes what, by age: the figure is that page's past-due total
     detail: (f) => `${plural(f.count, "invoice")} past due`,
     money: true,
     alert: true,
