@@ -80,11 +80,13 @@ export const [supplierInvoiceResource, supplierInvoiceLineResource] = documentRe
     entry: CATALOG.supplier_invoice,
     table: supplierInvoice,
     fields: supplierHeader(SUPPLIER_INVOICE.statusNames, [
-      f.code("supplier_invoice_number", "Supplier's invoice number", { list: true, width: 140 }),
-      f.date("due_date", "Due date", { list: true }),
-      f.money("outstanding", "Outstanding", { ...ro, list: true }),
+      // At 1280 px the list shows Number, Status, Date, Supplier, their number, the check and Total; due date and
+      // outstanding are in the column chooser (and the list's totals).
+      f.code("supplier_invoice_number", "Supplier's number", { list: true, width: 130 }),
+      f.date("due_date", "Due date"),
+      f.money("outstanding", "Outstanding", ro),
       // Text, so the document page shows it beside the header once set (matched, exception, released).
-      f.text("match_status", "Three-way check", { ...ro, list: true, width: 130 }),
+      f.text("match_status", "Three-way check", { ...ro, list: true, width: 120 }),
       f.ref("released_by", "Released by", "user", "name", ro),
       f.datetime("released_at", "Released at", ro),
       f.text("release_reason", "Release reason", ro),
