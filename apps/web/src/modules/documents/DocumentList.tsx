@@ -38,7 +38,11 @@ import { docType, hasCustomer, type WebDocType } from "./types.ts";
 type Filters = ReturnType<typeof readDocFilters>;
 
 // The chosen customer by id (from the URL), its name fetched once.
-function CustomerFilter({ value, onChange }: { value: number | null; onChange(id: number | null): void }) {
+// The company field's own label: Customer, or Supplier on the buying documents.
+const partyLabel = (t: WebDocType) => t.header.fields.find((f) => f.name === "company_id")?.label ?? "Customer";
+
+function CustomerFilter(props: { label: string; value: number | null; onChange(id: number | null): void }) {
+  const { value, onChange } = props;
   const data = useDataProvider();
   const chosen = useQuery({
     queryKey: ["company", "one", String(value), "name"],
@@ -49,7 +53,7 @@ function CustomerFilter({ value, onChange }: { value: number | null; onChange(id
   return (
     <Picker
       resource="company"
-      label="Customer"
+      label={props.label}
       select="id,name"
       display="name"
       search={["name"]}
@@ -92,7 +96,11 @@ function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Fil
       </FormControl>
       {readsCustomers && (
         <Box sx={{ minWidth: 240 }}>
-          <CustomerFilter value={filters.customer} onChange={(customer) => onChange({ ...filters, customer })} />
+          <CustomerFilter
+            label={partyLabel(type)}
+            value={filters.customer}
+            onChange={(customer) => onChange({ ...filters, customer })}
+          />
         </Box>
       )}
       <TextField
@@ -236,7 +244,7 @@ export default function DocumentList() {
   const extras: ListExtras = {
     filters: pgFilters,
     search: search ?? null,
-    searchLabel: readsCustomers ? "Search number or customer" : "Search number",
+    searchLabel: readsCustomers ? `Search number or ${partyLabel(type).toLowerCase()}` : "Search number",
     canCreate: create.allowed,
     canImport: false,
     canDelete: false,

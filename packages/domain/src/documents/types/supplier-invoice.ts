@@ -68,6 +68,6 @@ export const SUPPLIER_INVOICE = defineDocumentType({
 // From a submitted receipt (billing what was received: qty_billed on its lines and, through them, on the order's) or
 // from an open purchase order's lines (billed before or without a receipt); or written directly (services).
 export const SUPPLIER_INVOICE_MADE_FROM = [
-  { from: "supplier_delivery_order", draws: "qty_billed", sourceStatuses: ["to_bill", "completed"] },
+  { from: "supplier_delivery_order", draws: "qty_billed", sourceStatuses: ["to_bill"] },
   { from: "purchase_order", draws: "qty_billed", sourceStatuses: [...PURCHASE_ORDER_OPEN] },
 ] as const;
