@@ -20,7 +20,7 @@ export async function startServer(config: Config): Promise<Running> {
   await secureTenantTables(database.db);
   await installRowCounts(database.db);
   await upsertReferenceData(database.db);
-  if (config.seed !== "none") await seedDemo(database.db, { trading: config.seed === "demo" });
+  if (config.seed !== "none") await seedDemo(database.db, { trading: config.seed === "demo", dataDir: config.dataDir });
   const app = await buildApp(config, database);
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;

@@ -13,6 +13,7 @@ import {
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
+import { seedPurchasing } from "./demo-purchasing.ts";
 import { seedTrading } from "./demo-trading.ts";
 import { seedMasterData } from "./master-seed.ts";
 import { setUpWorkspace } from "./workspace-setup.ts";
@@ -214,8 +215,12 @@ const BANNERS = [
 ];
 
 // DESIGN §3.2: demo data, only on an empty database; running it twice changes nothing.
-// `trading`: and a year of documents made through the document commands (demo-trading.ts).
-export async function seedDemo(db: Db, opts: { trading: boolean } = { trading: true }): Promise<boolean> {
+// `trading`: and a year of documents made through the document commands (demo-trading.ts, demo-purchasing.ts);
+// `dataDir`: where the receipts' attached scans are written (none: the receipts go without them).
+export async function seedDemo(
+  db: Db,
+  opts: { trading: boolean; dataDir?: string } = { trading: true },
+): Promise<boolean> {
   const existing = await db.select({ id: workspace.id }).from(workspace).where(eq(workspace.slug, "demo")).limit(1);
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -270,6 +275,7 @@ export async function seedDemo(db: Db, opts: { trading: boolean } = { trading: t
       await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
       await seedMasterData(tx, created.id, ws.slug, PRODUCT_COUNT[ws.slug]);
       if (opts.trading) await seedTrading(tx, created.id, ws.slug);
+      if (opts.trading) await seedPurchasing(tx, created.id, ws.slug, opts.dataDir);
     }
     await tx.insert(authUser).values({
       email: "platform@workmetrics.test",

@@ -59,7 +59,7 @@ const HOLD_REASONS = [
 const METHODS = ["bank_transfer", "bank_transfer", "paynow", "cheque"];
 
 // mulberry32: small, fast and the same everywhere.
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -110,21 +110,19 @@ class Plan {
   }
 }
 
-export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Promise<void> {
-  const scale = TRADING[slug];
-  if (!scale) return;
-  registerModules();
-  const ws = workspaceId;
-  const rnd = prng([...slug].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
-  const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-  const chance = (p: number) => rnd() < p;
-
+// Days ago → ISO date, relative to the database's today (so the same day gives the same data).
+export async function demoCalendar(tx: Tx): Promise<(daysAgo: number) => string> {
   const todayRow = await tx.execute(sql`select current_date::text as d`);
   const today = new Date(`${(todayRow.rows[0] as { d: string }).d}T00:00:00Z`);
-  const date = (daysAgo: number) => new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return (daysAgo: number) => new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
 
-  // Who does what: the team member whose role allows it, else the owner.
+// Who does what: the team member whose role allows it, else the owner.
+export async function demoTeam(
+  tx: Tx,
+  ws: string,
+  slug: string,
+): Promise<(permission: string, ...prefer: string[]) => Caller> {
   const users = (
     await tx.execute(sql`select u.id, u.email, u.role_id from "user" u
     where u.workspace_id = ${ws}::uuid and u.active order by u.role_id, u.email`)
@@ -148,6 +146,21 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
     if (!any) throw new Error(`No demo user of ${slug} may ${permission}`);
     return any;
   };
+  return who;
+}
+
+export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Promise<void> {
+  const scale = TRADING[slug];
+  if (!scale) return;
+  registerModules();
+  const ws = workspaceId;
+  const rnd = prng([...slug].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const chance = (p: number) => rnd() < p;
+
+  const date = await demoCalendar(tx);
+  const who = await demoTeam(tx, ws, slug);
   const sales = who("quotation.submit", "sales", "manager");
   const converter = who("sales_order.create", "sales", "manager");
   const manager = who("sales_order.submit", "manager");
