@@ -193,6 +193,27 @@ export const SUPPLIER_INVOICE_RULE: PostingRule = {
   ],
 };
 
+// Issue 11: goods returned to a supplier leave stock at the receipt's cost, taking back what the receipt put in
+// 2100; what the supplier had already invoiced is debited against that invoice: 2000 lowered by the invoiced value
+// with its GST, 2100 cleared at the goods' receipt cost, the difference back out of Price Variance, GST input
+// reversed.
+export const SUPPLIER_RETURN_RULE: PostingRule = {
+  name: "supplier_return",
+  memo: "Goods returned to supplier",
+  legs: [leg("debit", "2100", "received_not_billed", "cost_total"), leg("credit", "1200", "stock", "cost_total")],
+};
+
+export const SUPPLIER_DEBIT_RULE: PostingRule = {
+  name: "supplier_debit",
+  memo: "Supplier debit",
+  legs: [
+    leg("debit", "2000", "payable", "total"),
+    leg("credit", "2100", "received_not_billed", "received_value"),
+    leg("credit", "5020", "price_variance", "price_variance"),
+    leg("credit", "1300", "input_tax", "tax_total"),
+  ],
+};
+
 export const POSTING_RULES = {
   invoice: INVOICE_RULE,
   debit_note: DEBIT_NOTE_RULE,
@@ -205,6 +226,8 @@ export const POSTING_RULES = {
   goods_transfer_receipt: TRANSFER_RECEIPT_RULE,
   loan_form: LOAN_OUT_RULE,
   loan_return: LOAN_RETURN_RULE,
+  supplier_return: SUPPLIER_RETURN_RULE,
+  supplier_debit: SUPPLIER_DEBIT_RULE,
   supplier_delivery_order: SUPPLIER_RECEIPT_RULE,
   supplier_invoice: SUPPLIER_INVOICE_RULE,
 } as const;

@@ -5,6 +5,7 @@ import { invalid } from "../../platform/documents/refusals.ts";
 import type { Effect } from "../../platform/documents/registry.ts";
 import { reverseStockMoves, type StockMove, writeStockMoves } from "../../platform/documents/stock.ts";
 import { today } from "../../platform/documents/store.ts";
+import { cancelSupplierReturn, returnToSupplier } from "../inventory/supplier-return.ts";
 
 // Issue 10 §2: what a goods return note does besides its status (the engine has already checked each line against
 // what is left to return on the delivery order and the sales order, and recomputed their qty_returned). Submit puts
@@ -14,6 +15,7 @@ import { today } from "../../platform/documents/store.ts";
 // refuses it first while a credit note made from it is issued, naming it.
 
 const submit: Effect = async (tx, caller, spec, doc, step) => {
+  if (doc.header.direction === "supplier") return returnToSupplier(tx, caller, spec, doc, step);
   const ws = caller.workspaceId as string;
   for (const [i, l] of doc.lines.entries()) {
     if (l.source_line_id == null) {
@@ -56,6 +58,7 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
 
 const cancel: Effect = async (tx, caller, spec, doc, step) => {
   if (step.from === spec.machine.initial) return;
+  if (doc.header.direction === "supplier") return cancelSupplierReturn(tx, caller, doc);
   const docRef = { type: spec.machine.type, id: Number(doc.header.id) };
   await reverseStockMoves(tx, caller, docRef);
   await reverseJournals(tx, caller, {

@@ -13,6 +13,7 @@ import {
 } from "@workmetrics/domain/resources/returns";
 import { addEffect, registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { prepareSupplierReturn } from "../inventory/supplier-return.ts";
 import { allocateCreditRpc } from "./allocate-credit.ts";
 import { documentAmendRpc, documentDuplicateRpc } from "./amend.rpc.ts";
 import { CREDIT_NOTE_EFFECTS, prepareCreditNote, refuseWhileAdjusted } from "./credit-note.effects.ts";
@@ -32,6 +33,7 @@ export function registerReturns(): void {
     lines: goodsReturnNoteLineResource,
     madeFrom: GOODS_RETURN_NOTE_MADE_FROM,
     effects: GOODS_RETURN_NOTE_EFFECTS,
+    prepareConvert: prepareSupplierReturn, // issue 11: made from a supplier delivery order, it goes to the supplier
   });
   registerDocumentType({
     machine: machine(CREDIT_NOTE),

@@ -7,7 +7,12 @@ import { type DocSnapshot, needsLines } from "./snapshot.ts";
 // pushes qty_returned back to the delivery order's and the sales order's lines; its status then follows how much of
 // it is credited: To Credit until a credit note takes every line, then Credited. Cancel reverses stock and entry,
 // and waits for the credit notes made from it.
+// Issue 11: goods sent back to a supplier (direction `supplier`, ERPNext's purchase receipt return) are made from a
+// submitted supplier delivery order: stock out at the receipt's cost, qty_returned on the receipt's and the purchase
+// order's lines; what the supplier already invoiced is debited against that invoice (its outstanding lowered) by
+// the same note. Its status is Returned to Supplier.
 const OPEN = ["to_credit", "credited"] as const;
+const SOURCE = { customer: "delivery_order", supplier: "supplier_delivery_order" } as const;
 
 const credited = (doc: DocSnapshot) =>
   doc.lines.map((l) => ({ id: String(l.id ?? ""), qty: String(l.qty), qty_credited: String(l.qty_credited ?? "0") }));
@@ -21,6 +26,7 @@ export const GOODS_RETURN_NOTE = defineDocumentType({
     draft: { label: "Draft", color: "gray" },
     to_credit: { label: "To Credit", color: "yellow", adjective: "submitted" },
     credited: { label: "Credited", color: "green" },
+    returned: { label: "Returned to Supplier", color: "green", adjective: "returned" },
     cancelled: { label: "Cancelled", color: "red" },
   },
   transitions: [
@@ -31,16 +37,21 @@ export const GOODS_RETURN_NOTE = defineDocumentType({
       permission: "goods_return_note.submit",
       guard: (doc: DocSnapshot) =>
         needsLines("goods return note", "submitting")(doc) ??
-        (doc.header.direction === "supplier" ? "Returns to suppliers come with purchasing" : null) ??
-        (doc.header.source_type !== "delivery_order" ? "A goods return note is made from a delivery order" : null),
+        (doc.header.source_type !== SOURCE[doc.header.direction === "supplier" ? "supplier" : "customer"]
+          ? doc.header.direction === "supplier"
+            ? "A goods return note to a supplier is made from a supplier delivery order"
+            : "A goods return note is made from a delivery order"
+          : null),
     },
-    { action: "cancel", from: ["draft", ...OPEN], to: "cancelled", permission: "goods_return_note.cancel" },
+    { action: "cancel", from: ["draft", ...OPEN, "returned"], to: "cancelled", permission: "goods_return_note.cancel" },
   ],
   settle: (doc: DocSnapshot, to) =>
-    (OPEN as readonly string[]).includes(to)
-      ? progress(credited(doc), "qty_credited") === "fully"
-        ? "credited"
-        : "to_credit"
+    [...OPEN, "returned"].includes(to)
+      ? doc.header?.direction === "supplier"
+        ? "returned"
+        : progress(credited(doc), "qty_credited") === "fully"
+          ? "credited"
+          : "to_credit"
       : to,
 });
 
@@ -50,4 +61,7 @@ export const GOODS_RETURN_NOTE = defineDocumentType({
 export const GOODS_RETURN_NOTE_MADE_FROM = [
   { from: "delivery_order", draws: "qty_returned", sourceStatuses: ["to_bill", "completed"], goodsOnly: true },
   { from: "sales_order", draws: "qty_returned", indirect: true },
+  // To a supplier: from a submitted receipt, returning its purchase order's lines through it.
+  { from: "supplier_delivery_order", draws: "qty_returned", sourceStatuses: ["to_bill", "completed"], goodsOnly: true },
+  { from: "purchase_order", draws: "qty_returned", indirect: true },
 ] as const;

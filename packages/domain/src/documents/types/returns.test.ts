@@ -47,6 +47,7 @@ describe("the goods return note matrix", () => {
       draft: { submit: "→ to_credit", cancel: "→ cancelled" },
       to_credit: { submit: "A submitted goods return note cannot be submitted", cancel: "→ cancelled" },
       credited: { submit: "A credited goods return note cannot be submitted", cancel: "→ cancelled" },
+      returned: { submit: "A returned goods return note cannot be submitted", cancel: "→ cancelled" },
       cancelled: {
         submit: "A cancelled goods return note cannot be submitted",
         cancel: "A cancelled goods return note cannot be cancelled",
@@ -57,9 +58,21 @@ describe("the goods return note matrix", () => {
     );
     expect(
       transitionMatrix(GOODS_RETURN_NOTE, { doc: (s) => doc(s, { ...made, direction: "supplier" }) }).draft.submit,
-    ).toBe("Returns to suppliers come with purchasing");
+    ).toBe("A goods return note to a supplier is made from a supplier delivery order");
     const credited = doc("to_credit", made, [{ id: 1, qty: "2", qty_credited: "2" }]);
     expect(settleStatus(GOODS_RETURN_NOTE, credited, "to_credit")).toBe("credited");
+  });
+});
+
+describe("a goods return note to a supplier", () => {
+  it("is made from a supplier delivery order and is Returned to Supplier once submitted", () => {
+    const made = { source_type: "supplier_delivery_order", direction: "supplier" };
+    const m = transitionMatrix(GOODS_RETURN_NOTE, { doc: (s) => doc(s, made, [{ id: 1, qty: "2" }]) });
+    expect(m.draft).toEqual({ submit: "→ returned", cancel: "→ cancelled" });
+    expect(m.returned).toEqual({ submit: "A returned goods return note cannot be submitted", cancel: "→ cancelled" });
+    expect(
+      transitionMatrix(GOODS_RETURN_NOTE, { doc: (s) => doc(s, { ...made, direction: "customer" }) }).draft.submit,
+    ).toBe("A goods return note is made from a delivery order");
   });
 });
 
