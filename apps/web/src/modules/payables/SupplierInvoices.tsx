@@ -12,6 +12,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { AP_AGEING_BUCKETS } from "@workmetrics/domain/reports";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
@@ -36,7 +37,8 @@ export function SupplierInvoices(props: {
   useErrorToast(detail.error);
   const [chosen, setChosen] = useState<number[]>([]);
   const rows = detail.data?.rows ?? [];
-  const columns = detail.data?.columns ?? [];
+  // The buckets stay on the supplier's row: an invoice's days past due say which one it is in.
+  const columns = (detail.data?.columns ?? []).filter((c) => !AP_AGEING_BUCKETS.some((b) => b.key === c.key));
   const held = (r: AgeingRow) => r.match_status === "exception";
   const payable = rows.filter((r) => !held(r));
   const toggle = (id: number) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);

@@ -133,6 +133,7 @@ export default function ReceiptFilesPage() {
           select
           size="small"
           label="Supplier"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={supplier ?? ""}
           onChange={(e) => set({ supplier: e.target.value || null, po: null })}
           sx={{ minWidth: 220 }}
@@ -148,6 +149,7 @@ export default function ReceiptFilesPage() {
           select
           size="small"
           label="Purchase order"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={po ?? ""}
           onChange={(e) => set({ po: e.target.value || null })}
           sx={{ minWidth: 200 }}

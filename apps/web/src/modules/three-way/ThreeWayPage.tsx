@@ -119,6 +119,7 @@ export default function ThreeWayPage() {
           select
           size="small"
           label="Supplier"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={supplier ?? ""}
           onChange={(e) => set({ supplier: e.target.value || null, page: null })}
           sx={{ minWidth: 240 }}
