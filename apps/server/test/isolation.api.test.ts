@@ -1,4 +1,5 @@
 import { RESOURCES } from "@workmetrics/domain/resources";
+import { TIER, tierById, tierHasFeature } from "@workmetrics/domain/tiers";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, inRequest } from "../src/platform/db/database.ts";
 import { COUNTED_TABLES } from "../src/platform/db/row-counts.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
-import { baseUrl } from "./http.ts";
+import { api, baseUrl } from "./http.ts";
 import { rest, restFetch, tokenFor } from "./rest-helpers.ts";
 
 // Issue 4 items 1–2: nothing of one workspace is seen or changed from another — both walls.
@@ -15,6 +16,9 @@ type Row = Record<string, unknown>;
 const A = "admin@demo.test"; // attacker: Admin ("*") of workspace demo
 const B = "admin@pro.test"; // victim workspace pro
 const TENANT = RESOURCES.filter((r) => r.scope === "tenant");
+// Workspace B is Pro: the Premium-only tables (supplier discount forms) are attacked with a Premium victim on a
+// server of its own in partners-isolation.api.test.ts.
+const ATTACKED = TENANT.filter((r) => !r.feature || tierHasFeature(tierById(TIER.Pro)?.features ?? [], r.feature));
 
 describe("catalog and connection (own server)", () => {
   let server: TestServer;
@@ -278,6 +282,17 @@ describe("cross-workspace attacks through /rest/v1", () => {
     // B's reorder level (issue 11 "Stock"); A keeps none, so a forged reference is refused by its foreign key alone.
     const level = { product_id: product.id, location_id: location.id, min_qty: "1", reorder_qty: "5" };
     expect((await b.from("reorder_level").insert(level)).error).toBeNull();
+    // B's project registration (issue 11), sent on the public page of B's address.
+    const registered = await api("/api/public/project-registrations/pro", {
+      method: "POST",
+      json: {
+        end_customer: "Victim Pte Ltd",
+        project_name: "Victim tower",
+        contact_name: "V",
+        contact_email: "v@x.example",
+      },
+    });
+    expect(registered.status).toBe(201);
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     // A's own order form, so a forged order_form_item has a form of A's to point at besides the attacked reference.
@@ -287,7 +302,7 @@ describe("cross-workspace attacks through /rest/v1", () => {
       items: [{ product_id: mineProduct.id, price: "1", min_qty: "1" }],
     });
     expect(myForm.error).toBeNull();
-    for (const def of TENANT) {
+    for (const def of ATTACKED) {
       const mine = await a.from(def.name).select("*").limit(1);
       const theirs = await b.from(def.name).select("*").limit(1);
       expect(theirs.error, def.name).toBeNull();
@@ -298,7 +313,7 @@ describe("cross-workspace attacks through /rest/v1", () => {
     }
   });
 
-  it.each(TENANT.map((d) => d.name))(
+  it.each(ATTACKED.map((d) => d.name))(
     "%s: B's rows cannot be read, counted, changed or deleted from A",
     async (name) => {
       const row = victim.get(name) as Row;
