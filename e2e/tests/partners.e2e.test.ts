@@ -166,4 +166,46 @@ describe.skipIf(!hasChromium)("supplier discounts and project registrations in C
     await page.getByText("Lobby refurbishment").first().waitFor();
     expect(errors).toEqual([]);
   });
+  it("a supplier user, signed in, confirms a request addressed to their company", async () => {
+    const { page, errors } = fresh;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { supplier, product } = await supplierAndProduct();
+    // The supplier user belongs to the company through a contact with their e-mail address.
+    const contact = await restFetch("admin@demo.test", "contact", {
+      method: "POST",
+      body: JSON.stringify({ company_id: supplier.id, name: "Steven Ho", email: "supplier@demo.test" }),
+    });
+    expect(contact.status, contact.text).toBe(201);
+    const saved = await restFetch(BUYER, "rpc/supplier_discount_form_save", {
+      method: "POST",
+      body: JSON.stringify({
+        form: {
+          company_id: supplier.id,
+          contact_email: "orders@supplier.example",
+          discount_kind: "price",
+          valid_from: "2026-01-01",
+          valid_to: "2027-06-30",
+          min_qty: "50",
+        },
+        items: [{ product_id: product.id, price: "0.85" }],
+      }),
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const id = (saved.body as Json).id;
+    const sent = await restFetch(BUYER, "rpc/supplier_discount_form_send", {
+      method: "POST",
+      body: JSON.stringify({ id }),
+    });
+    expect(sent.status, sent.text).toBe(200);
+
+    await signIn(page, "supplier@demo.test", { sub: "demo" });
+    await page.goto(appUrl("/dashboard/supplier-discount-forms", "demo"));
+    const request = page.getByTestId("discount-request").filter({ hasText: `Request ${id}` });
+    await request.getByText("Waiting for your answer").waitFor();
+    await request.getByLabel("Your name").fill("Steven Ho");
+    await screenshot(page, "partners-11-supplier-user");
+    await request.getByRole("button", { name: "Confirm discount" }).click();
+    await request.getByText("Confirmed", { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
 });

@@ -35,7 +35,7 @@ export default function MyDiscountForms() {
         Discount requests
       </Typography>
       <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
-        The discounts your customer asks your company to confirm.
+        The discounts {forms.data?.[0]?.workspace.name ?? "your customer"} asks your company to confirm.
       </Typography>
       {forms.isPending && <CircularProgress aria-label="Loading discount requests" />}
       {forms.isError && <Alert severity="error">{forms.error.message}</Alert>}
