@@ -83,20 +83,21 @@ export async function stockLevels(
       select r.product_id, sum(r.min_qty) as min_qty, sum(r.reorder_qty) as reorder_qty from reorder_level r
       where r.workspace_id = ${ws}::uuid and r.product_id in (select id from cand) ${at(sql`r.location_id`)}
       group by r.product_id
+    ), per as (
+      select m.product_id,
+        sum(m.qty) filter (where m.location_id <> all(${idArray([...sys.transit, ...sys.onLoan])})) as on_hand,
+        sum(m.qty) filter (where m.location_id = any(${idArray(sys.transit)})) as in_transit,
+        sum(m.qty) filter (where m.location_id = any(${idArray(sys.onLoan)})) as on_loan,
+        json_agg(json_build_object('location_id', m.location_id, 'location', l.name,
+          'qty', m.qty::numeric(14,3)::text) order by l.name) filter (where m.qty <> 0) as by_location
+      from moves m join location l on l.workspace_id = ${ws}::uuid and l.id = m.location_id
+      group by m.product_id
     ), fig as (
-      select c.id, c.sku, c.name, c.unit,
-        coalesce((select sum(m.qty) from moves m where m.product_id = c.id
-          and m.location_id <> all(${idArray([...sys.transit, ...sys.onLoan])})), 0) as on_hand,
-        coalesce((select sum(m.qty) from moves m where m.product_id = c.id
-          and m.location_id = any(${idArray(sys.transit)})), 0) as in_transit,
-        coalesce((select sum(m.qty) from moves m where m.product_id = c.id
-          and m.location_id = any(${idArray(sys.onLoan)})), 0) as on_loan,
-        coalesce(r.qty, 0) as reserved, coalesce(o.qty, 0) as on_order, lv.min_qty, lv.reorder_qty,
-        (select json_agg(json_build_object('location_id', m.location_id, 'location', l.name,
-            'qty', m.qty::numeric(14,3)::text) order by l.name)
-          from moves m join location l on l.workspace_id = ${ws}::uuid and l.id = m.location_id
-          where m.product_id = c.id and m.qty <> 0) as by_location
+      select c.id, c.sku, c.name, c.unit, coalesce(pm.on_hand, 0) as on_hand,
+        coalesce(pm.in_transit, 0) as in_transit, coalesce(pm.on_loan, 0) as on_loan, pm.by_location,
+        coalesce(r.qty, 0) as reserved, coalesce(o.qty, 0) as on_order, lv.min_qty, lv.reorder_qty
       from cand c
+      left join per pm on pm.product_id = c.id
       left join reserved r on r.product_id = c.id
       left join ordered o on o.product_id = c.id
       left join levels lv on lv.product_id = c.id
