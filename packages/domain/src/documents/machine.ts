@@ -66,6 +66,10 @@ export type DocumentTypeDef<S extends string = string, Doc = DocState> = {
   // The workspace's own goods moving (a goods transfer): lines are valued at the product's cost, out of scope for GST,
   // whatever price a client sends.
   valuedAtCost?: boolean;
+  // A buying type (a purchase order, a supplier invoice): lines are priced at what the supplier charges, so a picked
+  // product's price is left to the server (the supplier's last price) and the selling rule "no line below its cost"
+  // does not apply.
+  buying?: boolean;
   owner?: OwnerDef;
   statuses: Readonly<Record<S, StatusDef>>;
   initial?: S; // the status a new draft gets; default "draft"

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type MatchLine, releasedToPay, supplierNumberKey, threeWayCheck } from "./three-way.ts";
+import { type MatchLine, type MatchTolerances, releasedToPay, supplierNumberKey, threeWayCheck } from "./three-way.ts";
 
-const line = (over: Partial<MatchLine> & { po?: Partial<NonNullable<MatchLine["po"]>> | null } = {}): MatchLine => ({
+type Over = { qty?: string; unit_price?: string; po?: Partial<NonNullable<MatchLine["po"]>> | null };
+
+const line = (over: Over = {}): MatchLine => ({
   qty: over.qty ?? "10",
   unit_price: over.unit_price ?? "5",
   po: over.po === null ? null : { qty: "10", unit_price: "5", received: "10", billed_before: "0", ...(over.po ?? {}) },
 });
 
-const none = { qty_percent: "0", price_percent: "0", amount: null };
+const none: MatchTolerances = { qty_percent: "0", price_percent: "0", amount: null };
 const check = (l: MatchLine, t = none) => threeWayCheck([l], t).exceptions[0];
 
 describe("threeWayCheck", () => {

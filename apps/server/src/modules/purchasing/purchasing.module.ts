@@ -39,7 +39,6 @@ export function registerPurchasing(): void {
     lines: purchaseOrderLineResource,
     effects: PURCHASE_ORDER_EFFECTS,
     prepareSave: prefillPurchasePrices,
-    buying: true,
   });
   registerDocumentType({
     machine: machine(SUPPLIER_DELIVERY_ORDER),
@@ -49,7 +48,6 @@ export function registerPurchasing(): void {
     effects: SUPPLIER_DELIVERY_ORDER_EFFECTS,
     prepareSave: prepareReceiptSave,
     prepareConvert: prepareReceiptConvert,
-    buying: true,
   });
   registerDocumentType({
     machine: machine(SUPPLIER_INVOICE),
@@ -59,6 +57,5 @@ export function registerPurchasing(): void {
     effects: SUPPLIER_INVOICE_EFFECTS,
     prepareSave: prepareSupplierInvoice,
     prepareConvert: prepareSupplierInvoiceConvert,
-    buying: true,
   });
 }

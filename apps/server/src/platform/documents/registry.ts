@@ -67,8 +67,6 @@ export type DocumentSpec = {
   effects?: Readonly<Record<string, Effect>>; // by action
   prepareConvert?: PrepareConvert;
   prepareSave?: PrepareSave;
-  // A buying type's lines are priced at what we pay, so the selling rule "no line below its cost" does not apply.
-  buying?: boolean;
 };
 
 const TYPES = new Map<string, DocumentSpec>();

@@ -104,7 +104,7 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
     ? await spec.prepareSave(tx, caller, spec, { id: input.id ?? null, header, lines: given })
     : { header, lines: given };
   const lines = await snapshotLines(tx, ws, prepared.lines);
-  const low = spec.buying ? null : belowCost(lines);
+  const low = spec.machine.buying ? null : belowCost(lines);
   if (low && !mayDocument(caller, spec, "approve")) {
     throw invalid(
       `Line ${low.n} is priced below its cost of ${low.cost}; someone who may approve ${plural} must save it`,

@@ -509,6 +509,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 currency={currency}
                 extraFields={lineFields}
                 atCost={t.machine.valuedAtCost}
+                buying={t.machine.buying}
                 errors={errors}
               />
             </CardContent>

@@ -38,6 +38,7 @@ type Props = {
   errors?: Record<string, string>; // "lines.0.qty" → message, from the server's refusal
   header?: Record<string, unknown>; // a line without its own location shows the header's
   atCost?: boolean; // the workspace's own goods moving (a transfer): a product is valued at its cost, out of GST scope
+  buying?: boolean; // a buying document: a picked product's price is left to the server (the supplier's last price)
 };
 
 // On a phone the description (filled from the product) gives its room to the quantity and price.
@@ -124,6 +125,7 @@ export function LinesGrid({
   errors = {},
   header,
   atCost,
+  buying,
 }: Props) {
   const refs = useRef(new Map<string, HTMLInputElement | null>());
   const [focusNext, setFocusNext] = useState<string | null>(null);
@@ -209,7 +211,7 @@ export function LinesGrid({
       ...(atCost
         ? { unit_price: String(Number(row.cost ?? 0)), tax_code: "OS" as TaxCode }
         : {
-            unit_price: String(row.price ?? "") ? String(Number(row.price)) : l.unit_price,
+            unit_price: !buying && String(row.price ?? "") ? String(Number(row.price)) : l.unit_price,
             tax_code: (TAX_CODES as readonly string[]).includes(String(row.tax_code))
               ? (row.tax_code as TaxCode)
               : "SR",
@@ -230,7 +232,9 @@ export function LinesGrid({
       inputRef={ref(l.key, name)}
       error={Boolean(err(i, name))}
       helperText={err(i, name)}
-      placeholder={name === "unit_price" ? "Product's" : name === "discount_percent" ? "0" : undefined}
+      placeholder={
+        name === "unit_price" ? (buying ? "Last price" : "Product's") : name === "discount_percent" ? "0" : undefined
+      }
       slotProps={{
         htmlInput: { inputMode: "decimal", "aria-label": `${label}, line ${i + 1}`, style: { textAlign: "right" } },
       }}

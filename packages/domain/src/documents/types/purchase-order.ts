@@ -49,6 +49,7 @@ export const PURCHASE_ORDER = defineDocumentType({
   title: "Purchase order",
   plural: "Purchase orders",
   feature: "erp",
+  buying: true,
   statuses: {
     draft: { label: "Draft", color: "gray" },
     pending_approval: { label: "Pending approval", color: "yellow", adjective: "pending" },

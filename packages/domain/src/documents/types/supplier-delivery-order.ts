@@ -18,6 +18,7 @@ export const SUPPLIER_DELIVERY_ORDER = defineDocumentType({
   title: "Supplier delivery order",
   plural: "Supplier delivery orders",
   feature: "erp",
+  buying: true,
   statuses: {
     draft: { label: "Draft", color: "gray" },
     to_bill: { label: "To Bill", color: "yellow", adjective: "submitted" },

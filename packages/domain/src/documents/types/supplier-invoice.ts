@@ -15,6 +15,7 @@ export const SUPPLIER_INVOICE = defineDocumentType({
   title: "Supplier invoice",
   plural: "Supplier invoices",
   feature: "erp",
+  buying: true,
   statuses: {
     draft: { label: "Draft", color: "gray" },
     unpaid: { label: "Unpaid", color: "yellow" },
