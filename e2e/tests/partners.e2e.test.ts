@@ -105,6 +105,9 @@ describe.skipIf(!hasChromium)("supplier discounts and project registrations in C
     await page.goto(appUrl(`/dashboard/purchase-orders/${(po.body as Json).id}`, "demo"));
     await page.getByText(String(product.name)).first().waitFor();
     await screenshot(page, "partners-6-purchase-order");
+    await page.goto(appUrl("/dashboard/supplier-discount-forms", "demo"));
+    await page.locator("[data-field=status]", { hasText: "Confirmed" }).first().waitFor();
+    await screenshot(page, "partners-6a-discount-forms");
     expect(errors).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ export const supplierDiscountFormResource = defineResource({
     f.ref("category_id", "Category", "category", "name", { help: "Every product of the category" }),
     f.enum("discount_kind", "Discount as", DISCOUNT_KINDS, { required: true }),
     f.percent("discount_percent", "Discount %", { list: true, width: 100, min: 0, max: 100 }),
-    f.number("min_qty", "Minimum quantity", { min: 0, list: true, width: 110 }),
+    f.number("min_qty", "Minimum qty", { min: 0, list: true, width: 120 }),
     f.date("valid_from", "Valid from", { required: true, list: true }),
     f.date("valid_to", "Valid to", { required: true, list: true }),
     f.textarea("message", "Message to the supplier", { maxLength: 2000 }),
