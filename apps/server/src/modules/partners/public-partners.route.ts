@@ -17,7 +17,7 @@ import { registrationRecipients, registrationWorkspace, submitRegistration } fro
 // order forms' fixed windows; 32 KB bodies. A dead link answers 410 in words, an answered one 409.
 
 const BODY_LIMIT = 32 * 1024;
-const HOUR = 3_600_000;
+const SWEEP_EVERY = 10 * 60_000; // a link past its expiry reads Expired within ten minutes
 
 export const PARTNER_LIMITS = {
   view: { max: 300, windowSeconds: 600 },
@@ -127,7 +127,7 @@ export async function publicPartnerRoutes(app: FastifyInstance, opts: { db: Db }
       .catch((err) => app.log.error({ err }, "the discount link sweep failed"));
   app.addHook("onReady", async () => {
     await sweep();
-    timer = setInterval(sweep, HOUR);
+    timer = setInterval(sweep, SWEEP_EVERY);
     timer.unref();
   });
   app.addHook("onClose", async () => clearInterval(timer));

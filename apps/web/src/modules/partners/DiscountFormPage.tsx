@@ -55,7 +55,15 @@ export default function DiscountFormPage() {
   return form.data ? <Shown form={form.data} listPath={paths.list} editPath={paths.edit(id)} /> : null;
 }
 
-function Shown({ form, listPath, editPath }: { form: DiscountFormRow; listPath: string; editPath: string }) {
+// A sent link past its expiry is Expired, though the server's sweep may not have written it yet.
+const statusOf = (form: DiscountFormRow) =>
+  form.status === "sent" && form.link_expires_at && new Date(form.link_expires_at).getTime() <= Date.now()
+    ? "expired"
+    : form.status;
+
+function Shown(props: { form: DiscountFormRow; listPath: string; editPath: string }) {
+  const { listPath, editPath } = props;
+  const form = { ...props.form, status: statusOf(props.form) };
   const mayUpdate = useDecision(DISCOUNT_NEEDS.update).allowed;
   const send = useSendDiscountForm();
   const revoke = useRevokeDiscountForm();
