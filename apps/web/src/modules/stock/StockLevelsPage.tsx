@@ -60,6 +60,9 @@ const COLUMNS: Array<{ key: keyof StockLevel; label: string; help?: string }> = 
 
 const qty = (v: unknown) => formatNumber(v, 3);
 
+// A phone keeps the figures and leaves out where the stock is (the stock card says).
+const WIDE = { xs: "none", md: "table-cell" };
+
 export default function StockLevelsPage() {
   usePageTitle("Stock levels");
   const [params, setParams] = useSearchParams();
@@ -220,7 +223,7 @@ function LevelsTable({ rows }: { rows: StockLevel[] }) {
         <TableHead>
           <TableRow>
             <TableCell sx={{ fontWeight: 600 }}>Product</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Where</TableCell>
+            <TableCell sx={{ fontWeight: 600, display: WIDE }}>Where</TableCell>
             {COLUMNS.map((c) => (
               <TableCell key={c.key} align="right" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
                 <Tooltip title={c.help ?? ""}>
@@ -241,7 +244,7 @@ function LevelsTable({ rows }: { rows: StockLevel[] }) {
                   {r.sku} · {r.unit}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ color: "text.secondary", minWidth: 160 }}>
+              <TableCell sx={{ color: "text.secondary", minWidth: 160, display: WIDE }}>
                 {r.by_location.map((l) => `${l.location}: ${qty(l.qty)}`).join(" · ") || "—"}
               </TableCell>
               {COLUMNS.map((c) => (
