@@ -190,7 +190,11 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const extras = [
     ...writableHeader(t).filter((f) => !LAID_OUT.has(f.name)),
     // Past draft, what an action wrote that the type lists (a transfer's reason for a shortfall), once given.
-    ...(isDraft ? [] : t.header.fields.filter((f) => f.readOnly && f.list && f.kind === "text" && doc?.[f.name])),
+    ...(isDraft
+      ? []
+      : t.header.fields.filter(
+          (f) => f.readOnly && f.list && f.kind === "text" && f.name !== "number" && doc?.[f.name],
+        )),
   ];
   const lineFields = lineExtras(t, status);
   const setHeader = (name: string, v: unknown) => setForm((s) => ({ ...s, header: { ...s.header, [name]: v } }));
