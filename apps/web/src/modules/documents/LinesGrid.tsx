@@ -265,7 +265,12 @@ export function LinesGrid({
               </TableCell>
               <TableCell sx={{ width: 80, minWidth: 70 }}>Tax</TableCell>
               {extraFields.map((f) => (
-                <TableCell key={f.name} sx={{ minWidth: 180 }}>
+                // A quantity shown past draft (Received, Short, Returned) needs a number's room, not a picker's.
+                <TableCell
+                  key={f.name}
+                  align={f.readOnly && f.kind === "number" ? "right" : undefined}
+                  sx={{ minWidth: f.readOnly && f.kind === "number" ? 80 : 180 }}
+                >
                   {f.label}
                 </TableCell>
               ))}
@@ -296,7 +301,7 @@ export function LinesGrid({
                       <TableCell align="right">{l.discount_percent ? `${l.discount_percent}%` : ""}</TableCell>
                       <TableCell>{l.tax_code}</TableCell>
                       {extraFields.map((f) => (
-                        <TableCell key={f.name}>
+                        <TableCell key={f.name} align={f.readOnly && f.kind === "number" ? "right" : undefined}>
                           <RecordField
                             field={f}
                             value={lineValue(l, f.name, header)}
