@@ -37,7 +37,11 @@ export async function lockDocument(
   const lines = await loadLines(tx, spec, ws, docId);
   // The workspace's document settings come along for the rules that read them (a purchase order's approval).
   const settings = await documentSettings(tx, ws);
-  return { header, lines, snapshot: { status: String(header.status), today: await today(tx), header, lines, settings } };
+  return {
+    header,
+    lines,
+    snapshot: { status: String(header.status), today: await today(tx), header, lines, settings },
+  };
 }
 
 export async function applyTransition(
