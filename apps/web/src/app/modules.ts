@@ -292,7 +292,12 @@ export const MODULES: AppModule[] = [
   resource("project-groups", WorkspacesOutlined, "Projects"),
   {
     ...resource("project-registrations", HowToRegOutlined, "Projects"),
-    children: [{ path: ":id", component: lazy(() => import("../modules/partners/RegistrationReview.tsx")) }],
+    // A registration opens on its review page; the generic new and edit pages say it is not written there.
+    children: [
+      { path: "new", component: ResourceForm },
+      { path: ":id", component: lazy(() => import("../modules/partners/RegistrationReview.tsx")) },
+      { path: ":id/edit", component: ResourceForm },
+    ],
   },
   {
     ...resource("users", PeopleOutlined, "Administration"),
