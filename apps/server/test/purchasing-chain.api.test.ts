@@ -193,6 +193,21 @@ describe("procure to pay", () => {
     await expectBalancedBooks(w);
   });
 
+  it("an order in another currency comes into stock and clears 2100 in base currency", async () => {
+    const po = await order(w, [{ item: 2, qty: "10", price: "20" }], { currency: "USD", rate: "1.35" });
+    expect(po).toMatchObject({ total: "218.00", base_total: "294.30" });
+    const sdo = await receive(po);
+    expect(await posted(w, "supplier_delivery_order", sdo.id)).toEqual({ "1200": "270.00", "2100": "-270.00" });
+    const inv = await bill(await billDraft({ type: "supplier_delivery_order", doc: sdo }));
+    expect(inv.match_status).toBe("matched");
+    expect(await posted(w, "supplier_invoice", inv.id)).toEqual({
+      "1300": "24.30",
+      "2000": "-294.30",
+      "2100": "270.00",
+    });
+    await expectBalancedBooks(w);
+  });
+
   it("a billed receipt and a received order cannot be cancelled; stock on hand is the sum of the moves", async () => {
     const po = await order(w, [{ qty: "2", price: "15" }]);
     const sdo = await receive(po);
