@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { invalid } from "../../platform/documents/refusals.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { reorderQuantity } from "./stock-figures.ts";
 import { requireLocation, requireStockAccess, stockLevels } from "./stock-levels.rpc.ts";
 import { draftPurchaseOrders, type Want } from "./stock-purchase.ts";
 import { idArray } from "./stock-sources.ts";
@@ -63,11 +64,8 @@ export const reorderDraftsRpc = defineRpc({
         continue;
       }
       const level = byProduct.get(product);
-      let qty = dec(r.qty);
-      if (level && rows.filter((x) => Number(x.product_id) === product).length === 1) {
-        const gap = dec(level.min_qty ?? "0").minus(dec(level.available).plus(dec(level.on_order)));
-        if (gap.greaterThan(qty)) qty = gap;
-      }
+      const only = rows.filter((x) => Number(x.product_id) === product).length === 1;
+      const qty = level ? reorderQuantity(r.qty, level, only) : dec(r.qty);
       wants.push({
         product_id: product,
         qty: plain(qty),

@@ -1,10 +1,11 @@
-import { dec, plain } from "@workmetrics/domain/documents/decimal";
+import { plain } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireDocumentAccess } from "../../platform/documents/access.ts";
 import { conflict, invalid, notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { shortOf } from "./stock-figures.ts";
 import { requireLocation, stockLevels } from "./stock-levels.rpc.ts";
 import { draftPurchaseOrders, type Want } from "./stock-purchase.ts";
 
@@ -64,10 +65,7 @@ export const purchaseShortRpc = defineRpc({
     const shortages = needs.flatMap((n) => {
       const s = stock.get(Number(n.product_id));
       if (!s) return [];
-      const wanted = dec(n.qty);
-      // This order's own reservation is in `reserved`: what is free for it is on hand less the others'.
-      const free = dec(s.on_hand).minus(dec(s.reserved).minus(wanted)).plus(dec(s.on_order));
-      const short = wanted.minus(free.isNegative() ? dec("0") : free);
+      const short = shortOf(n.qty, s);
       return short.greaterThan(0) ? [{ n, name: s.name, short }] : [];
     });
     const label = order.number ?? `#${order.id}`;
