@@ -238,4 +238,22 @@ describe("goods transfer forms", () => {
     expect(lite.status).toBe(403);
     expect((await restFetch(LITE, "goods_transfer_form")).status).toBe(403);
   });
+
+  it("refuses another workspace's location and another document's lines", async () => {
+    const [a] = items;
+    const theirs = ((await restFetch("owner@pro.test", "location?select=id&limit=1")).body as Array<{ id: number }>)[0];
+    const forged = await rpc(WAREHOUSE, "document_save", {
+      type: "goods_transfer_form",
+      header: { from_location_id: tuas, to_location_id: theirs.id },
+      lines: [{ product_id: a.id, qty: "1" }],
+    });
+    expect(forged.status).toBeGreaterThanOrEqual(400);
+    expect(forged.status).toBeLessThan(500);
+    const one = await save([{ product_id: a.id, qty: "1" }]);
+    const other = await save([{ product_id: a.id, qty: "1" }]);
+    await run(one.id, "submit");
+    const wrong = await run(one.id, "receive", { qty_received: [{ line_id: other.lines[0].id, qty: "1" }] });
+    expect(wrong.status).toBe(422);
+    expect(message(wrong)).toBe(`Line ${other.lines[0].id} is not on this document`);
+  });
 });
