@@ -181,6 +181,31 @@ describe("a driver completes the delivery orders assigned to them", () => {
     expect(counter.status, JSON.stringify(counter.body)).toBe(200);
   });
 
+  it("names what their delivery order points at, which they may not read themselves; nobody else's", async () => {
+    const theirs = await delivery(driverId);
+    const other = await delivery(otherDriverId);
+    // A driver reads no locations, customers or users …
+    expect((await restFetch(DRIVER, `location?id=eq.${location}`)).status).toBe(403);
+    // … so the document names them.
+    const labels = await call(DRIVER, "document_labels", { type: "delivery_order", id: theirs.id });
+    expect(labels.status, JSON.stringify(labels.body)).toBe(200);
+    const names = labels.body as Record<string, Record<string, string>>;
+    const [loc] = (await restFetch(ADMIN, `location?select=name&id=eq.${location}`)).body as Array<{ name: string }>;
+    const [company] = (await restFetch(ADMIN, `company?select=name&id=eq.${theirs.company_id}`)).body as Array<{
+      name: string;
+    }>;
+    const [me] = (await restFetch(ADMIN, `user?select=name&id=eq.${driverId}`)).body as Array<{ name: string }>;
+    expect(names.location).toEqual({ [String(location)]: loc.name });
+    expect(names.company).toEqual({ [String(theirs.company_id)]: company.name });
+    expect(names.user?.[driverId]).toBe(me.name);
+    expect(names.product).toBeDefined();
+    const refused = await call(DRIVER, "document_labels", { type: "delivery_order", id: other.id });
+    expect(refused.status).toBe(403);
+    // Another workspace's document is not found.
+    const foreign = await call("owner@pro.test", "document_labels", { type: "delivery_order", id: theirs.id });
+    expect(foreign.status).toBe(404);
+  });
+
   it("a submitted delivery order's driver is assigned by a role with delivery_order.update, until it is received", async () => {
     const d = await delivery(null);
     const byDriver = await call(DRIVER, "document_transition", {

@@ -28,6 +28,7 @@ import {
 import { documentEmail } from "./email.rpc.ts";
 import { documentHistory } from "./history.rpc.ts";
 import { INVOICE_EFFECTS } from "./invoice.effects.ts";
+import { documentLabels } from "./labels.rpc.ts";
 import { documentListTotals } from "./list-totals.rpc.ts";
 import { registerPaymentKind } from "./record-payment.ts";
 import { stockOnHand } from "./stock-on-hand.rpc.ts";
@@ -74,4 +75,5 @@ export function registerDocuments(): void {
   });
   registerRpc(documentEmail); // issue 10 §3: e-mail a document with its PDF
   registerRpc(documentHistory, stockOnHand, documentListTotals);
+  registerRpc(documentLabels); // the names a document points at, for a member who may read it (a driver)
 }

@@ -17,13 +17,13 @@ import Typography from "@mui/material/Typography";
 import { decide, errorMessage } from "@workmetrics/domain";
 import type { OfferedAction } from "@workmetrics/domain/documents/machine";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
-import { Suspense, useMemo, useRef, useState } from "react";
+import { Suspense, useContext, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate, useParams } from "react-router";
 import { DataError, refusal } from "../../platform/data-access/errors.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatDate } from "../../platform/fields/format.ts";
-import { useMember } from "../../platform/resource/access.ts";
+import { useMember, useReadable } from "../../platform/resource/access.ts";
 import { formFields, showsWorkspace } from "../../platform/resource/definition.ts";
 import { useResourceDef } from "../../platform/resource/hooks.ts";
 import { PageCrumbs, RecordMissing } from "../../platform/resource/PageParts.tsx";
@@ -33,7 +33,7 @@ import { useViewer } from "../../platform/session/viewer.tsx";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { ActionInputsDialog, ReceivedNote } from "./ActionInputsDialog.tsx";
-import { type DocRow, useActions, useDocument, useRefreshDocuments } from "./api.ts";
+import { type DocRow, useActions, useDocument, useDocumentLabels, useRefreshDocuments } from "./api.ts";
 import { EmailDialog, PaymentDialog, ReasonDialog } from "./DocumentDialogs.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { FlowPanel } from "./FlowPanel.tsx";
@@ -41,7 +41,7 @@ import { HistoryPanel } from "./HistoryPanel.tsx";
 import { LinesGrid } from "./LinesGrid.tsx";
 import { emptyLine, isBlank, type LineDraft, lineFromRow, lineToSave, liveTotals } from "./lines.ts";
 import { Picker } from "./Picker.tsx";
-import { RecordField } from "./RecordField.tsx";
+import { DocumentLabels, RecordField } from "./RecordField.tsx";
 import { StatusChip } from "./StatusChip.tsx";
 import { headerMessages, shownOutstanding } from "./saveErrors.ts";
 import { TotalsPanel } from "./TotalsPanel.tsx";
@@ -169,6 +169,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const [emailing, setEmailing] = useState(false);
   const saving = useRef(false);
   const actions = useActions(t, doc ? Number(doc.id) : null, doc?.status);
+  const labels = useDocumentLabels(t, doc ? Number(doc.id) : null);
 
   const status = doc?.status ?? t.machine.initial;
   const isDraft = status === t.machine.initial;
@@ -325,7 +326,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const title =
     doc?.number ?? (doc ? `Draft ${t.machine.title.toLowerCase()}` : `New ${t.machine.title.toLowerCase()}`);
 
-  return (
+  const page = (
     <Stack spacing={2} sx={{ pb: 4 }}>
       <PageCrumbs def={t.header} listPath={paths.list} current={title} />
       <Stack
@@ -626,6 +627,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
       )}
     </Stack>
   );
+  return <DocumentLabels.Provider value={labels}>{page}</DocumentLabels.Provider>;
 }
 
 function HeaderForm(props: {
@@ -643,6 +645,35 @@ function HeaderForm(props: {
   const field = (name: string) => t.header.fields.find((f) => f.name === name);
   const companyId = h.company_id == null ? null : Number(h.company_id);
   const customer = hasCustomer(t);
+  const labels = useContext(DocumentLabels);
+  const named = (resource: string, id: unknown) => (id == null ? undefined : labels[resource]?.[String(id)]);
+  const data = useDataProvider();
+  const { currency: base } = useViewer();
+  const readable = useReadable();
+  const project = field("project_id");
+  const foreign = text("currency") !== "" && text("currency") !== base;
+  // A customer chosen: its primary contact (else its first) fills the contact, unless one was chosen meanwhile.
+  const defaultContact = async (id: number) => {
+    if (!readable("contact")) return;
+    const found = await data
+      .getList("contact", {
+        select: "id,name,company_id",
+        filters: [{ column: "company_id", op: "eq", value: String(id) }],
+        order: [
+          { column: "is_primary", ascending: false },
+          { column: "id", ascending: true },
+        ],
+        range: [0, 0],
+      })
+      .catch(() => null);
+    const first = found?.data[0];
+    if (!first) return;
+    setForm((s) =>
+      s.header.company_id === id && s.header.contact_id == null
+        ? { ...s, contact: first, header: { ...s.header, contact_id: Number(first.id) } }
+        : s,
+    );
+  };
   return (
     <Grid container spacing={2}>
       {customer && (
@@ -650,7 +681,7 @@ function HeaderForm(props: {
           {readOnly ? (
             <ReadOnly
               label={field("company_id")?.label ?? "Customer"}
-              value={form.company ? String(form.company.name) : "—"}
+              value={form.company ? String(form.company.name) : (named("company", h.company_id) ?? "—")}
             />
           ) : (
             <Picker
@@ -661,14 +692,15 @@ function HeaderForm(props: {
               display="name"
               search={["name"]}
               value={form.company}
-              onChange={(r) =>
+              onChange={(r) => {
                 setForm((s) => ({
                   ...s,
                   company: r,
                   contact: r && s.contact && s.contact.company_id === r.id ? s.contact : null,
                   header: { ...s.header, company_id: r ? Number(r.id) : null, contact_id: null },
-                }))
-              }
+                }));
+                if (r) void defaultContact(Number(r.id));
+              }}
               size="small"
               error={errors.company_id}
               autoFocus={!h.company_id}
@@ -680,7 +712,10 @@ function HeaderForm(props: {
       {customer && (
         <Grid size={{ xs: 12, sm: 6 }}>
           {readOnly ? (
-            <ReadOnly label="Contact" value={form.contact ? String(form.contact.name) : "—"} />
+            <ReadOnly
+              label="Contact"
+              value={form.contact ? String(form.contact.name) : (named("contact", h.contact_id) ?? "—")}
+            />
           ) : (
             <Picker
               resource="contact"
@@ -696,6 +731,25 @@ function HeaderForm(props: {
               size="small"
               disabled={!companyId}
               error={errors.contact_id}
+            />
+          )}
+        </Grid>
+      )}
+      {project && (readable("project") || h.project_id != null) && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {readOnly ? (
+            <Box>
+              <Typography variant="caption" color="text.secondary">
+                {project.label}
+              </Typography>
+              <RecordField field={project} value={h.project_id} onChange={() => undefined} readOnly />
+            </Box>
+          ) : (
+            <RecordField
+              field={project}
+              value={h.project_id}
+              onChange={(v) => setHeader("project_id", v)}
+              error={errors.project_id}
             />
           )}
         </Grid>
@@ -733,6 +787,25 @@ function HeaderForm(props: {
           />
         )}
       </Grid>
+      {/* Another currency than the workspace's: its rate to the base (the project's factor when it has one). */}
+      {foreign && field("rate") && (
+        <Grid size={{ xs: 6, sm: 3 }}>
+          {readOnly ? (
+            <ReadOnly label={`Rate in ${base} per ${text("currency")}`} value={text("rate") || "—"} />
+          ) : (
+            <TextField
+              label={`Rate in ${base}`}
+              size="small"
+              fullWidth
+              value={text("rate")}
+              onChange={(e) => setHeader("rate", e.target.value.trim() || null)}
+              error={Boolean(errors.rate)}
+              helperText={errors.rate ?? `Per 1 ${text("currency")}; empty: the project's`}
+              slotProps={{ htmlInput: { inputMode: "decimal", "aria-label": "Exchange rate" } }}
+            />
+          )}
+        </Grid>
+      )}
       {extras.map((f) => (
         <Grid key={f.name} size={{ xs: 12, sm: 6, md: 3 }}>
           {readOnly ? (

@@ -3,13 +3,21 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
+import { createContext, useContext } from "react";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatDate, formatNumber, humanize } from "../../platform/fields/format.ts";
+import { useReadable } from "../../platform/resource/access.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
+import type { DocLabels } from "./api.ts";
 import { Picker } from "./Picker.tsx";
 
 // One of a type's own fields on the document page (valid until, customer PO, a delivery's location …), edited or
 // shown by its kind, so a type declared later gets its fields without code here.
+
+const uuidOrNumber = (v: unknown): number | string => (/^\d+$/.test(String(v)) ? Number(v) : String(v));
+
+// The names the server gave for the document's references the member may not read (document_labels).
+export const DocumentLabels = createContext<DocLabels>({});
 
 type Props = {
   field: FieldDef;
@@ -23,15 +31,20 @@ type Props = {
 function ReferenceField({ field, value, onChange, readOnly, dense, error }: Props) {
   const data = useDataProvider();
   const ref = field.reference as { resource: string; display: string };
-  const id = value === null || value === undefined || value === "" ? null : Number(value);
+  // A user's id is a uuid; every other record's a number.
+  const id = value === null || value === undefined || value === "" ? null : uuidOrNumber(value);
+  const readable = useReadable()(ref.resource);
+  const named = useContext(DocumentLabels)[ref.resource]?.[String(id)];
   const label = useQuery({
     queryKey: [ref.resource, "one", String(id), ref.display],
-    queryFn: () => data.getOne(ref.resource, id as number, `id,${ref.display}`),
-    enabled: id !== null,
+    queryFn: () => data.getOne(ref.resource, id as number | string, `id,${ref.display}`),
+    enabled: id !== null && readable,
     staleTime: 60_000,
   });
   if (readOnly)
-    return <Typography variant="body2">{id === null ? "—" : String(label.data?.[ref.display] ?? "…")}</Typography>;
+    return (
+      <Typography variant="body2">{id === null ? "—" : String(label.data?.[ref.display] ?? named ?? "…")}</Typography>
+    );
   const target = resourceByName(ref.resource);
   return (
     <Picker
@@ -41,8 +54,8 @@ function ReferenceField({ field, value, onChange, readOnly, dense, error }: Prop
       select={`id,${ref.display}`}
       display={ref.display}
       search={target.search.length ? target.search : [ref.display]}
-      value={id === null ? null : (label.data ?? { id, [ref.display]: "…" })}
-      onChange={(r) => onChange(r ? Number(r.id) : null)}
+      value={id === null ? null : (label.data ?? { id, [ref.display]: named ?? "…" })}
+      onChange={(r) => onChange(r ? uuidOrNumber(r.id) : null)}
       size="small"
       variant={dense ? "standard" : "outlined"}
       required={field.required}

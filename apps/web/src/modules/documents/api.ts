@@ -46,6 +46,27 @@ export function useDocument(t: WebDocType, id: number | null) {
   });
 }
 
+export type DocLabels = Record<string, Record<string, string>>; // resource → id → its name
+
+// The names of what the document points at that the member may not read themselves (a driver's delivery order: the
+// customer, the location, the driver), as the server names them for a document the member reads; only then asked.
+export function useDocumentLabels(t: WebDocType, id: number | null): DocLabels {
+  const data = useDataProvider();
+  const readable = useReadable();
+  const unread = [...t.header.fields, ...t.lines.fields].some(
+    (f) => f.reference && f.name !== "workspace_id" && !readable(f.reference.resource),
+  );
+  const q = useQuery({
+    queryKey: [...docKey(t.type, id ?? "new"), "labels"],
+    queryFn: ({ signal }) => data.rpc<DocLabels>("document_labels", { type: t.type, id }, signal),
+    enabled: id !== null && unread,
+    staleTime: 60_000,
+    retry: retryUnlessClientError,
+  });
+  return q.data ?? NO_LABELS;
+}
+const NO_LABELS: DocLabels = {};
+
 export function useActions(t: WebDocType, id: number | null, status: string | undefined) {
   const data = useDataProvider();
   return useQuery({
