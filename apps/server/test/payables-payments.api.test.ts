@@ -188,6 +188,36 @@ describe("record_payment for suppliers", () => {
     expect(await read(ADMIN, "supplier_invoice", inv.id)).toMatchObject({ status: "unpaid", outstanding: "54.50" });
   });
 
+  it("the supplier's credit pays a later invoice once it is released; no journal entry", async () => {
+    const first = await supplierInvoice(ADMIN, { companyId: company, ordered: "1", poPrice: "100" });
+    const res = await pay(FINANCE, "150", [[first.id, "109"]]);
+    expect(res.status, res.text).toBe(200);
+    const payment = res.body as { id: number; number: string };
+    const entries = (await journal(payment.id)).length;
+    const held = await supplierInvoice(ADMIN, { companyId: company, ordered: "1", poPrice: "20", price: "30" });
+    const use = (id: number, amount: string) =>
+      rpc(FINANCE, "allocate_credit", {
+        type: "supplier_payment",
+        id: payment.id,
+        allocations: [{ document_type: "supplier_invoice", document_id: id, amount }],
+      });
+    const waiting = await use(held.id, "30");
+    expect(waiting.status).toBe(409);
+    expect(message(waiting)).toBe(
+      `${held.number} is waiting in the three-way check; a finance manager must release it first`,
+    );
+    expect((await act(FINANCE, "supplier_invoice", held.id, "release", "Dearer, agreed")).status).toBe(200);
+    const tooMuch = await use(held.id, "41.01");
+    expect(message(tooMuch)).toBe(
+      `Only 41.00 of ${payment.number} is the supplier's credit; 41.01 cannot be allocated`,
+    );
+    const used = await use(held.id, "32.70");
+    expect(used.status, used.text).toBe(200);
+    expect(used.body).toMatchObject({ unallocated: "8.30" });
+    expect(await read(ADMIN, "supplier_invoice", held.id)).toMatchObject({ status: "paid", outstanding: "0.00" });
+    expect((await journal(payment.id)).length).toBe(entries);
+  });
+
   it("keeps the books balanced", async () => {
     const rows = await q<{ debit: string; credit: string }>(sql`select coalesce(sum(debit), 0)::text as debit,
         coalesce(sum(credit), 0)::text as credit from journal_line where workspace_id = ${ws}::uuid`);

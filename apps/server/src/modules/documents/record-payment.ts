@@ -77,49 +77,12 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
     if (!company.flag) throw invalid(`${company.name} is not a ${kind.party}`, "company_id");
   }
   const amount = cents(input.amount, "The amount", `The amount ${input.amount}`, "amount");
-  // Two allocations to one document are one; keyed "invoice:12".
-  const wanted = new Map<string, string>();
-  for (const [i, a] of input.allocations.entries()) {
-    cents(a.amount, `Allocation ${i + 1}`, `Allocation ${i + 1} (${a.amount})`, `allocations.${i}.amount`);
-    if (!kind.pays.includes(a.document_type)) {
-      const what = kind.pays.map((t) => documentSpec(t).machine.plural.toLowerCase()).join(" and ");
-      throw invalid(`Allocation ${i + 1}: a ${kind.party}'s payment pays ${what}`, `allocations.${i}.document_type`);
-    }
-    const key = `${a.document_type}:${a.document_id}`;
-    wanted.set(key, money(dec(wanted.get(key) ?? "0").plus(dec(a.amount))));
-  }
+  const wanted = wantedAllocations(kind, input.allocations);
   const allocated = sum([...wanted.values()]);
   if (allocated.greaterThan(amount)) {
     throw invalid(`The allocations (${money(allocated)}) are more than the payment (${money(amount)})`, "allocations");
   }
-  const paid: Array<{ type: string; id: number }> = [];
-  const order = [...wanted.keys()].map((k) => k.split(":") as [string, string]);
-  order.sort((a, b) => a[0].localeCompare(b[0]) || Number(a[1]) - Number(b[1]));
-  for (const [type, key] of order) {
-    const id = Number(key);
-    const spec = documentSpec(type);
-    const what = spec.machine.title.toLowerCase();
-    const doc = await lockHeader(tx, spec, ws, id);
-    if (!doc) throw notFound(spec, id);
-    const name = String(doc.number ?? `${spec.machine.title} ${id}`);
-    if (Number(doc.company_id) !== input.company_id) {
-      throw invalid(`${name} is not this ${kind.party}'s ${what}`, "allocations");
-    }
-    const held = kind.held?.(doc, name);
-    if (held) throw held;
-    if (!OPEN.has(String(doc.status))) {
-      const label = spec.machine.statuses[String(doc.status)]?.label.toLowerCase() ?? doc.status;
-      throw conflict(`${name} is ${label}: only an unpaid, partly paid or overdue ${what} can be paid`);
-    }
-    const owes = dec(String(doc.outstanding));
-    const asked = wanted.get(`${type}:${id}`) as string;
-    if (dec(asked).greaterThan(owes)) {
-      throw conflict(`Only ${money(owes)} is outstanding on ${name}; ${money(asked)} cannot be allocated`, {
-        reason: "overflow",
-      });
-    }
-    paid.push({ type, id });
-  }
+  const paid = await lockAllocated(tx, ws, kind, input.company_id, wanted);
   const date = input.date ?? (await today(tx));
   const number = await takeNumber(tx, ws, kind.type, date);
   const res = await tx.execute(sql`insert into ${sql.identifier(kind.type)}
@@ -163,4 +126,64 @@ export async function readPayment(tx: Tx, ws: string, type: string, id: number):
         where a.workspace_id = r.workspace_id and a.payment_type = ${type} and a.payment_id = r.id), '[]') as allocations
     from ${sql.identifier(type)} r where r.workspace_id = ${ws}::uuid and r.id = ${id}`);
   return out.rows[0] as Row;
+}
+
+// Two allocations to one document are one; keyed "invoice:12". Each is in cents, more than 0, and to a document type
+// the kind pays.
+export function wantedAllocations(
+  kind: PaymentKind,
+  allocations: readonly { document_type: string; document_id: number; amount: string }[],
+): Map<string, string> {
+  const wanted = new Map<string, string>();
+  for (const [i, a] of allocations.entries()) {
+    cents(a.amount, `Allocation ${i + 1}`, `Allocation ${i + 1} (${a.amount})`, `allocations.${i}.amount`);
+    if (!kind.pays.includes(a.document_type)) {
+      const what = kind.pays.map((t) => documentSpec(t).machine.plural.toLowerCase()).join(" and ");
+      throw invalid(`Allocation ${i + 1}: a ${kind.party}'s payment pays ${what}`, `allocations.${i}.document_type`);
+    }
+    const key = `${a.document_type}:${a.document_id}`;
+    wanted.set(key, money(dec(wanted.get(key) ?? "0").plus(dec(a.amount))));
+  }
+  return wanted;
+}
+
+// Locks each document allocated to, in type and id order, and checks it is this party's, not held (a supplier
+// invoice in the three-way check), open, and owes at least what is allocated to it. record_payment and
+// allocate_credit (a party's credit used later) check alike.
+export async function lockAllocated(
+  tx: Tx,
+  ws: string,
+  kind: PaymentKind,
+  companyId: number,
+  wanted: ReadonlyMap<string, string>,
+): Promise<Array<{ type: string; id: number }>> {
+  const locked: Array<{ type: string; id: number }> = [];
+  const order = [...wanted.keys()].map((k) => k.split(":") as [string, string]);
+  order.sort((a, b) => a[0].localeCompare(b[0]) || Number(a[1]) - Number(b[1]));
+  for (const [type, key] of order) {
+    const id = Number(key);
+    const spec = documentSpec(type);
+    const what = spec.machine.title.toLowerCase();
+    const doc = await lockHeader(tx, spec, ws, id);
+    if (!doc) throw notFound(spec, id);
+    const name = String(doc.number ?? `${spec.machine.title} ${id}`);
+    if (Number(doc.company_id) !== companyId) {
+      throw invalid(`${name} is not this ${kind.party}'s ${what}`, "allocations");
+    }
+    const held = kind.held?.(doc, name);
+    if (held) throw held;
+    if (!OPEN.has(String(doc.status))) {
+      const label = spec.machine.statuses[String(doc.status)]?.label.toLowerCase() ?? doc.status;
+      throw conflict(`${name} is ${label}: only an unpaid, partly paid or overdue ${what} can be paid`);
+    }
+    const owes = dec(String(doc.outstanding));
+    const asked = wanted.get(`${type}:${id}`) as string;
+    if (dec(asked).greaterThan(owes)) {
+      throw conflict(`Only ${money(owes)} is outstanding on ${name}; ${money(asked)} cannot be allocated`, {
+        reason: "overflow",
+      });
+    }
+    locked.push({ type, id });
+  }
+  return locked;
 }
