@@ -50,6 +50,14 @@ export const SUPPLIER_PAYMENT_ACCESS = {
     subject: "Supplier payments",
     does: "pay suppliers",
   },
+  // Using a payment's unallocated credit on later invoices (allocate_credit, which asks `<type>.update`).
+  allocate: {
+    audience: "member",
+    permission: "supplier_payment.update",
+    feature: "erp",
+    subject: "Supplier payments",
+    does: "allocate a supplier's credit",
+  },
   cancel: {
     audience: "member",
     permission: "supplier_payment.cancel",

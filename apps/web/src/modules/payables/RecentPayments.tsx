@@ -20,6 +20,7 @@ import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { METHOD_LABEL, ReasonDialog } from "../documents/DocumentDialogs.tsx";
 import { groupedAmount } from "../receivables/ageing.ts";
+import { CreditDialog } from "./CreditDialog.tsx";
 
 export const PAYMENTS_KEY = ["supplier-payments", "recent"];
 
@@ -28,6 +29,7 @@ type Payment = {
   number: string;
   status: string;
   doc_date: string;
+  company_id: number;
   amount: string;
   unallocated: string;
   method: string;
@@ -40,13 +42,17 @@ export function RecentPayments() {
   const data = useDataProvider();
   const qc = useQueryClient();
   const mayCancel = useDecision(SUPPLIER_PAYMENT_ACCESS.cancel).allowed;
+  const mayAllocate = useDecision(SUPPLIER_PAYMENT_ACCESS.allocate).allowed;
   const [cancelling, setCancelling] = useState<Payment | null>(null);
+  const [crediting, setCrediting] = useState<Payment | null>(null);
+  const refresh = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: PAYMENTS_KEY }), qc.invalidateQueries({ queryKey: ["report"] })]);
   const list = useQuery({
     queryKey: PAYMENTS_KEY,
     queryFn: async () =>
       (
         await data.getList("supplier_payment", {
-          select: "id,number,status,doc_date,amount,unallocated,method,reference,company:company(name)",
+          select: "id,number,status,doc_date,company_id,amount,unallocated,method,reference,company:company(name)",
           order: [
             { column: "doc_date", ascending: false },
             { column: "id", ascending: false },
@@ -101,6 +107,11 @@ export function RecentPayments() {
                 >
                   Remittance
                 </Button>
+                {mayAllocate && p.status === "submitted" && Number(p.unallocated) > 0 && (
+                  <Button size="small" onClick={() => setCrediting(p)}>
+                    Use credit
+                  </Button>
+                )}
                 {mayCancel && p.status === "submitted" && (
                   <Button size="small" color="error" onClick={() => setCancelling(p)}>
                     Cancel
@@ -111,6 +122,24 @@ export function RecentPayments() {
           ))}
         </TableBody>
       </Table>
+      {crediting && (
+        <CreditDialog
+          payment={{
+            id: crediting.id,
+            number: crediting.number,
+            unallocated: crediting.unallocated,
+            companyId: crediting.company_id,
+            supplier: crediting.company?.name ?? "",
+          }}
+          onCancel={() => setCrediting(null)}
+          onUse={async (allocations) => {
+            await data.rpc("allocate_credit", { type: "supplier_payment", id: crediting.id, allocations });
+            toast.success(`${crediting.number}'s credit used`);
+            setCrediting(null);
+            await refresh();
+          }}
+        />
+      )}
       {cancelling && (
         <ReasonDialog
           open
@@ -124,10 +153,7 @@ export function RecentPayments() {
               await data.rpc("supplier_payment_cancel", { id: cancelling.id, reason });
               toast.success(`${cancelling.number} cancelled`);
               setCancelling(null);
-              await Promise.all([
-                qc.invalidateQueries({ queryKey: PAYMENTS_KEY }),
-                qc.invalidateQueries({ queryKey: ["report"] }),
-              ]);
+              await refresh();
             } catch (err) {
               toast.error(errorMessage(err, "The payment could not be cancelled"));
             }

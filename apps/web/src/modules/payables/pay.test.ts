@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocatedTotal, defaultAllocations, paymentProblem, toAllocations } from "./pay.ts";
+import { allocatedTotal, defaultAllocations, fill, paymentProblem, toAllocations } from "./pay.ts";
 
 const chosen = [
   { id: 1, number: "SINV-2026-00001", outstanding: "109" },
@@ -38,5 +38,18 @@ describe("the Pay dialog's payment", () => {
     expect(paymentProblem("500", chosen, [{ id: 1, amount: "-1" }])).toBe(
       "The amount for SINV-2026-00001 cannot be negative",
     );
+  });
+});
+
+describe("a supplier's credit", () => {
+  it("fills the oldest invoices first, never more than the credit", () => {
+    expect(fill(chosen, "120")).toEqual([
+      { id: 1, amount: "109.00" },
+      { id: 2, amount: "11.00" },
+    ]);
+    expect(fill(chosen, "500")).toEqual([
+      { id: 1, amount: "109.00" },
+      { id: 2, amount: "50.50" },
+    ]);
   });
 });

@@ -47,3 +47,13 @@ export const toAllocations = (allocations: readonly Allocation[]) =>
   allocations
     .filter((x) => dec(x.amount || "0").greaterThan(0))
     .map((x) => ({ document_type: "supplier_invoice", document_id: x.id, amount: dec(x.amount).toFixed(2) }));
+
+// The credit spread over the invoices in the order the report gives them (oldest due first).
+export function fill(payable: readonly Payable[], credit: string): Allocation[] {
+  let left = dec(credit);
+  return payable.map((p) => {
+    const take = left.lessThan(dec(p.outstanding)) ? left : dec(p.outstanding);
+    left = left.minus(take);
+    return { id: p.id, amount: take.toFixed(2) };
+  });
+}
