@@ -171,6 +171,12 @@ describe("the supplier's invoice number", () => {
     expect(looksSame.lines[0].match_exception).toBe(`Supplier's number looks like AB-${stamp} on ${earlier.number}`);
   });
 
+  it("is left blank on a duplicate, which is another bill", async () => {
+    const inv = await bill(await invoiceAt("1", "10", "10"));
+    const copy = await ok(ACCOUNTS, "document_duplicate", { type: "supplier_invoice", id: inv.id });
+    expect(copy).toMatchObject({ status: "draft", supplier_invoice_number: null, company_id: inv.company_id });
+  });
+
   it("must be given to submit", async () => {
     const inv = await ok(ACCOUNTS, "document_save", {
       type: "supplier_invoice",

@@ -57,5 +57,6 @@ export function registerPurchasing(): void {
     effects: SUPPLIER_INVOICE_EFFECTS,
     prepareSave: prepareSupplierInvoice,
     prepareConvert: prepareSupplierInvoiceConvert,
+    notCopied: ["supplier_invoice_number"], // a duplicate is another bill, with its own number
   });
 }

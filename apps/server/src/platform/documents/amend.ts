@@ -77,7 +77,7 @@ export async function duplicateDocument(tx: Tx, caller: Caller, spec: DocumentSp
   requireOwnDocument(caller, spec, doc.header, "duplicate");
   const header = pick(
     doc.header,
-    keysOf(spec.header).filter((k) => k !== "doc_date"),
+    keysOf(spec.header).filter((k) => k !== "doc_date" && !spec.notCopied?.includes(k)),
   );
   const lineKeys = keysOf(spec.lines).filter((k) => k !== "source_line_id");
   const lines = doc.lines.map((l) => ({ ...pick(l, lineKeys), source_line_id: null }));

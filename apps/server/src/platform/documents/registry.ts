@@ -67,6 +67,8 @@ export type DocumentSpec = {
   effects?: Readonly<Record<string, Effect>>; // by action
   prepareConvert?: PrepareConvert;
   prepareSave?: PrepareSave;
+  // Header fields a duplicate leaves blank because they name one real-world document (a supplier's invoice number).
+  notCopied?: readonly string[];
 };
 
 const TYPES = new Map<string, DocumentSpec>();
