@@ -41,7 +41,7 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 
 // document_save of a buying document: product lines saved without a unit price get the purchase price (never the
 // selling price the engine would snapshot).
-export const prefillPurchasePrices: PrepareSave = async (tx, caller, _spec, draft) => {
+export const prefillPurchasePrices: PrepareSave = async (tx, caller, spec, draft) => {
   const missing = draft.lines.filter((l) => l.product_id != null && !given(l.unit_price));
   if (missing.length === 0) return draft;
   const supplier = draft.header.company_id == null ? null : Number(draft.header.company_id);
@@ -51,9 +51,10 @@ export const prefillPurchasePrices: PrepareSave = async (tx, caller, _spec, draf
     supplier,
     missing.map((l) => Number(l.product_id)),
   );
-  // A confirmed supplier discount (issue 11) prices the line instead, and the line names it.
+  // A confirmed supplier discount (issue 11) prices a purchase order's line instead, and the line names it (a
+  // supplier invoice bills what the supplier says).
   const discounts =
-    supplier == null
+    supplier == null || spec.machine.type !== "purchase_order"
       ? new Map()
       : await confirmedDiscounts(
           tx,
