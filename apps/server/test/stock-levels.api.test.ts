@@ -181,6 +181,10 @@ describe("reorder levels", () => {
         [otherSupplier, ubi, 1],
       ].sort(),
     );
+    // Asked again before the drafts are submitted: nothing is drafted twice.
+    const again = await rpc(PROCUREMENT, "reorder_draft_purchase_orders", { product_ids: [product, second] });
+    expect(again.status).toBe(422);
+    expect(again.text).toContain("already on a draft purchase order");
     const po = await read(ADMIN, "purchase_order", res.created.find((c) => c.supplier_id === supplier)!.id);
     expect(po).toMatchObject({ status: "draft", company_id: supplier, location_id: tuas });
     expect(po.lines).toEqual([expect.objectContaining({ product_id: product, qty: "50.000", unit_price: "12.5000" })]);

@@ -13,7 +13,7 @@ import { idArray } from "./stock-sources.ts";
 // one per preferred supplier and location, a line per reorder level: its reorder quantity, or the shortfall below
 // the minimum when that is more and the level is the product's only one considered. A product short overall is
 // reordered at each of its levels; filter by a location to reorder there only. Levels without a preferred supplier
-// are answered as skipped. The save is the engine's, so it needs purchase_order.create (a warehouse clerk sees what
+// are answered as skipped, and so are those already on a draft for the same supplier and location. The save is the engine's, so it needs purchase_order.create (a warehouse clerk sees what
 // to reorder, a buyer drafts).
 
 const id = z.number().int().positive();
@@ -55,12 +55,27 @@ export const reorderDraftsRpc = defineRpc({
       product: string;
     }>;
     const byProduct = new Map(short.rows.map((r) => [r.product_id, r]));
+    // A level already on a buyer's draft for the same supplier and location is not drafted twice (a draft is not
+    // on order yet, so the product stays on the list until it is submitted).
+    const drafts = await tx.execute(sql`select distinct o.company_id, o.location_id, l.product_id
+      from purchase_order o join purchase_order_line l on l.workspace_id = o.workspace_id and l.purchase_order_id = o.id
+      where o.workspace_id = ${ws}::uuid and o.status = 'draft'
+        and l.product_id = any(${idArray(short.rows.map((r) => r.product_id))})`);
+    const drafted = new Set(
+      (drafts.rows as Array<Record<string, number | string>>).map(
+        (d) => `${d.company_id}:${d.location_id}:${d.product_id}`,
+      ),
+    );
     const wants: Want[] = [];
     const skipped: Array<{ product_id: number; product: string; reason: string }> = [];
     for (const r of rows) {
       const product = Number(r.product_id);
       if (r.supplier_id == null) {
         skipped.push({ product_id: product, product: r.product, reason: "No preferred supplier" });
+        continue;
+      }
+      if (drafted.has(`${r.supplier_id}:${r.location_id}:${product}`)) {
+        skipped.push({ product_id: product, product: r.product, reason: "Already on a draft purchase order" });
         continue;
       }
       const level = byProduct.get(product);
@@ -74,7 +89,8 @@ export const reorderDraftsRpc = defineRpc({
       });
     }
     if (!wants.length) {
-      throw invalid("Give the products below their reorder level a preferred supplier first", "supplier_id");
+      const why = [...new Set(skipped.map((x) => x.reason.toLowerCase()))].join("; ");
+      throw invalid(`Nothing to draft: ${skipped.map((x) => x.product).join(", ")} (${why})`, "supplier_id");
     }
     const created = await draftPurchaseOrders(tx, caller, wants, "Drafted from the reorder levels");
     return { created, skipped };

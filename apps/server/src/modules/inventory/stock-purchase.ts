@@ -10,7 +10,14 @@ import { idArray } from "./stock-sources.ts";
 // as a buyer's own draft would be, so the buyer reviews, prices and submits them on the purchase order page.
 
 export type Want = { product_id: number; qty: string; supplier_id: number; location_id: number };
-export type Drafted = { id: number; supplier_id: number; supplier: string; location_id: number; lines: number };
+export type Drafted = {
+  id: number;
+  supplier_id: number;
+  supplier: string;
+  location_id: number;
+  location: string;
+  lines: number;
+};
 
 // The price last agreed with this supplier for each product (its latest submitted purchase order line), else the
 // product's cost: a supplier's price, not our selling price, which the line would otherwise take.
@@ -22,6 +29,12 @@ async function lastPrices(tx: Tx, ws: string, supplierId: number, productIds: nu
         order by o.doc_date desc, o.id desc limit 1), p.cost)::text as price
     from product p where p.workspace_id = ${ws}::uuid and p.id = any(${idArray(productIds)})`);
   return new Map((res.rows as Array<{ id: number | string; price: string }>).map((r) => [Number(r.id), r.price]));
+}
+
+async function namesOf(tx: Tx, ws: string, table: "company" | "location", ids: number[]): Promise<Map<number, string>> {
+  const res = await tx.execute(sql`select id, name from ${sql.identifier(table)} where workspace_id = ${ws}::uuid
+    and id = any(${idArray([...new Set(ids)])})`);
+  return new Map((res.rows as Array<{ id: number | string; name: string }>).map((r) => [Number(r.id), r.name]));
 }
 
 export async function draftPurchaseOrders(
@@ -37,10 +50,17 @@ export async function draftPurchaseOrders(
     const key = `${w.supplier_id}:${w.location_id}`;
     groups.set(key, [...(groups.get(key) ?? []), w]);
   }
-  const names = await tx.execute(sql`select id, name from company where workspace_id = ${ws}::uuid
-    and id = any(${idArray([...new Set(wants.map((w) => w.supplier_id))])})`);
-  const supplier = new Map(
-    (names.rows as Array<{ id: number | string; name: string }>).map((r) => [Number(r.id), r.name]),
+  const supplier = await namesOf(
+    tx,
+    ws,
+    "company",
+    wants.map((w) => w.supplier_id),
+  );
+  const place = await namesOf(
+    tx,
+    ws,
+    "location",
+    wants.map((w) => w.location_id),
   );
   const out: Drafted[] = [];
   for (const lines of groups.values()) {
@@ -55,7 +75,14 @@ export async function draftPurchaseOrders(
       header: { company_id: supplier_id, location_id, notes },
       lines: lines.map((l) => ({ product_id: l.product_id, qty: l.qty, unit_price: prices.get(l.product_id) ?? "0" })),
     });
-    out.push({ id, supplier_id, supplier: supplier.get(supplier_id) ?? "", location_id, lines: lines.length });
+    out.push({
+      id,
+      supplier_id,
+      supplier: supplier.get(supplier_id) ?? "",
+      location_id,
+      location: place.get(location_id) ?? "",
+      lines: lines.length,
+    });
   }
   return out;
 }

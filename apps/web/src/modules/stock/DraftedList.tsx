@@ -12,7 +12,7 @@ export function DraftedList({ result, onClose }: { result: DraftResult; onClose?
         <span key={c.id}>
           {i > 0 && ", "}
           <Link component={RouterLink} to={`/dashboard/purchase-orders/${c.id}`}>
-            {c.supplier} ({c.lines} line{c.lines === 1 ? "" : "s"})
+            {c.supplier} to {c.location} ({c.lines} line{c.lines === 1 ? "" : "s"})
           </Link>
         </span>
       ))}

@@ -98,7 +98,14 @@ export function useFetchWholeCard() {
   };
 }
 
-export type Drafted = { id: number; supplier_id: number; supplier: string; location_id: number; lines: number };
+export type Drafted = {
+  id: number;
+  supplier_id: number;
+  supplier: string;
+  location_id: number;
+  location: string;
+  lines: number;
+};
 export type DraftResult = {
   created: Drafted[];
   skipped?: Array<{ product_id: number; product: string; reason: string }>;
