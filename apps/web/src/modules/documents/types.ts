@@ -12,14 +12,8 @@ import { GOODS_TRANSFER_FORM } from "@workmetrics/domain/documents/types/goods-t
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { LOAN_FORM, SALES_ORDER_FROM_LOAN } from "@workmetrics/domain/documents/types/loan-form";
 import { PURCHASE_ORDER } from "@workmetrics/domain/documents/types/purchase-order";
-import { PURCHASE_ORDER } from "@workmetrics/domain/documents/types/purchase-order";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
-import {
-  SUPPLIER_DELIVERY_ORDER,
-  SUPPLIER_DELIVERY_ORDER_MADE_FROM,
-} from "@workmetrics/domain/documents/types/supplier-delivery-order";
-import { SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/supplier-invoice";
 import {
   SUPPLIER_DELIVERY_ORDER,
   SUPPLIER_DELIVERY_ORDER_MADE_FROM,
