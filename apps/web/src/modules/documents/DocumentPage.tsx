@@ -106,7 +106,10 @@ function stateFrom(t: WebDocType, doc: DocRow | null, currency: string): FormSta
     const header: Header = Object.fromEntries(fields.map((f) => [f.name, null]));
     return { header: { ...header, doc_date: today(), currency }, lines: [emptyLine()], company: null, contact: null };
   }
-  const header: Header = Object.fromEntries(fields.map((f) => [f.name, doc[f.name] ?? null]));
+  // Past draft, the read-only header fields a type lists (a supplier invoice's three-way verdict) come along, so
+  // the header shows their values.
+  const shown = doc.status === t.machine.initial ? [] : t.header.fields.filter((f) => f.readOnly && f.list);
+  const header: Header = Object.fromEntries([...fields, ...shown].map((f) => [f.name, doc[f.name] ?? null]));
   const extras = lineExtras(t, doc.status);
   return {
     header,
