@@ -157,6 +157,9 @@ describe("cross-workspace attacks through /rest/v1", () => {
     return Number(res.headers.get("content-range")?.split("/")[1]);
   };
 
+  // B's buying chain (issue 11): a purchase order received and billed.
+  const bBuying = { supplier: 0, po: 0, sdo: 0, sinv: 0 };
+
   beforeAll(async () => {
     const b = await rest(B);
     const ws = await b.from("workspace").select("id").single();
@@ -279,6 +282,42 @@ describe("cross-workspace attacks through /rest/v1", () => {
       (await b.rpc("document_transition", { type: "delivery_order", id: movedId, action: "submit" })).error,
     ).toBeNull();
     expect((await b.rpc("document_settings_save", { allow_negative_stock: false })).error).toBeNull();
+    // B's purchase order, received on a supplier delivery order and billed on a supplier invoice (issue 11).
+    const vendorB = await b.from("company").insert({ name: "Victim vendor", is_supplier: true }).select("id").single();
+    expect(vendorB.error).toBeNull();
+    bBuying.supplier = (vendorB.data as { id: number }).id;
+    const po = await b.rpc("document_save", {
+      type: "purchase_order",
+      header: { company_id: bBuying.supplier, location_id: location.id },
+      lines: [{ product_id: product.id, qty: "2", unit_price: "3" }],
+    });
+    expect(po.error).toBeNull();
+    bBuying.po = (po.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "purchase_order", id: bBuying.po, action: "submit" })).error,
+    ).toBeNull();
+    const sdo = await b.rpc("document_convert", {
+      type: "purchase_order",
+      id: bBuying.po,
+      to: "supplier_delivery_order",
+    });
+    expect(sdo.error).toBeNull();
+    bBuying.sdo = (sdo.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "supplier_delivery_order", id: bBuying.sdo, action: "submit" }))
+        .error,
+    ).toBeNull();
+    const sinv = await b.rpc("document_convert", {
+      type: "supplier_delivery_order",
+      id: bBuying.sdo,
+      to: "supplier_invoice",
+      header: { supplier_invoice_number: "VICTIM-1" },
+    });
+    expect(sinv.error).toBeNull();
+    bBuying.sinv = (sinv.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "supplier_invoice", id: bBuying.sinv, action: "submit" })).error,
+    ).toBeNull();
     // B's reorder level (issue 11 "Stock"); A keeps none, so a forged reference is refused by its foreign key alone.
     const level = { product_id: product.id, location_id: location.id, min_qty: "1", reorder_qty: "5" };
     expect((await b.from("reorder_level").insert(level)).error).toBeNull();
@@ -430,6 +469,45 @@ describe("cross-workspace attacks through /rest/v1", () => {
     const b = await rest(B);
     const still = await b.from("supplier_payment").select("status").eq("id", bSupplierPayment).single();
     expect((still.data as Row).status).toBe("submitted");
+  });
+
+  it("A cannot receive, bill, release, cancel or reference B's purchasing documents", async () => {
+    const a = await rest(A);
+    const tries = [
+      a.rpc("document_convert", { type: "purchase_order", id: bBuying.po, to: "supplier_delivery_order" }),
+      a.rpc("document_convert", { type: "supplier_delivery_order", id: bBuying.sdo, to: "supplier_invoice" }),
+      a.rpc("document_transition", { type: "supplier_invoice", id: bBuying.sinv, action: "release", reason: "Hijack" }),
+      a.rpc("document_transition", { type: "supplier_invoice", id: bBuying.sinv, action: "cancel" }),
+      a.rpc("document_transition", { type: "purchase_order", id: bBuying.po, action: "close" }),
+      a.rpc("document_save", {
+        type: "purchase_order",
+        id: bBuying.po,
+        header: { company_id: bBuying.supplier },
+        lines: [],
+      }),
+    ];
+    for (const res of await Promise.all(tries)) {
+      attacks++;
+      expect(res.error?.code, JSON.stringify(res.error)).toBe("PGRST116");
+    }
+    // A's own order for B's supplier is refused by the supplier's foreign key, naming nothing of B's.
+    const forged = await a.rpc("document_save", {
+      type: "purchase_order",
+      header: { company_id: bBuying.supplier },
+      lines: [{ description: "Forged", qty: "1", unit_price: "1" }],
+    });
+    attacks++;
+    expect(forged.error).not.toBeNull();
+    const pdf = await fetch(`${baseUrl()}/api/documents/purchase_order/${bBuying.po}/pdf`, {
+      headers: { authorization: `Bearer ${await tokenFor(A)}` },
+    });
+    attacks++;
+    expect(pdf.status).toBe(404);
+    const b = await rest(B);
+    const inv = await b.from("supplier_invoice").select("status,match_status").eq("id", bBuying.sinv).single();
+    expect(inv.data).toEqual({ status: "unpaid", match_status: "matched" });
+    const po = await b.from("purchase_order").select("status").eq("id", bBuying.po).single();
+    expect((po.data as Row).status).toBe("completed");
   });
 
   it("A cannot read or change B's workspace row", async () => {
