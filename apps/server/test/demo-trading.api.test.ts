@@ -75,6 +75,29 @@ describe("the demo workspace's year of trading", () => {
     expect(returns.cn).toBeGreaterThan(0);
   });
 
+  it("has delivery instructions, driver-assigned deliveries handed over, debit notes, and two people quoting", async () => {
+    const instructions = await rows<{ status: string }>(sql`select status from delivery_instruction
+      where workspace_id = ${demo}::uuid and driver_id is not null order by status`);
+    expect(instructions.map((r) => r.status)).toEqual(["done", "draft", "released"]);
+    const [fromInstruction] = await rows<{ n: number }>(sql`select count(*)::int as n from delivery_order
+      where workspace_id = ${demo}::uuid and source_type = 'delivery_instruction' and received_by is not null`);
+    expect(fromInstruction.n).toBe(1);
+    const [driven] = await rows<{ n: number; received: number }>(sql`select count(*)::int as n,
+        count(received_at)::int as received
+      from delivery_order d join "user" u on u.workspace_id = d.workspace_id and u.id = d.driver_id
+      where d.workspace_id = ${demo}::uuid and u.email like 'driver@%'`);
+    expect(driven.n).toBeGreaterThanOrEqual(5);
+    expect(driven.received).toBeGreaterThanOrEqual(3);
+    const notes = await rows<{ status: string }>(sql`select status from debit_note
+      where workspace_id = ${demo}::uuid and invoice_id is not null order by status`);
+    expect(notes.map((r) => r.status)).toEqual(["paid", "unpaid"]);
+    // The salesperson sees their own quotations only: the sales manager made some of them.
+    const makers = await rows<{ email: string }>(sql`select distinct u.email from quotation q
+      join "user" u on u.workspace_id = q.workspace_id and u.id = q.created_by
+      where q.workspace_id = ${demo}::uuid order by 1`);
+    expect(makers.map((r) => r.email.split("@")[0])).toEqual(["manager", "sales"]);
+  });
+
   it("has receipts that pay several invoices at once and an overpayment kept as the customer's credit", async () => {
     const receipts = await rows<{ allocations: number; unallocated: string }>(sql`select
         (select count(*)::int from payment_allocation a where a.workspace_id = r.workspace_id
@@ -96,9 +119,12 @@ describe("the demo workspace's year of trading", () => {
 
   it("agrees with the ledger: receivables (outstanding less credit) are the 1100 Trade Debtors balance", async () => {
     for (const slug of ["demo", "pro", "lite"]) {
+      // Invoices and debit notes are both receivables.
       const [ar] = await rows<{ outstanding: string; credit: string; unapplied: string; ledger: string }>(sql`
-        select (select coalesce(sum(outstanding), 0) from invoice i where i.workspace_id = w.id
-                  and i.status not in ('draft', 'cancelled'))::text as outstanding,
+        select ((select coalesce(sum(outstanding), 0) from invoice i where i.workspace_id = w.id
+                  and i.status not in ('draft', 'cancelled'))
+               + (select coalesce(sum(outstanding), 0) from debit_note d where d.workspace_id = w.id
+                  and d.status not in ('draft', 'cancelled')))::text as outstanding,
                (select coalesce(sum(unallocated), 0) from receipt r where r.workspace_id = w.id)::text as credit,
                (select coalesce(sum(unapplied), 0) from credit_note c where c.workspace_id = w.id
                   and c.status = 'issued')::text as unapplied,
@@ -110,7 +136,7 @@ describe("the demo workspace's year of trading", () => {
     }
   });
 
-  it("has stock on hand for every active stocked product, never below zero, worth what 1200 Stock In Hand says", async () => {
+  it("has stock on hand for every active stocked product, never below zero, worth what the stock accounts say", async () => {
     const missing = await rows<{ sku: string }>(sql`select p.sku from product p
       where p.workspace_id = ${demo}::uuid and p.active and p.is_stock_tracked and not exists (
         select 1 from stock_move m where m.workspace_id = p.workspace_id and m.product_id = p.id
@@ -123,7 +149,7 @@ describe("the demo workspace's year of trading", () => {
         (select sum(sign(qty) * round(abs(qty) * unit_cost, 2)) from stock_move
           where workspace_id = ${demo}::uuid)::text as moves,
         (select sum(debit - credit) from journal_line where workspace_id = ${demo}::uuid
-          and account_code = '1200')::text as ledger`);
+          and account_code in ('1200', '1210', '1220'))::text as ledger`); // in hand, in transit, on loan
     expect(Number(value.ledger).toFixed(2)).toBe(Number(value.moves).toFixed(2));
   });
 

@@ -57,6 +57,8 @@ const HOLD_REASONS = [
   "Credit check: waiting for the overdue invoices to be paid",
 ];
 const METHODS = ["bank_transfer", "bank_transfer", "paynow", "cheque"];
+// Who signed for a delivery at the customer's.
+const RECEIVERS = ["Tan Ah Kow", "Siti Rahimah", "R. Kumar", "Lim Wei Ling", "Store 2 receiving"];
 
 // mulberry32: small, fast and the same everywhere.
 export function prng(seed: number): () => number {
@@ -162,12 +164,15 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
   const date = await demoCalendar(tx);
   const who = await demoTeam(tx, ws, slug);
   const sales = who("quotation.submit", "sales", "manager");
+  // The sales manager quotes too (every fourth quotation): the salesperson sees their own only.
+  const senior = who("quotation.submit", "manager");
   const converter = who("sales_order.create", "sales", "manager");
   const manager = who("sales_order.submit", "manager");
   const warehouse = who("delivery_order.submit", "warehouse", "manager");
   const accounts = who("invoice.submit", "accounts", "finance");
   const cashier = who("receipt.create", "finance", "accounts");
   const storekeeper = who("goods_return_note.submit", "warehouse", "manager");
+  const driver = who("delivery_order.complete", "driver");
   const creditor = who("credit_note.submit", "accounts", "finance");
   await tx.execute(sql`select set_config('app.workspace_id', ${ws}, true)`);
 
@@ -254,6 +259,13 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
       await tx.execute(sql`select id, qty::text as qty, (qty - qty_delivered)::text as left from sales_order_line
         where workspace_id = ${ws}::uuid and sales_order_id = ${orderId} and product_id is not null order by line_no`)
     ).rows as Array<{ id: number; qty: string; left: string }>;
+  const debitNoteTotal = async (id: number) =>
+    String(
+      (
+        (await tx.execute(sql`select total::text as t from debit_note where workspace_id = ${ws}::uuid and id = ${id}`))
+          .rows[0] as { t: string }
+      ).t,
+    );
   const invoiceTotal = async (id: number) =>
     String(
       (
@@ -421,15 +433,19 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
             .filter((l) => l.qty !== "0")
         : undefined;
       if (lines && lines.length === 0) return;
+      // The last weeks' deliveries go out with the driver, who records the handover.
+      const driven = at <= 45 ? { driver_id: driver.userId } : {};
       delivery.id = await convert(
         warehouse,
         "sales_order",
         order.id as number,
         "delivery_order",
-        { doc_date: date(at), location_id: main },
+        { doc_date: date(at), location_id: main, ...driven },
         lines,
       );
-      if (submit) await act(warehouse, "delivery_order", delivery.id, "submit");
+      if (!submit) return;
+      await act(warehouse, "delivery_order", delivery.id, "submit");
+      if (at >= 1 && at <= 45) await handOver(delivery.id, at);
     });
     return made;
   };
@@ -463,6 +479,15 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
       await act(creditor, "credit_note", note, "submit");
     });
   };
+
+  // The driver completes a delivery: who received it and when (the afternoon of its day, Singapore time).
+  const handOver = (id: number, at: number) =>
+    runTransition(tx, driver, documentSpec("delivery_order"), {
+      id,
+      action: "complete",
+      reason: null,
+      values: { received_by: RECEIVERS[id % RECEIVERS.length], received_at: `${date(at)}T15:30:00+08:00` },
+    });
 
   const orderFlow = (chain: Chain, c: Customer, order: Ref, fate: OrderFate, pay?: PayFate | "cash") => {
     if (fate === "draft") return;
@@ -534,9 +559,10 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
     const q: Ref = {};
     const chain = new Chain(plan, at);
     const lines = goodsLines(between(1, 4));
+    const seller = i % 4 === 3 ? senior : sales;
     chain.step(0, async () => {
-      q.id = await save(sales, "quotation", headerFor(c, at, { valid_until: date(at - 30) }), lines);
-      if (fate !== "draft") await act(sales, "quotation", q.id, "submit");
+      q.id = await save(seller, "quotation", headerFor(c, at, { valid_until: date(at - 30) }), lines);
+      if (fate !== "draft") await act(seller, "quotation", q.id, "submit");
     });
     const quote = () => q.id as number;
     switch (fate) {
@@ -544,7 +570,7 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
         const order: Ref = {};
         const orderAt = at - between(2, 20);
         const made = chain.step(at - orderAt, async () => {
-          order.id = await convert(converter, "quotation", quote(), "sales_order", {
+          order.id = await convert(seller === sales ? converter : senior, "quotation", quote(), "sales_order", {
             doc_date: date(orderAt),
             customer_po: `PO-${c.id}${String(i + 1).padStart(4, "0")}`,
             delivery_date: date(orderAt - 7),
@@ -554,16 +580,16 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
         return;
       }
       case "lost":
-        chain.step(between(3, 25), () => act(sales, "quotation", quote(), "mark_lost", pick(LOST_REASONS)));
+        chain.step(between(3, 25), () => act(seller, "quotation", quote(), "mark_lost", pick(LOST_REASONS)));
         return;
       case "cancel":
-        chain.step(between(0, 5), () => act(sales, "quotation", quote(), "cancel"));
+        chain.step(between(0, 5), () => act(seller, "quotation", quote(), "cancel"));
         return;
       case "expire":
       case "expire_lost":
-        if (!chain.step(31, () => act(sales, "quotation", quote(), "expire"))) return;
+        if (!chain.step(31, () => act(seller, "quotation", quote(), "expire"))) return;
         if (fate === "expire_lost") {
-          chain.step(between(1, 10), () => act(sales, "quotation", quote(), "mark_lost", pick(LOST_REASONS)));
+          chain.step(between(1, 10), () => act(seller, "quotation", quote(), "mark_lost", pick(LOST_REASONS)));
         }
         return;
     }
@@ -658,6 +684,80 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
       await act(accounts, "invoice", inv.id, "submit");
     });
     settle(c, at, inv);
+  }
+
+  if (scale.showcase) showcaseMore();
+
+  // Deliveries planned ahead (warehouse tracking): an instruction picked and delivered by the driver, one released
+  // for tomorrow, one still a draft; and debit notes charging extra on an invoice, one paid. Planned after every
+  // earlier draw of the PRNG, so the rest of the year stays as it was.
+  function showcaseMore() {
+    for (const [k, at, stage] of [
+      [0, 12, "delivered"],
+      [1, 4, "released"],
+      [2, 2, "draft"],
+    ] as const) {
+      const c = accountsCustomers[k % accountsCustomers.length];
+      const order: Ref = {};
+      const di: Ref = {};
+      const chain = new Chain(plan, at, true);
+      const lines = goodsLines(2);
+      chain.step(0, async () => {
+        order.id = await save(sales, "sales_order", headerFor(c, at, { delivery_date: date(at - 3) }), lines);
+        await act(manager, "sales_order", order.id, "submit");
+        di.id = await convert(warehouse, "sales_order", order.id, "delivery_instruction", {
+          doc_date: date(at),
+          planned_date: date(Math.max(0, at - 1)),
+          driver_id: driver.userId,
+          location_id: main,
+          notes: "Call the site office 30 minutes before arrival",
+        });
+        if (stage === "draft") return;
+        await act(warehouse, "delivery_instruction", di.id, "release");
+      });
+      if (stage !== "delivered") continue;
+      chain.step(1, async () => {
+        if (di.id == null) return;
+        await act(warehouse, "delivery_instruction", di.id, "pick");
+        const id = await convert(warehouse, "delivery_instruction", di.id, "delivery_order", {
+          doc_date: date(at - 1),
+          location_id: main,
+          driver_id: driver.userId,
+        });
+        await act(warehouse, "delivery_order", id, "submit");
+        await handOver(id, at - 1);
+      });
+    }
+    for (const [k, at, paid] of [
+      [3, 20, true],
+      [4, 7, false],
+    ] as const) {
+      const c = accountsCustomers[k % accountsCustomers.length];
+      const note: Payable = {};
+      new Chain(plan, at).step(0, async () => {
+        const [inv] = (
+          await tx.execute(sql`select id from invoice where workspace_id = ${ws}::uuid and company_id = ${c.id}
+            and status in ('unpaid', 'partly_paid', 'overdue', 'paid') and doc_date <= ${date(at)}::date
+            order by doc_date desc, id desc limit 1`)
+        ).rows as Array<{ id: number }>;
+        if (!inv) return;
+        note.id = await save(accounts, "debit_note", headerFor(c, at, { invoice_id: Number(inv.id) }), [
+          { description: "Re-delivery: site closed on the first attempt", qty: "1", unit_price: "85.00" },
+        ]);
+        await act(accounts, "debit_note", note.id, "submit");
+        if (!paid) return;
+        await recordPayment(tx, cashier, {
+          type: "receipt",
+          company_id: c.id,
+          amount: await debitNoteTotal(note.id),
+          date: date(at - 2),
+          method: "paynow",
+          reference: `PN${date(at - 2).replaceAll("-", "")}${c.id}`,
+          notes: null,
+          allocations: [{ document_type: "debit_note", document_id: note.id, amount: await debitNoteTotal(note.id) }],
+        });
+      });
+    }
   }
 
   // PGlite has no autovacuum: without statistics the planner reads every line of the workspace to find a few by
