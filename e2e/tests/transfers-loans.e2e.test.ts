@@ -114,6 +114,7 @@ describe.skipIf(!hasChromium)("goods transfers and loans in Chromium", () => {
       const line = page.getByTestId("line-0");
       await line.getByText("8", { exact: true }).waitFor();
       await line.getByText("2", { exact: true }).waitFor();
+      await page.getByText("Two cartons crushed in the lorry").waitFor();
       await screenshot(page, "transfer-received");
     } catch (err) {
       await screenshot(page, "transfer-failed");

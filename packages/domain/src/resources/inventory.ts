@@ -34,7 +34,7 @@ export const [goodsTransferFormResource, goodsTransferFormLineResource] = docume
       documentHeaderFields(GOODS_TRANSFER_FORM.statusNames, [
         f.ref("from_location_id", "From location", "location", "name", { required: true, list: true, width: 160 }),
         f.ref("to_location_id", "To location", "location", "name", { required: true, list: true, width: 160 }),
-        f.text("shortfall_reason", "Reason for the shortfall", ro),
+        f.text("shortfall_reason", "Reason for the shortfall", { ...ro, list: true, width: 200 }),
       ]),
     ),
   },
