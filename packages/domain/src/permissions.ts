@@ -156,12 +156,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "file.create",
     "feedback.create",
   ], // accounts
+  // A supplier's user answers the discount requests addressed to their company. Purchase orders, receipts and
+  // supplier invoices have no per-supplier scope yet: reading them would show every other supplier's, so a supplier
+  // gets none of them (issue 11).
   43: [
     "product.read",
-    "purchase_order.read",
-    "supplier_delivery_order.*",
-    "supplier_invoice.create",
-    "supplier_invoice.read",
     "supplier_discount_form.respond", // issue 11: confirm or reject the forms addressed to their company
     "feedback.create",
   ], // supplier
