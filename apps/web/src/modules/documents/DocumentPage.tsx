@@ -694,6 +694,8 @@ function HeaderForm(props: {
               select="id,name"
               display="name"
               search={["name"]}
+              // Suppliers on the buying documents, customers on the others.
+              filters={[{ column: t.machine.buying ? "is_supplier" : "is_customer", op: "eq", value: "true" }]}
               value={form.company}
               onChange={(r) => {
                 setForm((s) => ({
