@@ -281,6 +281,17 @@ describe("cross-workspace attacks through /rest/v1", () => {
     expect(
       (await b.rpc("document_transition", { type: "delivery_order", id: movedId, action: "submit" })).error,
     ).toBeNull();
+    // B's goods transfer form, dispatched (so B has its transit location), and loan form, lent (its on-loan one).
+    const places = (await b.from("location").select("id").order("id").limit(2)).data as Array<{ id: number }>;
+    for (const [type, header] of [
+      ["goods_transfer_form", { from_location_id: places[0].id, to_location_id: places[1].id }],
+      ["loan_form", { company_id: 9, location_id: places[0].id, due_date: "2099-12-31" }],
+    ] as const) {
+      const made = await b.rpc("document_save", { type, header, lines: [{ product_id: product.id, qty: "1" }] });
+      expect(made.error, type).toBeNull();
+      const madeId = (made.data as { id: number }).id;
+      expect((await b.rpc("document_transition", { type, id: madeId, action: "submit" })).error, type).toBeNull();
+    }
     expect((await b.rpc("document_settings_save", { allow_negative_stock: false })).error).toBeNull();
     // B's purchase order, received on a supplier delivery order and billed on a supplier invoice (issue 11).
     const vendorB = await b.from("company").insert({ name: "Victim vendor", is_supplier: true }).select("id").single();
