@@ -209,7 +209,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
     // The toast says what the field says (not zod's "expected number, received undefined").
     const first = err instanceof DataError ? Object.keys(err.fields)[0] : undefined;
     const said = first ? found[first.replace(/^header\./, "")] : undefined;
-    toast.error(said ?? errorMessage(err, fallback));
+    toast.error(said || errorMessage(err, fallback));
   };
 
   // document_save; a new draft's page becomes its own address.

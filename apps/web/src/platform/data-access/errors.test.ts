@@ -45,3 +45,11 @@ describe("toDataError", () => {
     expect(toDataError({ message: "TypeError: Failed to fetch" }, 0).message).toMatch(/Cannot reach the server/);
   });
 });
+
+describe("a refusal's facts", () => {
+  it("are not read as fields: a 409's {reason, source} blames no field, so the form shows the message", () => {
+    expect(fieldErrors("P0001", "Only 15 of 25 are left to receive on line 1", { reason: "draw", source: 12 })).toEqual(
+      {},
+    );
+  });
+});

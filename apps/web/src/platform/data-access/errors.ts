@@ -53,7 +53,8 @@ export function fieldErrors(code: string, message: string, details: unknown): Re
     ? details
     : details && typeof details === "object" && Array.isArray((details as { issues?: unknown }).issues)
       ? (details as { issues: unknown[] }).issues
-      : details && typeof details === "object" && !Array.isArray(details)
+      : // A map of field → message; a refusal's own facts ({reason, source, …} of a 409) name no field.
+        details && typeof details === "object" && !Array.isArray(details) && !("reason" in details)
         ? Object.entries(details as Record<string, unknown>).map(([field, m]) => ({ field, message: m }))
         : [];
   for (const issue of issues) {
