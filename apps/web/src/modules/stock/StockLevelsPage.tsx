@@ -86,8 +86,10 @@ export default function StockLevelsPage() {
   const mayKeepLevels = useCan(CATALOG.reorder_level)("create");
   const draft = useDraftPurchaseOrders();
 
+  // From the address as it is now, not as this render saw it: the search's timer may fire from a render that an
+  // update of the address (the switch, just before) has not reached yet, and would drop it.
   const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true });
