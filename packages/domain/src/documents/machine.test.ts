@@ -297,6 +297,31 @@ describe("offered actions (the buttons)", () => {
       "cancel",
     ]);
   });
+
+  it("leaves out an action that does not apply to the document, though its guard still refuses it", () => {
+    const bill = defineDocumentType({
+      type: "bill",
+      title: "Bill",
+      plural: "Bills",
+      statuses: { draft: { label: "Draft", color: "gray" }, open: { label: "Open", color: "yellow" } },
+      transitions: [
+        {
+          action: "release",
+          from: ["open"],
+          to: "open",
+          permission: "bill.release",
+          applies: (doc: { status: string; held?: boolean }) => Boolean(doc.held),
+          guard: (doc: { status: string; held?: boolean }) => (doc.held ? null : "Nothing holds this bill"),
+        },
+      ],
+    });
+    expect(offeredActions(bill, { status: "open", held: false }, owner)).toEqual([]);
+    expect(offeredActions(bill, { status: "open", held: true }, owner).map((a) => a.action)).toEqual(["release"]);
+    expect(decideTransition(bill, { status: "open", held: false }, "release", owner)).toMatchObject({
+      allowed: false,
+      message: "Nothing holds this bill",
+    });
+  });
 });
 
 // Issue 10 §2–§3: an action asking for inputs (a delivery handed over: who received it), a type's owner.

@@ -46,6 +46,9 @@ export type TransitionDef<S extends string = string, Doc = DocState> = {
   does?: string; // after "You do not have permission to …"; default "send this quotation"
   reasonPrompt?: string; // default "Give a reason to mark it lost"
   guard?: (doc: Doc) => string | null; // pure: a clerk-readable refusal or null
+  // Pure: whether the action means anything for this document at all. When not, no button is offered (the guard
+  // still refuses a bare document_transition): a matched supplier invoice has nothing to release.
+  applies?: (doc: Doc) => boolean;
   needsReason?: boolean;
   // Run only by document_convert, never as a button or a bare document_transition: the refusal says how instead
   // ("Confirm an order by creating its sales order"): a confirmed order always has its sales order.
@@ -425,7 +428,7 @@ export function offeredActions<S extends string, Doc extends DocState>(
   member: Member,
 ): OfferedAction[] {
   return type.transitions.flatMap((t) => {
-    if (!t.from.includes(doc.status as S) || t.byConvert) return [];
+    if (!t.from.includes(doc.status as S) || t.byConvert || (t.applies && !t.applies(doc))) return [];
     const d = decideTransition(type, doc, t.action, member, { reason: "offered" });
     // Inputs are asked for when the clerk runs it; a missing one does not hide the button.
     if (!d.allowed && d.reason !== "guard" && d.reason !== "needs_input") return [];

@@ -47,6 +47,7 @@ export const SUPPLIER_INVOICE = defineDocumentType({
       does: "release supplier invoices to pay",
       needsReason: true,
       reasonPrompt: "Give a reason to release it to pay despite its exceptions",
+      applies: (doc: DocSnapshot) => doc.header.match_status === "exception",
       guard: (doc: DocSnapshot) =>
         doc.header.match_status === "released"
           ? "This supplier invoice is already released to pay"
