@@ -85,8 +85,12 @@ export const [supplierInvoiceResource, supplierInvoiceLineResource] = documentRe
       f.code("supplier_invoice_number", "Supplier's number", { list: true, width: 130 }),
       f.date("due_date", "Due date"),
       f.money("outstanding", "Outstanding", ro),
-      // Text, so the document page shows it beside the header once set (matched, exception, released).
-      f.text("match_status", "Three-way check", { ...ro, list: true, width: 120 }),
+      // Listed and read-only, so the document page shows it beside the header once set, in words.
+      f.enum("match_status", "Three-way check", ["matched", "exception", "released"], {
+        ...ro,
+        list: true,
+        width: 120,
+      }),
       f.ref("released_by", "Released by", "user", "name", ro),
       f.datetime("released_at", "Released at", ro),
       f.text("release_reason", "Release reason", ro),

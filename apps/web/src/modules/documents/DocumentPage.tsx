@@ -197,7 +197,8 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
     ...(isDraft
       ? []
       : t.header.fields.filter(
-          (f) => f.readOnly && f.list && f.kind === "text" && f.name !== "number" && doc?.[f.name],
+          (f) =>
+            f.readOnly && f.list && (f.kind === "text" || f.kind === "enum") && f.name !== "number" && doc?.[f.name],
         )),
   ];
   const lineFields = lineExtras(t, status);
