@@ -510,6 +510,27 @@ export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, 
   );
   await discount(pasir, "5", 2);
 
+  // Reorder levels at the main warehouse (a plain resource, kept through /rest/v1): six products with a preferred
+  // supplier, the first four set just above what is there now, so "To reorder" has work on the first morning.
+  const watched = products.slice(0, 6);
+  const onHand = new Map(
+    (
+      await rows<{ product_id: number; qty: string }>(sql`select product_id, sum(qty)::text as qty from stock_move
+        where workspace_id = ${ws}::uuid and location_id = ${main}
+          and product_id = any(${`{${watched.map((p) => p.id).join(",")}}`}::bigint[]) group by product_id`)
+    ).map((r) => [Number(r.product_id), r.qty]),
+  );
+  await tx.execute(sql`insert into reorder_level (workspace_id, product_id, location_id, min_qty, reorder_qty, supplier_id)
+    values ${sql.join(
+      watched.map((p, i) => {
+        const have = Math.max(0, Math.floor(Number(onHand.get(p.id) ?? "0")));
+        const min = i < 4 ? have + 5 + i * 3 : Math.max(1, Math.floor(have / 4));
+        return sql`(${ws}::uuid, ${p.id}, ${main}, ${String(min)}::numeric, ${String(min + 20)}::numeric,
+          ${suppliers[i % suppliers.length].id})`;
+      }),
+      sql`, `,
+    )}`);
+
   // Registrations arrive on the public page (its own request context); the seed's role is taken back after.
   const site = await registrationWorkspace(tx as unknown as Db, slug);
   const register = (body: Record<string, unknown>) => submitRegistration(tx as unknown as Db, site, body);

@@ -4,13 +4,14 @@ import {
   banner,
   caseStudy,
   company,
+  contact,
   coupon,
   demoRequest,
   subscription,
   user,
   workspace,
 } from "@workmetrics/domain/db/schema";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
 import { seedPurchasing } from "./demo-purchasing.ts";
@@ -73,6 +74,8 @@ const WORKSPACES = [
     business: { businessAddress: null, uen: null, gstRegistrationNumber: null },
   },
 ] as const;
+
+const SUPPLIER_ROLE = 43; // spec §3: the supplier role has no fixed id; ours (roles.ts)
 
 const COMPANIES = [
   {
@@ -274,6 +277,22 @@ export async function seedDemo(
       }
       await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
       await seedMasterData(tx, created.id, ws.slug, PRODUCT_COUNT[ws.slug]);
+      // A supplier's user belongs to a supplier company through a contact with their e-mail (issue 11: they answer
+      // the discount requests addressed to it): the demo's is Tuas Steel's.
+      const supplierUser = ws.team.find((m) => m.roleId === SUPPLIER_ROLE);
+      if (supplierUser) {
+        const [steel] = await tx
+          .select({ id: company.id })
+          .from(company)
+          .where(and(eq(company.workspaceId, created.id), eq(company.name, "Tuas Steel Supply Co")));
+        await tx.insert(contact).values({
+          workspaceId: created.id,
+          companyId: steel.id,
+          name: supplierUser.name,
+          email: `${supplierUser.local}@${ws.domain}`,
+          position: "Sales Executive",
+        });
+      }
       if (opts.trading) await seedTrading(tx, created.id, ws.slug);
       if (opts.trading) await seedPurchasing(tx, created.id, ws.slug, opts.dataDir);
     }
