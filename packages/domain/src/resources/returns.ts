@@ -58,10 +58,11 @@ export const [goodsReturnNoteResource, goodsReturnNoteLineResource] = documentRe
   {
     entry: CATALOG.goods_return_note,
     table: goodsReturnNote,
+    // Goods come back from a customer or go back to a supplier (its direction): the company is either.
     fields: documentHeaderFields(GOODS_RETURN_NOTE.statusNames, [
       f.enum("direction", "Direction", ["customer", "supplier"], { list: true }),
       f.ref("location_id", "Location", "location", "name", { list: true }),
-    ]),
+    ]).map((field) => (field.name === "company_id" ? { ...field, label: "Customer or supplier" } : field)),
   },
   {
     entry: CATALOG.goods_return_note_line,
