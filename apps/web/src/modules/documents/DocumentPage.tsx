@@ -382,14 +382,15 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 key={a.action}
                 variant={a.action === "submit" ? "contained" : "outlined"}
                 color={destructive ? "error" : "primary"}
-                disabled={Boolean(a.blocked) || (busy !== null && busy !== a.action)}
+                // A guard read the saved draft: with edits pending, the action saves them first and asks again.
+                disabled={(Boolean(a.blocked) && !dirty) || (busy !== null && busy !== a.action)}
                 loading={busy === a.action}
                 onClick={() => (a.needsReason || destructive || a.inputs?.length ? setAsking(a) : run(a))}
               >
                 {a.label}
               </Button>
             );
-            return a.blocked ? (
+            return a.blocked && !dirty ? (
               <Tooltip key={a.action} title={a.blocked}>
                 <span>{button}</span>
               </Tooltip>
