@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customer, type Doc, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Issue 11: loan forms — lent into the workspace's on-loan location (Dr 1220 / Cr 1200), returned per line (Partly
@@ -14,37 +12,18 @@ import { restFetch } from "./rest-helpers.ts";
 const MANAGER = "manager@demo.test";
 const WAREHOUSE = "warehouse@demo.test";
 const SALES = "sales@demo.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let items: Product[] = [];
 let company = 0;
 let tuas = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   items = await products(MANAGER, 2);
   company = await customer(MANAGER);
-  const locs = (await restFetch(MANAGER, "location?select=id,code&order=code")).body as Array<{
-    id: number;
-    code: string;
-  }>;
-  tuas = locs.find((l) => l.code === "WH-TUAS")?.id ?? 0;
-  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-    select ${ws}::uuid, p.id, ${tuas}, 100, p.cost, 'opening', 0 from product p
-    where p.workspace_id = ${ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+  tuas = (await locationsByCode(MANAGER))["WH-TUAS"] ?? 0;
+  await openingStock(own, items, tuas, 100);
 }, 600_000);
-afterAll(() => server?.close());
 
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -65,7 +44,7 @@ const done = async (id: number, action: string, values?: Record<string, unknown>
 async function stock(productId: number): Promise<Record<string, string>> {
   const rows = await q<{ code: string; n: string }>(sql`select l.code, sum(m.qty)::text as n from stock_move m
     join location l on l.workspace_id = m.workspace_id and l.id = m.location_id
-    where m.workspace_id = ${ws}::uuid and m.product_id = ${productId} group by l.code`);
+    where m.workspace_id = ${own.ws}::uuid and m.product_id = ${productId} group by l.code`);
   return Object.fromEntries(rows.map((r) => [r.code, String(Number(r.n))]));
 }
 
@@ -73,7 +52,7 @@ const journal = (type: string, id: number) =>
   q<{ entry: string; account_code: string; debit: string; credit: string }>(sql`
     select e.id::text as entry, l.account_code, l.debit::text as debit, l.credit::text as credit
     from journal_entry e join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
-    where e.workspace_id = ${ws}::uuid and e.source_type = ${type} and e.source_id = ${id} order by e.id, l.line_no`);
+    where e.workspace_id = ${own.ws}::uuid and e.source_type = ${type} and e.source_id = ${id} order by e.id, l.line_no`);
 
 async function balanced(type: string, id: number) {
   const by = new Map<string, number>();
@@ -87,7 +66,7 @@ async function balanced(type: string, id: number) {
 const onLoanValue = async () =>
   (
     await q<{ n: string }>(sql`select coalesce(sum(debit - credit), 0)::text as n from journal_line
-      where workspace_id = ${ws}::uuid and account_code = '1220'`)
+      where workspace_id = ${own.ws}::uuid and account_code = '1220'`)
   )[0].n;
 
 const money = (qty: number, cost: string) => (Math.round(qty * Number(cost) * 100) / 100).toFixed(2);
@@ -212,10 +191,10 @@ describe("loan forms", () => {
     // Time passing: a loan lent on time whose due date passes is swept to Overdue.
     const onTime = await done((await lend([{ product_id: a.id, qty: "1" }])).id, "submit");
     await q(
-      sql`update loan_form set due_date = current_date - 1 where workspace_id = ${ws}::uuid and id = ${onTime.id}`,
+      sql`update loan_form set due_date = current_date - 1 where workspace_id = ${own.ws}::uuid and id = ${onTime.id}`,
     );
     const { sweepOverdue } = await import("../src/modules/reports/overdue.ts");
-    await sweepOverdue(db);
+    await sweepOverdue(own.db);
     expect((await read(MANAGER, "loan_form", onTime.id)).status).toBe("overdue");
     // Returned in part it stays overdue; all back, it is Returned.
     const back = await done(out.id, "return");
