@@ -1,6 +1,3 @@
-import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
@@ -15,19 +12,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { SUPPLIER_PAYMENT_ACCESS } from "@workmetrics/domain/resources/payables";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { Link as RouterLink } from "react-router";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatDate } from "../../platform/fields/format.ts";
-import { LazyDateInput } from "../../platform/fields/LazyDateInput.tsx";
 import { useDecision } from "../../platform/resource/access.ts";
-import { download } from "../../platform/resource/export.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { type AgeingReport, ageingCsv, groupedAmount, todayIso } from "../receivables/ageing.ts";
+import { AgeingHeader, AgeingTable, useAsOf } from "../receivables/AgeingTable.tsx";
+import { type AgeingReport, groupedAmount } from "../receivables/ageing.ts";
 import { alignOf, Cell } from "../receivables/ReportCell.tsx";
-import { ApAgeingTable } from "./ApAgeingTable.tsx";
 import { PayDialog } from "./PayDialog.tsx";
 import type { Payable } from "./pay.ts";
 import { PAYMENTS_KEY, RecentPayments } from "./RecentPayments.tsx";
@@ -39,64 +34,38 @@ import { useReport } from "./useReport.ts";
 // invoices, the chosen ones are paid together (record_payment type supplier_payment), and each payment prints its
 // remittance advice. Who may open it is REPORT_ACCESS.ap_ageing; who may pay, SUPPLIER_PAYMENT_ACCESS.create.
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export default function PayablesPage() {
   usePageTitle("Accounts payable");
   const { currency } = useViewer();
   const data = useDataProvider();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const asOfParam = params.get("as_of");
-  const asOf = asOfParam && DAY.test(asOfParam) ? asOfParam : todayIso();
-  const [typed, setTyped] = useState(asOf);
+  const [open, setOpen] = useState<number | null>(null);
+  const { asOf, typed, pick } = useAsOf(() => setOpen(null));
   const report = useReport({ name: "ap_ageing", as_of: asOf });
   useErrorToast(report.error);
-  const [open, setOpen] = useState<number | null>(null);
   const [paying, setPaying] = useState<{ companyId: number; company: string; chosen: Payable[] } | null>(null);
   const mayPay = useDecision(SUPPLIER_PAYMENT_ACCESS.create).allowed;
   const aged = report.data;
 
-  const pick = (value: string) => {
-    setTyped(value);
-    if (!DAY.test(value)) return;
-    setOpen(null);
-    setParams(value === todayIso() ? {} : { as_of: value }, { replace: true });
-  };
-
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h4" component="h1">
-            Accounts payable
-          </Typography>
-          <Typography color="text.secondary">
-            What we owe suppliers as of {formatDate(asOf)} in {currency}, by days past the due date
-          </Typography>
-        </Box>
-        <Box sx={{ width: 200 }}>
-          <LazyDateInput kind="date" name="as_of" label="As of" value={typed} onChange={pick} onBlur={() => {}} />
-        </Box>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadOutlined />}
-          disabled={!aged?.rows.length}
-          onClick={() => aged && download(`accounts-payable-${asOf}.csv`, ageingCsv(aged))}
-        >
-          Export CSV
-        </Button>
-      </Stack>
+      <AgeingHeader
+        title="Accounts payable"
+        subtitle={`What we owe suppliers as of ${formatDate(asOf)} in ${currency}, by days past the due date`}
+        typed={typed}
+        onPick={pick}
+        report={aged}
+        csvName={`accounts-payable-${asOf}.csv`}
+      />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
         <Figure label="Owed" value={aged?.totals.total} />
         <Figure label="Overdue" value={aged?.totals.overdue} tone="error.main" />
         <Figure label="Due this week" value={aged?.totals.due_this_week} tone="warning.main" />
       </Stack>
       <Card variant="outlined">
-        <ApAgeingTable
+        <AgeingTable
           report={aged}
           loading={report.isPending}
-          asOf={asOf}
           open={open}
           onToggle={(id) => setOpen(open === id ? null : id)}
           detail={(companyId, company) => (
@@ -108,6 +77,10 @@ export default function PayablesPage() {
               onPay={(chosen) => setPaying({ companyId, company, chosen })}
             />
           )}
+          loadingLabel="Loading payables"
+          tableLabel="Payables by supplier"
+          emptyText={`No supplier invoice dated on or before ${formatDate(asOf)} is unpaid.`}
+          testId="ap-ageing"
         />
       </Card>
       <Section title="Due this week">
