@@ -1,42 +1,23 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Doc, draft, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
 
 // Issue 10 §1: amend (a cancelled document becomes a new draft with its links, numbered NAME-1 when submitted) and
 // duplicate (a new draft with the same customer and lines, no links), for every type.
 
 const ADMIN = "admin@demo.test";
 const SALES = "sales@demo.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let items: Product[] = [];
 let tuas = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   items = await products(ADMIN, 2);
-  tuas = (
-    await q<{ id: number }>(sql`select id from location where workspace_id = ${ws}::uuid and code = 'WH-TUAS'`)
-  )[0].id;
-  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-    select ${ws}::uuid, p.id, ${tuas}, 1000, p.cost, 'opening', 0 from product p
-    where p.workspace_id = ${ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+  tuas = (await locationsByCode(ADMIN))["WH-TUAS"];
+  await openingStock(own, items, tuas, 1000);
 }, 600_000);
-afterAll(() => server?.close());
 
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const submit = (type: string, id: number) => ok(ADMIN, "document_transition", { type, id, action: "submit" });
@@ -64,7 +45,7 @@ describe("amend", () => {
     const s2 = await submit("quotation", (await amend("quotation", s1.id)).id);
     expect(s2.number).toBe(`${qt.number}-2`);
     const events = await q<{ action: string }>(sql`select action from document_event
-      where workspace_id = ${ws}::uuid and doc_type = 'quotation' and doc_id = ${a1.id} order by id`);
+      where workspace_id = ${own.ws}::uuid and doc_type = 'quotation' and doc_id = ${a1.id} order by id`);
     expect(events.map((e) => e.action)).toEqual(["amend", "submit", "cancel"]);
   });
 

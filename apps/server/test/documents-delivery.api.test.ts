@@ -1,48 +1,27 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { act, type Doc, draft, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
-import { restFetch } from "./rest-helpers.ts";
+import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
 
 // Issue 10 §2 and §5: delivery orders made from a sales order take what is left, refuse more (also when two race
 // for the same remainder), take the goods out of stock at their cost and post the cost of goods sold; cancel gives
 // all of it back. A server of its own, so the test can put opening stock in and read the stock and journal rows.
 
 const ADMIN = "admin@demo.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let items: Product[] = [];
 let tuas = 0;
 let ubi = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   items = await products(ADMIN, 2);
-  const locs = (await restFetch(ADMIN, "location?select=id,code&order=code")).body as Array<{
-    id: number;
-    code: string;
-  }>;
-  tuas = locs.find((l) => l.code === "WH-TUAS")!.id;
-  ubi = locs.find((l) => l.code === "WH-UBI")!.id;
+  const locs = await locationsByCode(ADMIN);
+  tuas = locs["WH-TUAS"];
+  ubi = locs["WH-UBI"];
   // Opening stock: 1000 of each at Tuas, none at Ubi.
-  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-    select ${ws}::uuid, p.id, ${tuas}, 1000, p.cost, 'opening', 0 from product p
-    where p.workspace_id = ${ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+  await openingStock(own, items, tuas, 1000);
 }, 120_000);
-afterAll(() => server?.close());
 
 // A submitted sales order: `qty` of the first product.
 async function order(qty = "10"): Promise<Doc> {
@@ -63,7 +42,7 @@ const submit = (d: Doc) => act(ADMIN, "delivery_order", d.id, "submit");
 const onHand = async (productId: number, location = tuas) =>
   (
     await q<{ n: string }>(sql`select coalesce(sum(qty), 0)::text as n from stock_move
-      where workspace_id = ${ws}::uuid and product_id = ${productId} and location_id = ${location}`)
+      where workspace_id = ${own.ws}::uuid and product_id = ${productId} and location_id = ${location}`)
   )[0].n;
 
 describe("delivering a sales order", () => {
@@ -153,13 +132,13 @@ describe("stock and the books", () => {
     const cost = (Number(items[0].cost) * 4).toFixed(2);
     expect(Number(await onHand(items[0].id))).toBe(Number(before) - 4);
     const moves = await q<{ qty: string; unit_cost: string }>(sql`select qty::text, unit_cost::text from stock_move
-      where workspace_id = ${ws}::uuid and doc_type = 'delivery_order' and doc_id = ${d.id}`);
+      where workspace_id = ${own.ws}::uuid and doc_type = 'delivery_order' and doc_id = ${d.id}`);
     expect(moves).toEqual([{ qty: "-4.000", unit_cost: Number(items[0].cost).toFixed(4) }]);
     const [entry] = await q<{ id: string; number: string }>(sql`select id::text, number from journal_entry
-      where workspace_id = ${ws}::uuid and source_type = 'delivery_order' and source_id = ${d.id}`);
+      where workspace_id = ${own.ws}::uuid and source_type = 'delivery_order' and source_id = ${d.id}`);
     expect(entry.number).toBe(sent.number);
     const lines = await q(sql`select account_code, debit::text, credit::text from journal_line
-      where workspace_id = ${ws}::uuid and entry_id = ${entry.id} order by line_no`);
+      where workspace_id = ${own.ws}::uuid and entry_id = ${entry.id} order by line_no`);
     expect(lines).toEqual([
       { account_code: "5000", debit: cost, credit: "0.00" },
       { account_code: "1200", debit: "0.00", credit: cost },
@@ -170,9 +149,9 @@ describe("stock and the books", () => {
     expect(cancelled.body).toMatchObject({ status: "cancelled", number: sent.number });
     expect(await onHand(items[0].id)).toBe(before);
     const [reversal] = await q<{ id: string }>(sql`select id::text from journal_entry
-      where workspace_id = ${ws}::uuid and reversal_of = ${entry.id}`);
+      where workspace_id = ${own.ws}::uuid and reversal_of = ${entry.id}`);
     const back = await q(sql`select account_code, debit::text, credit::text from journal_line
-      where workspace_id = ${ws}::uuid and entry_id = ${reversal.id} order by line_no`);
+      where workspace_id = ${own.ws}::uuid and entry_id = ${reversal.id} order by line_no`);
     expect(back).toEqual([
       { account_code: "5000", debit: "0.00", credit: cost },
       { account_code: "1200", debit: cost, credit: "0.00" },
@@ -187,7 +166,7 @@ describe("stock and the books", () => {
   it("every journal entry balances", async () => {
     const rows = await q<{ entries: number; unbalanced: number }>(sql`select count(*)::int as entries,
         count(*) filter (where d <> c)::int as unbalanced from (select entry_id, sum(debit) as d, sum(credit) as c
-        from journal_line where workspace_id = ${ws}::uuid group by entry_id) t`);
+        from journal_line where workspace_id = ${own.ws}::uuid group by entry_id) t`);
     expect(rows[0].entries).toBeGreaterThan(3);
     expect(rows[0].unbalanced).toBe(0);
   });

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { act, type Doc, draft, ok, type Product, products, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
 
 // Issue 10 §1–2: a workspace's document settings — number prefixes, the over-delivery allowance and negative
 // stock — read by any member, saved by whoever may change the workspace (owners and admins), and used by numbering,
@@ -12,36 +10,19 @@ import { useServer } from "./http.ts";
 const ADMIN = "admin@demo.test";
 const SALES = "sales@demo.test";
 const THEM = "owner@pro.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let items: Product[] = [];
 let tuas = 0;
 let ubi = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   items = await products(ADMIN, 2);
-  const locs = await q<{ id: number; code: string }>(
-    sql`select id, code from location where workspace_id = ${ws}::uuid`,
-  );
-  tuas = locs.find((l) => l.code === "WH-TUAS")!.id;
-  ubi = locs.find((l) => l.code === "WH-UBI")!.id;
-  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-    select ${ws}::uuid, p.id, ${tuas}, 1000, p.cost, 'opening', 0 from product p
-    where p.workspace_id = ${ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+  const locs = await locationsByCode(ADMIN);
+  tuas = locs["WH-TUAS"];
+  ubi = locs["WH-UBI"];
+  await openingStock(own, items, tuas, 1000);
 }, 600_000);
-afterAll(() => server?.close());
 
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const submit = (type: string, id: number) => ok(ADMIN, "document_transition", { type, id, action: "submit" });
@@ -168,7 +149,7 @@ describe("document settings", () => {
     await ok(ADMIN, "document_settings_save", { allow_negative_stock: true });
     expect((await act(ADMIN, "delivery_order", d.id, "submit")).status).toBe(200);
     const [row] = await q<{ n: string }>(sql`select sum(qty)::text as n from stock_move
-      where workspace_id = ${ws}::uuid and product_id = ${items[1].id} and location_id = ${ubi}`);
+      where workspace_id = ${own.ws}::uuid and product_id = ${items[1].id} and location_id = ${ubi}`);
     expect(Number(row.n)).toBe(-3);
     await ok(ADMIN, "document_settings_save", { allow_negative_stock: false });
   });

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Doc, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Issue 11: goods transfer forms — dispatch into the workspace's transit location, receive per line with the
@@ -14,37 +12,19 @@ import { restFetch } from "./rest-helpers.ts";
 const WAREHOUSE = "warehouse@demo.test";
 const SALES = "sales@demo.test";
 const LITE = "owner@lite.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let items: Product[] = [];
 let tuas = 0;
 let ubi = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   items = await products(WAREHOUSE, 2);
-  const locs = (await restFetch(WAREHOUSE, "location?select=id,code&order=code")).body as Array<{
-    id: number;
-    code: string;
-  }>;
-  tuas = locs.find((l) => l.code === "WH-TUAS")?.id ?? 0;
-  ubi = locs.find((l) => l.code === "WH-UBI")?.id ?? 0;
-  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-    select ${ws}::uuid, p.id, ${tuas}, 100, p.cost, 'opening', 0 from product p
-    where p.workspace_id = ${ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+  const locs = await locationsByCode(WAREHOUSE);
+  tuas = locs["WH-TUAS"] ?? 0;
+  ubi = locs["WH-UBI"] ?? 0;
+  await openingStock(own, items, tuas, 100);
 }, 600_000);
-afterAll(() => server?.close());
 
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const save = (lines: Array<Record<string, unknown>>, header: Record<string, unknown> = {}, email = WAREHOUSE) =>
@@ -60,7 +40,7 @@ const run = (id: number, action: string, values?: Record<string, unknown>, email
 async function stock(productId: number): Promise<Record<string, string>> {
   const rows = await q<{ code: string; n: string }>(sql`select l.code, sum(m.qty)::text as n from stock_move m
     join location l on l.workspace_id = m.workspace_id and l.id = m.location_id
-    where m.workspace_id = ${ws}::uuid and m.product_id = ${productId} group by l.code`);
+    where m.workspace_id = ${own.ws}::uuid and m.product_id = ${productId} group by l.code`);
   return Object.fromEntries(rows.map((r) => [r.code, String(Number(r.n))]));
 }
 
@@ -69,7 +49,7 @@ const journal = (id: number) =>
     select e.id::text as entry, e.reversal_of::text as reversal_of, l.account_code, l.debit::text as debit,
       l.credit::text as credit
     from journal_entry e join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
-    where e.workspace_id = ${ws}::uuid and e.source_type = 'goods_transfer_form' and e.source_id = ${id}
+    where e.workspace_id = ${own.ws}::uuid and e.source_type = 'goods_transfer_form' and e.source_id = ${id}
     order by e.id, l.line_no`);
 
 function balanced(rows: Awaited<ReturnType<typeof journal>>) {
@@ -192,7 +172,7 @@ describe("goods transfer forms", () => {
     expect((await read(WAREHOUSE, "goods_transfer_form", much.id)).number).toBeNull();
     const transit = (
       await q<{ location_id: string }>(sql`select location_id::text from system_location
-      where workspace_id = ${ws}::uuid and kind = 'transit'`)
+      where workspace_id = ${own.ws}::uuid and kind = 'transit'`)
     )[0].location_id;
     const toTransit = await save([{ product_id: a.id, qty: "1" }], { to_location_id: Number(transit) });
     const sys = await run(toTransit.id, "submit");
