@@ -3,8 +3,6 @@ import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -18,7 +16,7 @@ import {
   type PublicOrderForm,
   type SubmittedOrder,
 } from "@workmetrics/domain/schemas/order-submission";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { type FieldErrors, type FieldPath, type Resolver, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useParams } from "react-router";
@@ -26,6 +24,7 @@ import { ApiError, apiFetch } from "../platform/api.ts";
 import { textField } from "../platform/form.ts";
 import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 import { estimateOf, notANumber, validQty } from "./orderQuantity.ts";
+import { PublicFormFrame, usePublicLoad } from "./PublicFormFrame.tsx";
 
 // Issue 10 §2: the page a workspace's customers open from an order form link (/auth/order-forms/:token, a guest
 // path): the workspace's name and logo, its products at the form's prices with a quantity each (minimums kept),
@@ -41,55 +40,25 @@ const qtyText = (qty: string) => new Dec(qty).toString();
 
 export default function OrderFormPage() {
   const { token = "" } = useParams();
-  const [form, setForm] = useState<PublicOrderForm | null>(null);
-  const [gone, setGone] = useState<string | null>(null);
+  const { loaded: form, gone } = usePublicLoad(
+    token,
+    (signal) => apiFetch<PublicOrderForm>(`/api/public/order-forms/${encodeURIComponent(token)}`, { signal }),
+    "This order form could not be loaded. Please try again.",
+  );
   const [sent, setSent] = useState<SubmittedOrder | null>(null);
   usePageTitle(form ? `${form.title} — ${form.workspace.name}` : "Order form");
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<PublicOrderForm>(`/api/public/order-forms/${encodeURIComponent(token)}`, { signal: controller.signal })
-      .then(setForm)
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setGone(err instanceof ApiError ? err.message : "This order form could not be loaded. Please try again.");
-      });
-    return () => controller.abort();
-  }, [token]);
-
-  if (gone) {
-    return (
-      <Container maxWidth="sm" sx={{ py: 8 }}>
-        <Alert severity="info" role="status">
-          {gone}
-        </Alert>
-      </Container>
-    );
-  }
-  if (!form) {
-    return (
-      <Box sx={{ display: "grid", placeItems: "center", minHeight: "60vh" }}>
-        <CircularProgress aria-label="Loading the order form" />
-      </Box>
-    );
-  }
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 5 } }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 3 }}>
-        {form.workspace.logo && (
-          <Box
-            component="img"
-            src={form.workspace.logo}
-            alt=""
-            sx={{ height: 48, maxWidth: 160, objectFit: "contain" }}
-          />
-        )}
-        <Typography variant="h6" component="p" sx={{ color: form.workspace.primary_color ?? "primary.main" }}>
-          {form.workspace.name}
-        </Typography>
-      </Stack>
-      {sent ? <Thanks order={sent} form={form} /> : <OrderForm token={token} form={form} onSent={setSent} />}
-    </Container>
+    <PublicFormFrame
+      gone={gone}
+      loaded={form}
+      workspace={(form) => form.workspace}
+      loadingLabel="Loading the order form"
+    >
+      {(form) => (
+        <>{sent ? <Thanks order={sent} form={form} /> : <OrderForm token={token} form={form} onSent={setSent} />}</>
+      )}
+    </PublicFormFrame>
   );
 }
 

@@ -1,23 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { parseHost } from "@workmetrics/domain/hosts";
 import { projectRegistrationResource } from "@workmetrics/domain/resources/partners";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { type FieldPath, type Resolver, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router";
 import { ApiError, apiFetch } from "../platform/api.ts";
 import { textField } from "../platform/form.ts";
 import { usePageTitle } from "../platform/ui/usePageTitle.ts";
+import { PublicFormFrame, usePublicLoad } from "./PublicFormFrame.tsx";
 
 // Issue 11: a reseller or customer registers an upcoming project with a workspace, without an account
 // (/auth/project-registrations on the workspace's own address, demo.example.com; elsewhere ?workspace=<slug>).
@@ -67,69 +64,48 @@ async function workspaceSlug(params: URLSearchParams): Promise<string | null> {
 
 export default function ProjectRegistrationPage() {
   const [params] = useSearchParams();
-  const [workspace, setWorkspace] = useState<Workspace | null>(null);
-  const [gone, setGone] = useState<string | null>(null);
+  const { loaded: workspace, gone } = usePublicLoad(
+    params.toString(),
+    (signal) =>
+      workspaceSlug(params)
+        .then((slug) => {
+          if (!slug) throw new ApiError(404, "Open this page from the address of the company you register with.", null);
+          return apiFetch<{ workspace: Workspace }>(`/api/public/project-registrations/${encodeURIComponent(slug)}`, {
+            signal,
+          });
+        })
+        .then((res) => res.workspace),
+    "This page could not be loaded. Please try again.",
+  );
   const [reference, setReference] = useState<string | null>(null);
   usePageTitle(workspace ? `Register a project — ${workspace.name}` : "Register a project");
 
-  useEffect(() => {
-    const controller = new AbortController();
-    workspaceSlug(params)
-      .then((slug) => {
-        if (!slug) throw new ApiError(404, "Open this page from the address of the company you register with.", null);
-        return apiFetch<{ workspace: Workspace }>(`/api/public/project-registrations/${encodeURIComponent(slug)}`, {
-          signal: controller.signal,
-        });
-      })
-      .then((res) => setWorkspace(res.workspace))
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setGone(err instanceof ApiError ? err.message : "This page could not be loaded. Please try again.");
-      });
-    return () => controller.abort();
-  }, [params]);
-
-  if (gone) {
-    return (
-      <Container maxWidth="sm" sx={{ py: 8 }}>
-        <Alert severity="info" role="status">
-          {gone}
-        </Alert>
-      </Container>
-    );
-  }
-  if (!workspace) {
-    return (
-      <Box sx={{ display: "grid", placeItems: "center", minHeight: "60vh" }}>
-        <CircularProgress aria-label="Loading the registration form" />
-      </Box>
-    );
-  }
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 5 } }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 3 }}>
-        {workspace.logo && (
-          <Box component="img" src={workspace.logo} alt="" sx={{ height: 48, maxWidth: 160, objectFit: "contain" }} />
-        )}
-        <Typography variant="h6" component="p" sx={{ color: workspace.primary_color ?? "primary.main" }}>
-          {workspace.name}
-        </Typography>
-      </Stack>
-      {reference ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center" }} role="status">
-          <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />
-          <Typography variant="h5" component="h1" gutterBottom>
-            Thank you — registration {reference} is in
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {workspace.name} will review it and tell you by e-mail whether it is approved.
-          </Typography>
-          <Button onClick={() => setReference(null)}>Register another project</Button>
-        </Paper>
-      ) : (
-        <RegistrationForm workspace={workspace} onSent={setReference} />
+    <PublicFormFrame
+      gone={gone}
+      loaded={workspace}
+      workspace={(workspace) => workspace}
+      loadingLabel="Loading the registration form"
+    >
+      {(workspace) => (
+        <>
+          {reference ? (
+            <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: "center" }} role="status">
+              <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />
+              <Typography variant="h5" component="h1" gutterBottom>
+                Thank you — registration {reference} is in
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 3 }}>
+                {workspace.name} will review it and tell you by e-mail whether it is approved.
+              </Typography>
+              <Button onClick={() => setReference(null)}>Register another project</Button>
+            </Paper>
+          ) : (
+            <RegistrationForm workspace={workspace} onSent={setReference} />
+          )}
+        </>
       )}
-    </Container>
+    </PublicFormFrame>
   );
 }
 

@@ -1,10 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -14,7 +11,7 @@ import {
   type DiscountAnswerInput,
   type PublicDiscountForm,
 } from "@workmetrics/domain/resources/partners";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useParams } from "react-router";
@@ -22,6 +19,7 @@ import { ApiError, apiFetch } from "../platform/api.ts";
 import { textField } from "../platform/form.ts";
 import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 import { DiscountTerms, dayText } from "./DiscountTerms.tsx";
+import { PublicFormFrame, usePublicLoad } from "./PublicFormFrame.tsx";
 
 // Issue 11: the page a supplier opens from a discount request's e-mailed link (/auth/supplier-discount-forms/:token,
 // a guest path): the workspace, the terms asked, and Confirm or Reject with their name and a note — no account. An
@@ -31,78 +29,51 @@ type Answered = { status: string; responder_name: string | null; responded_at?: 
 
 export default function SupplierDiscountPage() {
   const { token = "" } = useParams();
-  const [form, setForm] = useState<PublicDiscountForm | null>(null);
-  const [gone, setGone] = useState<string | null>(null);
   const [answered, setAnswered] = useState<Answered | null>(null);
+  const { loaded: form, gone } = usePublicLoad(
+    token,
+    (signal) =>
+      apiFetch<PublicDiscountForm>(`/api/public/supplier-discount-forms/${encodeURIComponent(token)}`, { signal }).then(
+        (f) => {
+          if (f.status !== "sent") setAnswered(f);
+          return f;
+        },
+      ),
+    "This request could not be loaded. Please try again.",
+  );
   usePageTitle(form ? `Discount request — ${form.workspace.name}` : "Discount request");
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<PublicDiscountForm>(`/api/public/supplier-discount-forms/${encodeURIComponent(token)}`, {
-      signal: controller.signal,
-    })
-      .then((f) => {
-        setForm(f);
-        if (f.status !== "sent") setAnswered(f);
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setGone(err instanceof ApiError ? err.message : "This request could not be loaded. Please try again.");
-      });
-    return () => controller.abort();
-  }, [token]);
-
-  if (gone) {
-    return (
-      <Container maxWidth="sm" sx={{ py: 8 }}>
-        <Alert severity="info" role="status">
-          {gone}
-        </Alert>
-      </Container>
-    );
-  }
-  if (!form) {
-    return (
-      <Box sx={{ display: "grid", placeItems: "center", minHeight: "60vh" }}>
-        <CircularProgress aria-label="Loading the discount request" />
-      </Box>
-    );
-  }
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 5 } }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 3 }}>
-        {form.workspace.logo && (
-          <Box
-            component="img"
-            src={form.workspace.logo}
-            alt=""
-            sx={{ height: 48, maxWidth: 160, objectFit: "contain" }}
-          />
-        )}
-        <Typography variant="h6" component="p" sx={{ color: form.workspace.primary_color ?? "primary.main" }}>
-          {form.workspace.name}
-        </Typography>
-      </Stack>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Please confirm a discount
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {form.workspace.name} asks {form.supplier} to confirm these terms for its purchase orders.
-      </Typography>
-      {form.message && (
-        <Paper variant="outlined" sx={{ p: 2, mb: 3, whiteSpace: "pre-line" }}>
-          <Typography>{form.message}</Typography>
-        </Paper>
+    <PublicFormFrame
+      gone={gone}
+      loaded={form}
+      workspace={(form) => form.workspace}
+      loadingLabel="Loading the discount request"
+    >
+      {(form) => (
+        <>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Please confirm a discount
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {form.workspace.name} asks {form.supplier} to confirm these terms for its purchase orders.
+          </Typography>
+          {form.message && (
+            <Paper variant="outlined" sx={{ p: 2, mb: 3, whiteSpace: "pre-line" }}>
+              <Typography>{form.message}</Typography>
+            </Paper>
+          )}
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+            <DiscountTerms terms={{ ...form, currency: form.workspace.currency }} />
+          </Paper>
+          {answered ? (
+            <Done answered={answered} workspace={form.workspace.name} />
+          ) : (
+            <AnswerForm token={token} expires={form.link_expires_at} onDone={setAnswered} />
+          )}
+        </>
       )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-        <DiscountTerms terms={{ ...form, currency: form.workspace.currency }} />
-      </Paper>
-      {answered ? (
-        <Done answered={answered} workspace={form.workspace.name} />
-      ) : (
-        <AnswerForm token={token} expires={form.link_expires_at} onDone={setAnswered} />
-      )}
-    </Container>
+    </PublicFormFrame>
   );
 }
 
