@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { act, customer, type Doc, draft, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
 
 // Issue 10 §2 and §5: goods return notes (from a delivery order: stock back at the delivery's cost, qty_returned on
 // the delivery's and the order's lines, over-return refused), credit notes (from an invoice or a goods return note:
@@ -13,35 +11,18 @@ import { useServer } from "./http.ts";
 
 const ADMIN = "admin@demo.test";
 const THEM = "owner@pro.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let items: Product[] = [];
 let company = 0;
 let tuas = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   items = await products(ADMIN, 2);
   company = await customer(ADMIN);
-  tuas = (
-    await q<{ id: number }>(sql`select id from location where workspace_id = ${ws}::uuid and code = 'WH-TUAS'`)
-  )[0].id;
-  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-    select ${ws}::uuid, p.id, ${tuas}, 1000, p.cost, 'opening', 0 from product p
-    where p.workspace_id = ${ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+  tuas = (await locationsByCode(ADMIN))["WH-TUAS"];
+  await openingStock(own, items, tuas, 1000);
 }, 600_000);
-afterAll(() => server?.close());
 
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const submit = (type: string, id: number) => ok(ADMIN, "document_transition", { type, id, action: "submit" });
@@ -64,14 +45,14 @@ const returned = (dox: Doc, qty?: string) =>
 const onHand = async (productId: number) =>
   (
     await q<{ n: string }>(sql`select coalesce(sum(qty), 0)::text as n from stock_move
-      where workspace_id = ${ws}::uuid and product_id = ${productId} and location_id = ${tuas}`)
+      where workspace_id = ${own.ws}::uuid and product_id = ${productId} and location_id = ${tuas}`)
   )[0].n;
 
 const journal = (type: string, id: number) =>
   q<{ reversal_of: string | null; account_code: string; debit: string; credit: string }>(sql`
     select e.reversal_of::text as reversal_of, l.account_code, l.debit::text as debit, l.credit::text as credit
     from journal_entry e join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
-    where e.workspace_id = ${ws}::uuid and e.source_type = ${type} and e.source_id = ${id} order by e.id, l.line_no`);
+    where e.workspace_id = ${own.ws}::uuid and e.source_type = ${type} and e.source_id = ${id} order by e.id, l.line_no`);
 const legs = (rows: Awaited<ReturnType<typeof journal>>) => rows.map((l) => [l.account_code, l.debit, l.credit]);
 
 // A submitted invoice of one service-like line at `price` (GST 9% on top).
@@ -514,7 +495,7 @@ describe("another workspace", () => {
   it("every journal entry balances", async () => {
     const rows = await q<{ entries: number; unbalanced: number }>(sql`select count(*)::int as entries,
         count(*) filter (where d <> c)::int as unbalanced from (select entry_id, sum(debit) as d, sum(credit) as c
-        from journal_line where workspace_id = ${ws}::uuid group by entry_id) t`);
+        from journal_line where workspace_id = ${own.ws}::uuid group by entry_id) t`);
     expect(rows[0].entries).toBeGreaterThan(10);
     expect(rows[0].unbalanced).toBe(0);
   });

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { act, customer, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { ownServer } from "./own-server-helpers.ts";
 import { supplier, supplierInvoice } from "./payables-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
@@ -16,26 +14,13 @@ const ADMIN = "admin@demo.test";
 const FINANCE = "finance@demo.test";
 const SALES = "sales@demo.test";
 const THEM = "owner@pro.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let company = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   company = await supplier(ADMIN);
 }, 120_000);
-afterAll(() => server?.close());
 
 const pay = (
   email: string,
@@ -53,12 +38,13 @@ const pay = (
   });
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const payments = async () =>
-  (await q<{ n: number }>(sql`select count(*)::int as n from supplier_payment where workspace_id = ${ws}::uuid`))[0].n;
+  (await q<{ n: number }>(sql`select count(*)::int as n from supplier_payment where workspace_id = ${own.ws}::uuid`))[0]
+    .n;
 const journal = (id: number) =>
   q<{ account_code: string; debit: string; credit: string; reversal: boolean }>(sql`select l.account_code,
       l.debit::text as debit, l.credit::text as credit, e.reversal_of is not null as reversal
     from journal_entry e join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
-    where e.workspace_id = ${ws}::uuid and e.source_type = 'supplier_payment' and e.source_id = ${id}
+    where e.workspace_id = ${own.ws}::uuid and e.source_type = 'supplier_payment' and e.source_id = ${id}
     order by e.id, l.line_no`);
 
 describe("record_payment for suppliers", () => {
@@ -114,7 +100,7 @@ describe("record_payment for suppliers", () => {
     expect(again.status).toBe(409);
     expect(message(again)).toBe(`${paid.number} is already cancelled`);
     const why = await q<{ cancel_reason: string; cancelled_by: string | null }>(sql`select cancel_reason,
-        cancelled_by::text from supplier_payment where workspace_id = ${ws}::uuid and id = ${paid.id}`);
+        cancelled_by::text from supplier_payment where workspace_id = ${own.ws}::uuid and id = ${paid.id}`);
     expect(why[0].cancel_reason).toBe("Paid to the wrong account");
     expect(why[0].cancelled_by).not.toBeNull();
     // The remittance advice still prints, marked cancelled.
@@ -220,14 +206,16 @@ describe("record_payment for suppliers", () => {
 
   it("keeps the books balanced", async () => {
     const rows = await q<{ debit: string; credit: string }>(sql`select coalesce(sum(debit), 0)::text as debit,
-        coalesce(sum(credit), 0)::text as credit from journal_line where workspace_id = ${ws}::uuid`);
+        coalesce(sum(credit), 0)::text as credit from journal_line where workspace_id = ${own.ws}::uuid`);
     expect(rows[0].debit).toBe(rows[0].credit);
   });
 });
 
 async function restFetchRaw(email: string, path: string): Promise<{ status: number; type: string | null }> {
   const { tokenFor } = await import("./rest-helpers.ts");
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${await tokenFor(email)}` } });
+  const res = await fetch(`${own.server.url}${path}`, {
+    headers: { authorization: `Bearer ${await tokenFor(email)}` },
+  });
   await res.arrayBuffer();
   return { status: res.status, type: res.headers.get("content-type") };
 }
