@@ -1,9 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../src/platform/db/database.ts";
+import { describe, expect, it } from "vitest";
 import { rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { ownServer } from "./own-server-helpers.ts";
 
 // Issue 11 "Stock" and DESIGN §2.3.1 `report {name: "stock_valuation", as_of}`: over the demo's year of trading
 // (opening stock, receipts, deliveries, returns, transfers, loans, cancels — all made through the engine), what the
@@ -12,21 +10,11 @@ import { useServer } from "./http.ts";
 // counted. A server of its own with the full demo seed.
 
 const ADMIN = "admin@demo.test";
-let server: TestServer;
-let db: Db;
-let demo = "";
+const own = ownServer({ SEED: "demo" }, 600_000);
 
 type Report = { rows: Array<Record<string, string | number | null>>; totals: Record<string, string | number> };
 
-beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent", SEED: "demo" });
-  useServer(server.url);
-  db = server.running.database.db;
-  demo = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
-}, 600_000);
-afterAll(() => server?.close());
-
-const one = async <T>(query: SQL) => (await db.execute(query)).rows[0] as T;
+const one = async <T>(query: SQL) => (await own.db.execute(query)).rows[0] as T;
 
 async function valuation(email: string, asOf?: string): Promise<Report> {
   const res = await rpc(email, "report", { name: "stock_valuation", ...(asOf ? { as_of: asOf } : {}) });
@@ -38,7 +26,7 @@ const ledger = async (asOf: SQL, account = "1200") =>
   (
     await one<{ balance: string }>(sql`select coalesce(sum(l.debit - l.credit), 0)::numeric(14,2)::text as balance
       from journal_line l join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-      where l.workspace_id = ${demo}::uuid and l.account_code = ${account} and e.entry_date <= ${asOf}`)
+      where l.workspace_id = ${own.ws}::uuid and l.account_code = ${account} and e.entry_date <= ${asOf}`)
   ).balance;
 
 describe("stock valuation", () => {
@@ -49,7 +37,7 @@ describe("stock valuation", () => {
     expect(report.totals.in_transit).toBe(await ledger(sql`current_date`, "1210"));
     expect(report.totals.on_loan).toBe(await ledger(sql`current_date`, "1220"));
     const held = await one<{ qty: string }>(sql`select sum(m.qty)::numeric(14,3)::text as qty from stock_move m
-      where m.workspace_id = ${demo}::uuid and not exists (select 1 from system_location s
+      where m.workspace_id = ${own.ws}::uuid and not exists (select 1 from system_location s
         where s.workspace_id = m.workspace_id and s.location_id = m.location_id)`);
     expect(report.totals.qty).toBe(held.qty);
     const row = report.rows[0];
