@@ -34,6 +34,7 @@ import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { FilePreview } from "../files/FilePreview.tsx";
 import { signedUrl } from "../files/files-api.ts";
 import { useReport } from "../payables/useReport.ts";
+import { useSupplierOptions } from "../payables/useSupplierOptions.ts";
 import type { AgeingRow } from "../receivables/ageing.ts";
 
 // Issue 11 "/dashboard/supplier-delivery-order-attachment-files": every file attached to a supplier delivery order
@@ -76,19 +77,7 @@ export default function ReceiptFilesPage() {
     offset: page * size,
   });
   useErrorToast(files.error);
-  const suppliers = useQuery({
-    queryKey: ["receipt-files", "suppliers"],
-    queryFn: async () =>
-      (
-        await data.getList("company", {
-          select: "id,name",
-          filters: [{ column: "is_supplier", op: "is", value: "true" }],
-          order: [{ column: "name", ascending: true }],
-          range: [0, 499],
-        })
-      ).data,
-    staleTime: 60_000,
-  });
+  const suppliers = useSupplierOptions("receipt-files");
   const orders = useQuery({
     queryKey: ["receipt-files", "orders", supplier ?? null],
     queryFn: async () =>

@@ -13,13 +13,12 @@ import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { THREE_WAY_REASONS } from "@workmetrics/domain/resources/payables";
 import { useSearchParams } from "react-router";
-import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { useReport } from "../payables/useReport.ts";
+import { useSupplierOptions } from "../payables/useSupplierOptions.ts";
 import type { AgeingRow } from "../receivables/ageing.ts";
 import { ThreeWayDetail } from "./ThreeWayDetail.tsx";
 
@@ -42,7 +41,6 @@ const price = (v: unknown) => (v == null ? "—" : Number(v).toFixed(2));
 
 export default function ThreeWayPage() {
   usePageTitle("Three-way check");
-  const data = useDataProvider();
   const [params, setParams] = useSearchParams();
   const status = OUTCOMES.some((o) => o.key === params.get("status")) ? String(params.get("status")) : "exception";
   const supplier = Number(params.get("supplier")) || undefined;
@@ -69,19 +67,7 @@ export default function ThreeWayPage() {
     offset: page * size,
   });
   useErrorToast(queue.error);
-  const suppliers = useQuery({
-    queryKey: ["three-way", "suppliers"],
-    queryFn: async () =>
-      (
-        await data.getList("company", {
-          select: "id,name",
-          filters: [{ column: "is_supplier", op: "is", value: "true" }],
-          order: [{ column: "name", ascending: true }],
-          range: [0, 499],
-        })
-      ).data,
-    staleTime: 60_000,
-  });
+  const suppliers = useSupplierOptions("three-way");
   const totals = queue.data?.totals ?? {};
   const count = (k: string) => Number(totals[k] ?? 0);
   const outcomeCount = (k: string) =>
