@@ -5,17 +5,12 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Skeleton from "@mui/material/Skeleton";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { errorMessage } from "@workmetrics/domain";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { useState } from "react";
 import { groupedAmount, todayIso } from "../receivables/ageing.ts";
+import { AllocationTable } from "./AllocationTable.tsx";
 import { type Allocation, allocatedTotal, fill, type Payable, paymentProblem, toAllocations } from "./pay.ts";
 import { useReport } from "./useReport.ts";
 
@@ -60,35 +55,14 @@ export function CreditDialog(props: {
         ) : !payable.length ? (
           <Alert severity="info">{payment.supplier} has no open invoice released to pay.</Alert>
         ) : (
-          <Table size="small" aria-label="Invoices the credit pays">
-            <TableHead>
-              <TableRow>
-                <TableCell>Invoice</TableCell>
-                <TableCell align="right">Outstanding</TableCell>
-                <TableCell align="right" sx={{ width: 150 }}>
-                  Use
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payable.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{p.number}</TableCell>
-                  <TableCell align="right">{groupedAmount(p.outstanding)}</TableCell>
-                  <TableCell align="right">
-                    <TextField
-                      size="small"
-                      value={allocations.find((a) => a.id === p.id)?.amount ?? ""}
-                      onChange={(e) =>
-                        setTyped(allocations.map((a) => (a.id === p.id ? { ...a, amount: e.target.value } : a)))
-                      }
-                      slotProps={{ htmlInput: { inputMode: "decimal", "aria-label": `Use on ${p.number}` } }}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <AllocationTable
+            label="Invoices the credit pays"
+            verb="Use"
+            header="Use"
+            payable={payable}
+            allocations={allocations}
+            onChange={(id, amount) => setTyped(allocations.map((a) => (a.id === id ? { ...a, amount } : a)))}
+          />
         )}
         {payable.length > 0 && problem && (
           <Typography color="error" sx={{ mt: 1 }}>

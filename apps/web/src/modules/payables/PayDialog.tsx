@@ -5,17 +5,13 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { errorMessage } from "@workmetrics/domain";
 import { useState } from "react";
 import { METHOD_LABEL, PAYMENT_METHODS } from "../documents/DocumentDialogs.tsx";
-import { groupedAmount, todayIso } from "../receivables/ageing.ts";
+import { todayIso } from "../receivables/ageing.ts";
+import { AllocationTable } from "./AllocationTable.tsx";
 import {
   type Allocation,
   allocatedTotal,
@@ -79,33 +75,14 @@ export function PayDialog(props: {
       <DialogTitle id="pay-title">Pay {supplier}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Table size="small" aria-label="Invoices to pay">
-            <TableHead>
-              <TableRow>
-                <TableCell>Invoice</TableCell>
-                <TableCell align="right">Outstanding</TableCell>
-                <TableCell align="right" sx={{ width: 150 }}>
-                  Pay ({currency})
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {chosen.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{p.number}</TableCell>
-                  <TableCell align="right">{groupedAmount(p.outstanding)}</TableCell>
-                  <TableCell align="right">
-                    <TextField
-                      size="small"
-                      value={allocations.find((a) => a.id === p.id)?.amount ?? ""}
-                      onChange={(e) => setOne(p.id, e.target.value)}
-                      slotProps={{ htmlInput: { inputMode: "decimal", "aria-label": `Pay on ${p.number}` } }}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <AllocationTable
+            label="Invoices to pay"
+            verb="Pay"
+            header={`Pay (${currency})`}
+            payable={chosen}
+            allocations={allocations}
+            onChange={setOne}
+          />
           <TextField
             label={`Amount paid (${currency})`}
             value={amount}
