@@ -2,11 +2,9 @@ import { transitionMatrix } from "@workmetrics/domain/documents/machine";
 import { INVOICE } from "@workmetrics/domain/documents/types/invoice";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { act, type Doc, draft, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Issue 10 §2 and §5: invoices from a sales order, from a delivery order or written directly; submit posts
@@ -16,31 +14,16 @@ import { restFetch } from "./rest-helpers.ts";
 
 const ADMIN = "admin@demo.test";
 const THEM = "owner@pro.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let item: Product;
 let tuas = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   [item] = await products(ADMIN, 1);
-  const locs = (await restFetch(ADMIN, "location?select=id&code=eq.WH-TUAS")).body as Array<{ id: number }>;
-  tuas = locs[0].id;
-  await q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-    values (${ws}::uuid, ${item.id}, ${tuas}, 1000, ${item.cost}, 'opening', 0)`);
+  tuas = (await locationsByCode(ADMIN))["WH-TUAS"];
+  await openingStock(own, [item], tuas, 1000);
 }, 120_000);
-afterAll(() => server?.close());
 
 async function order(qty = "10"): Promise<Doc> {
   const so = await draft(ADMIN, "sales_order", {}, [{ product_id: item.id, qty }]);
@@ -54,7 +37,7 @@ const journal = (type: string, id: number) =>
   q<{ entry: string; reversal_of: string | null; account_code: string; debit: string; credit: string }>(sql`
     select e.id::text as entry, e.reversal_of::text as reversal_of, l.account_code, l.debit::text, l.credit::text
     from journal_entry e join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
-    where e.workspace_id = ${ws}::uuid and e.source_type = ${type} and e.source_id = ${id} order by e.id, l.line_no`);
+    where e.workspace_id = ${own.ws}::uuid and e.source_type = ${type} and e.source_id = ${id} order by e.id, l.line_no`);
 
 const PATHS: Record<string, { header?: Record<string, unknown>; actions: string[] }> = {
   draft: { actions: [] },
@@ -199,7 +182,7 @@ describe("invoicing", () => {
   it("every journal entry balances", async () => {
     const rows = await q<{ entries: number; unbalanced: number }>(sql`select count(*)::int as entries,
         count(*) filter (where d <> c)::int as unbalanced from (select entry_id, sum(debit) as d, sum(credit) as c
-        from journal_line where workspace_id = ${ws}::uuid group by entry_id) t`);
+        from journal_line where workspace_id = ${own.ws}::uuid group by entry_id) t`);
     expect(rows[0].entries).toBeGreaterThan(5);
     expect(rows[0].unbalanced).toBe(0);
   });
