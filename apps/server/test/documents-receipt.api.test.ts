@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { act, customer, type Doc, draft, ok, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { ownServer } from "./own-server-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Issue 10 §2 and §5: record_payment — a receipt allocated to invoices in rows; each invoice's outstanding is
@@ -12,26 +10,13 @@ import { restFetch } from "./rest-helpers.ts";
 
 const ADMIN = "admin@demo.test";
 const THEM = "owner@pro.test";
-let server: TestServer;
-let db: Db;
-let ws = "";
+const own = ownServer();
 let company = 0;
-
-const q = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    db,
-    { workspaceId: ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(query)).rows as T[],
-  );
+const { q } = own;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  db = server.running.database.db;
-  ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
   company = await customer(ADMIN);
 }, 120_000);
-afterAll(() => server?.close());
 
 // A submitted invoice of one line at `price` (GST 9% on top).
 async function invoice(price = "100", header: Record<string, unknown> = {}): Promise<Doc> {
@@ -54,7 +39,7 @@ const pay = (
   });
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const receipts = async () =>
-  (await q<{ n: number }>(sql`select count(*)::int as n from receipt where workspace_id = ${ws}::uuid`))[0].n;
+  (await q<{ n: number }>(sql`select count(*)::int as n from receipt where workspace_id = ${own.ws}::uuid`))[0].n;
 
 describe("record_payment", () => {
   it("one receipt pays one invoice in full and another in part; the rest is the customer's credit", async () => {
@@ -80,7 +65,7 @@ describe("record_payment", () => {
     const id = (res.body as { id: number }).id;
     const lines = await q(sql`select l.account_code, l.debit::text, l.credit::text from journal_entry e
       join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
-      where e.workspace_id = ${ws}::uuid and e.source_type = 'receipt' and e.source_id = ${id} order by l.line_no`);
+      where e.workspace_id = ${own.ws}::uuid and e.source_type = 'receipt' and e.source_id = ${id} order by l.line_no`);
     expect(lines).toEqual([
       { account_code: "1010", debit: "200.00", credit: "0.00" },
       { account_code: "1100", debit: "0.00", credit: "200.00" },
@@ -96,7 +81,7 @@ describe("record_payment", () => {
     expect(await read(ADMIN, "invoice", b.id)).toMatchObject({ status: "paid", outstanding: "0.00" });
     const cash = await q<{ account_code: string }>(sql`select l.account_code from journal_line l
       join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-      where e.workspace_id = ${ws}::uuid and e.source_type = 'receipt' and e.source_id = ${(rest.body as { id: number }).id}
+      where e.workspace_id = ${own.ws}::uuid and e.source_type = 'receipt' and e.source_id = ${(rest.body as { id: number }).id}
       order by l.line_no`);
     expect(cash.map((c) => c.account_code)).toEqual(["1000", "1100"]);
 
@@ -150,7 +135,7 @@ describe("record_payment", () => {
     expect(await read(ADMIN, "invoice", late.id)).toMatchObject({ status: "overdue", outstanding: "100.00" });
     const rows = await q<{ entries: number; unbalanced: number }>(sql`select count(*)::int as entries,
         count(*) filter (where d <> c)::int as unbalanced from (select entry_id, sum(debit) as d, sum(credit) as c
-        from journal_line where workspace_id = ${ws}::uuid group by entry_id) t`);
+        from journal_line where workspace_id = ${own.ws}::uuid group by entry_id) t`);
     expect(rows[0].entries).toBeGreaterThan(5);
     expect(rows[0].unbalanced).toBe(0);
   });

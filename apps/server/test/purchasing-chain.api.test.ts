@@ -1,6 +1,6 @@
 import { Dec } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   act,
   BUYER,
@@ -16,19 +16,14 @@ import {
   read,
   receive,
   STORE,
-  startWorld,
-  type World,
+  world,
 } from "./purchasing-helpers.ts";
 
 // Issue 11: a purchase order received in parts (goods rejected at the door do not count) and billed from each
 // receipt; the order's status follows the quantities; stock comes in at the order's price, the product's cost
 // becomes the moving average, and cancelling a receipt gives all of it back; the books balance at every step.
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld();
-}, 120_000);
-afterAll(() => w?.server.close());
+const w = world();
 
 describe("procure to pay", () => {
   it("orders, receives in two parts, bills each receipt; the order settles from its quantities", async () => {

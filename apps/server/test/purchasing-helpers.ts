@@ -1,10 +1,8 @@
 import { plain } from "@workmetrics/domain/documents/decimal";
-import { sql } from "drizzle-orm";
-import { expect } from "vitest";
-import { type Db, inRequest } from "../src/platform/db/database.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { beforeAll, expect } from "vitest";
 import { act, type Doc, ok, type Product, products, read, rpc } from "./documents-helpers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { useServer } from "./http.ts";
+import { locationsByCode, type OwnServer, ownServer } from "./own-server-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Shared by the purchasing-*.api.test.ts files (issue 11): a server of its own, the demo workspace's suppliers,
@@ -16,10 +14,7 @@ export const STORE = "warehouse@demo.test";
 export const ACCOUNTS = "accounts@demo.test";
 export const FINANCE = "finance@demo.test";
 
-export type World = {
-  server: TestServer;
-  db: Db;
-  ws: string;
+export type World = OwnServer & {
   items: Product[];
   supplier: number;
   otherSupplier: number;
@@ -27,37 +22,25 @@ export type World = {
   ubi: number;
 };
 
-export async function startWorld(): Promise<World> {
-  const server = await startTestServer({ LOG_LEVEL: "silent" });
-  useServer(server.url);
-  const db = server.running.database.db;
-  const ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
-  const items = await products(ADMIN, 3);
-  const suppliers = (await restFetch(ADMIN, "company?select=id&is_supplier=is.true&order=id")).body as Array<{
-    id: number;
-  }>;
-  const locs = (await restFetch(ADMIN, "location?select=id,code&order=code")).body as Array<{
-    id: number;
-    code: string;
-  }>;
-  return {
-    server,
-    db,
-    ws,
-    items,
-    supplier: suppliers[0].id,
-    otherSupplier: suppliers[1].id,
-    tuas: locs.find((l) => l.code === "WH-TUAS")?.id as number,
-    ubi: locs.find((l) => l.code === "WH-UBI")?.id as number,
-  };
+// A server of its own with the demo workspace's first products, two suppliers and the Tuas and Ubi warehouses, ready
+// before the file's tests.
+export function world(): World {
+  const w = ownServer() as World;
+  beforeAll(async () => {
+    w.items = await products(ADMIN, 3);
+    const suppliers = (await restFetch(ADMIN, "company?select=id&is_supplier=is.true&order=id")).body as Array<{
+      id: number;
+    }>;
+    w.supplier = suppliers[0].id;
+    w.otherSupplier = suppliers[1].id;
+    const locs = await locationsByCode(ADMIN);
+    w.tuas = locs["WH-TUAS"];
+    w.ubi = locs["WH-UBI"];
+  }, 120_000);
+  return w;
 }
 
-export const query = async <T>(w: World, q: ReturnType<typeof sql>): Promise<T[]> =>
-  inRequest(
-    w.db,
-    { workspaceId: w.ws, userId: null, role: "authenticated" },
-    async (tx) => (await tx.execute(q)).rows as T[],
-  );
+export const query = <T>(w: World, q: SQL): Promise<T[]> => w.q<T>(q);
 
 export const settings = (args: Record<string, unknown>) => ok(ADMIN, "document_settings_save", args);
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { baseUrl } from "./http.ts";
 import {
   ACCOUNTS,
@@ -15,8 +15,7 @@ import {
   rpc,
   STORE,
   settings,
-  startWorld,
-  type World,
+  world,
 } from "./purchasing-helpers.ts";
 import { tokenFor } from "./rest-helpers.ts";
 
@@ -24,11 +23,7 @@ import { tokenFor } from "./rest-helpers.ts";
 // back with a reason; prices prefilled from the supplier's last order or the product's cost and never refused as
 // below cost; who may do what by role; the PDF a supplier receives.
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld();
-}, 120_000);
-afterAll(() => w?.server.close());
+const w = world();
 
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 

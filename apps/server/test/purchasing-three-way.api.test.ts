@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ACCOUNTS,
   act,
@@ -17,9 +17,8 @@ import {
   resave,
   rpc,
   settings,
-  startWorld,
   supplierNumber,
-  type World,
+  world,
 } from "./purchasing-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
@@ -27,11 +26,7 @@ import { restFetch } from "./rest-helpers.ts";
 // duplicate supplier number refused (naming the earlier invoice) or flagged when it only looks the same, a late
 // receipt clearing an exception, and the release to pay by a finance manager with the reason kept.
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld();
-}, 120_000);
-afterAll(() => w?.server.close());
+const w = world();
 beforeEach(async () => {
   await settings({ match_qty_tolerance: "0", match_price_tolerance: "0", match_amount_tolerance: null });
 });

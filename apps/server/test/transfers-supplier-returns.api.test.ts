@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ACCOUNTS,
   act,
@@ -15,8 +15,7 @@ import {
   receive,
   rpc,
   STORE,
-  startWorld,
-  type World,
+  world,
 } from "./purchasing-helpers.ts";
 
 // Issue 11 "Goods return notes to suppliers": a goods return note made from a submitted supplier delivery order goes
@@ -25,11 +24,7 @@ import {
 // outstanding falls; Dr 2000 / Cr 2100 / Cr 1300); cancel gives it all back; the books balance at every step.
 // (Named transfers-* for the engineer who owns it; it is about returns to suppliers.)
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld();
-}, 120_000);
-afterAll(() => w?.server.close());
+const w = world();
 
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const returnFrom = (sdo: Doc, qty?: string) =>
