@@ -52,10 +52,11 @@ const WALKS: Walk[] = [
   },
   {
     email: "warehouse@demo.test",
-    offered: ["Products", "Categories", "Brands", "Locations"],
-    hidden: ["Companies", "Users", "Permissions", "Workspace settings"],
-    forbidden: "companies",
-    reason: /You do not have permission to read companies/,
+    // Companies too (issue 11): the warehouse lends goods to customers on loan forms.
+    offered: ["Products", "Categories", "Brands", "Locations", "Companies", "Stock levels"],
+    hidden: ["Users", "Permissions", "Workspace settings", "Accounts payable"],
+    forbidden: "users",
+    reason: /You do not have permission to read users/,
   },
   {
     email: "pos@demo.test",
