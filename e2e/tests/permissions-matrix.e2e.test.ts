@@ -47,10 +47,11 @@ describe.skipIf(!hasChromium)("the permission matrix and document actions in Chr
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, "admin@demo.test");
     await openRole(page, "Sales Manager");
-    const approve = page.getByRole("checkbox", { name: "Quotations: approve" });
+    const approve = page.getByRole("checkbox", { name: "Quotations: approve", exact: true });
     expect(await approve.isChecked()).toBe(true);
-    for (const name of QUOTATION_BOXES) expect(await page.getByRole("checkbox", { name }).isChecked(), name).toBe(true);
-    expect(await page.getByRole("checkbox", { name: "Invoices: submit" }).isChecked()).toBe(true);
+    for (const name of QUOTATION_BOXES)
+      expect(await page.getByRole("checkbox", { name, exact: true }).isChecked(), name).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Invoices: submit", exact: true }).isChecked()).toBe(true);
     await page.getByRole("row", { name: /^Quotations/ }).scrollIntoViewIfNeeded();
     await screenshot(page, "permissions-document-actions");
 
@@ -61,9 +62,10 @@ describe.skipIf(!hasChromium)("the permission matrix and document actions in Chr
     // After a reload the box is still clear and the rest of the quotation row still ticked.
     await page.reload();
     await openRole(page, "Sales Manager");
-    expect(await page.getByRole("checkbox", { name: "Quotations: approve" }).isChecked()).toBe(false);
-    for (const name of QUOTATION_BOXES) expect(await page.getByRole("checkbox", { name }).isChecked(), name).toBe(true);
-    expect(await page.getByRole("checkbox", { name: "Invoices: approve" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Quotations: approve", exact: true }).isChecked()).toBe(false);
+    for (const name of QUOTATION_BOXES)
+      expect(await page.getByRole("checkbox", { name, exact: true }).isChecked(), name).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Invoices: approve", exact: true }).isChecked()).toBe(true);
     // Saved as the role's own patterns plus one deny: the wildcard stays.
     const saved = await call(page, "workspace_role?slug=eq.sales_manager&select=permissions");
     const patterns = (saved.body as Array<{ permissions: string[] }>)[0].permissions;
@@ -108,7 +110,7 @@ describe.skipIf(!hasChromium)("the permission matrix and document actions in Chr
     }
 
     // Ticking it again lifts the deny: the role is back to its patterns as they were.
-    await page.getByRole("checkbox", { name: "Quotations: approve" }).check();
+    await page.getByRole("checkbox", { name: "Quotations: approve", exact: true }).check();
     await page.getByRole("button", { name: "Save permissions" }).click();
     await page.getByText("Permissions of Sales Manager saved").waitFor();
     const back = await call(page, "workspace_role?slug=eq.sales_manager&select=permissions");
@@ -116,9 +118,16 @@ describe.skipIf(!hasChromium)("the permission matrix and document actions in Chr
     expect(after).toEqual(patterns.filter((p) => p !== "!quotation.approve"));
     expect(await page.getByTestId("unshown-patterns").count()).toBe(0);
 
-    // A role holding patterns no box shows is told so; they are saved as they are.
+    // A role holding patterns no box shows (one kept from before a resource existed) is told so.
+    const buyer = await call(page, "workspace_role?slug=eq.procurement_officer&select=id,permissions");
+    const [role] = buyer.body as Array<{ id: number; permissions: string[] }>;
+    const patched = await call(page, `workspace_role?id=eq.${role.id}`, {
+      method: "PATCH",
+      body: { permissions: [...role.permissions, "fleet_vehicle.*"] },
+    });
+    expect(patched.status).toBeLessThan(300);
     await openRole(page, "Procurement Officer");
-    await page.getByTestId("unshown-patterns").filter({ hasText: "purchase_order.*" }).waitFor();
+    await page.getByTestId("unshown-patterns").filter({ hasText: "fleet_vehicle.*" }).waitFor();
     await screenshot(page, "permissions-unshown-patterns");
     expect(t.errors).toEqual([]);
   }, 120_000); // three sign-ins and two saves: room for a busy machine
