@@ -26,7 +26,8 @@ if (process.env.TEST_SKIP_BUILD !== "1" && run("npm", ["run", "build", "--silent
 // browser journeys once, on PGlite, and the API suite on both databases.
 const wanted = process.env.TEST_PROJECTS?.split(",").map((p) => p.trim());
 const projects = ["unit", "api", ...(withBrowser ? ["e2e"] : [])].filter((p) => !wanted || wanted.includes(p));
-const reportDir = path.resolve(".test-results");
+// TEST_REPORT_DIR: CI runs the two databases side by side, each with a report of its own.
+const reportDir = path.resolve(process.env.TEST_REPORT_DIR ?? ".test-results");
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 const report = path.join(reportDir, "vitest.json");
