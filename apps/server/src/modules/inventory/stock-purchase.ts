@@ -19,18 +19,6 @@ export type Drafted = {
   lines: number;
 };
 
-// The price last agreed with this supplier for each product (its latest submitted purchase order line), else the
-// product's cost: a supplier's price, not our selling price, which the line would otherwise take.
-async function lastPrices(tx: Tx, ws: string, supplierId: number, productIds: number[]): Promise<Map<number, string>> {
-  const res = await tx.execute(sql`select p.id, coalesce((select l.unit_price from purchase_order o
-        join purchase_order_line l on l.workspace_id = o.workspace_id and l.purchase_order_id = o.id
-        where o.workspace_id = p.workspace_id and o.company_id = ${supplierId} and l.product_id = p.id
-          and o.status not in ('draft', 'cancelled')
-        order by o.doc_date desc, o.id desc limit 1), p.cost)::text as price
-    from product p where p.workspace_id = ${ws}::uuid and p.id = any(${idArray(productIds)})`);
-  return new Map((res.rows as Array<{ id: number | string; price: string }>).map((r) => [Number(r.id), r.price]));
-}
-
 async function namesOf(tx: Tx, ws: string, table: "company" | "location", ids: number[]): Promise<Map<number, string>> {
   const res = await tx.execute(sql`select id, name from ${sql.identifier(table)} where workspace_id = ${ws}::uuid
     and id = any(${idArray([...new Set(ids)])})`);
@@ -65,15 +53,11 @@ export async function draftPurchaseOrders(
   const out: Drafted[] = [];
   for (const lines of groups.values()) {
     const { supplier_id, location_id } = lines[0];
-    const prices = await lastPrices(
-      tx,
-      ws,
-      supplier_id,
-      lines.map((l) => l.product_id),
-    );
+    // Lines without a price: the purchase order's own pricing (purchasing/pricing.ts) gives the supplier's — a
+    // confirmed discount, else their last price, else our cost — as on a buyer's own draft.
     const id = await saveDraft(tx, caller, spec, {
       header: { company_id: supplier_id, location_id, notes },
-      lines: lines.map((l) => ({ product_id: l.product_id, qty: l.qty, unit_price: prices.get(l.product_id) ?? "0" })),
+      lines: lines.map((l) => ({ product_id: l.product_id, qty: l.qty })),
     });
     out.push({
       id,
