@@ -13,6 +13,7 @@ import { stockLevels } from "../apps/server/src/modules/inventory/stock-levels.r
 import { inRequest } from "../apps/server/src/platform/db/database.ts";
 import { startTestServer } from "../apps/server/test/harness.ts";
 import { signedInHeaders } from "./session.ts";
+import { timed } from "./timed.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const MOVES = Number(process.env.BENCH_MOVES ?? 200_000);
@@ -22,20 +23,7 @@ const server = await startTestServer({ LOG_LEVEL: "silent" });
 const onPg = Boolean(server.databaseUrl);
 const db = server.running.database.db;
 
-async function timed(name: string, run: (i: number) => Promise<unknown>): Promise<void> {
-  await run(0); // warm
-  const ms: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const t = performance.now();
-    await run(i + 1);
-    ms.push(performance.now() - t);
-  }
-  ms.sort((x, y) => x - y);
-  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(ms.length * p))];
-  console.log(
-    `${name.padEnd(58)} p50 ${at(0.5).toFixed(1).padStart(7)} ms   p95 ${at(0.95).toFixed(1).padStart(7)} ms`,
-  );
-}
+const time = (name: string, run: (i: number) => Promise<unknown>) => timed(name, REQUESTS, run);
 
 async function generate(ws: string): Promise<{ location: number; product: number }> {
   const t = performance.now();
@@ -80,16 +68,16 @@ try {
     inRequest(db, { workspaceId: ws, userId: null, role: "authenticated" }, run);
 
   // (a) direct
-  await timed("(a) naive: Σ every move by product, then a page", (i) =>
+  await time("(a) naive: Σ every move by product, then a page", (i) =>
     db.execute(sql`with s as (select product_id, sum(qty) as on_hand from stock_move
         where workspace_id = ${ws}::uuid group by product_id)
       select p.id, p.name, coalesce(s.on_hand, 0) from product p left join s on s.product_id = p.id
       where p.workspace_id = ${ws}::uuid order by p.name, p.id limit 50 offset ${(i % 20) * 50}`),
   );
-  await timed("(a) stockLevels() statement, page of 50", (i) =>
+  await time("(a) stockLevels() statement, page of 50", (i) =>
     asMember((tx) => stockLevels(tx, ws, { limit: 50, offset: (i % 20) * 50 })),
   );
-  await timed("(a) stockLevels() to reorder (500 levels)", () =>
+  await time("(a) stockLevels() to reorder (500 levels)", () =>
     asMember((tx) => stockLevels(tx, ws, { to_reorder: true, limit: 50, offset: 0 })),
   );
 
@@ -100,14 +88,14 @@ try {
     if (!res.ok) throw new Error(`${fn}: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  await timed("(b) rpc/stock_levels page of 50", (i) => call("stock_levels", { limit: 50, offset: (i % 20) * 50 }));
-  await timed("(b) rpc/stock_levels search 'item 01'", () => call("stock_levels", { search: "item 01", limit: 50 }));
-  await timed("(b) rpc/stock_levels one location", (i) =>
+  await time("(b) rpc/stock_levels page of 50", (i) => call("stock_levels", { limit: 50, offset: (i % 20) * 50 }));
+  await time("(b) rpc/stock_levels search 'item 01'", () => call("stock_levels", { search: "item 01", limit: 50 }));
+  await time("(b) rpc/stock_levels one location", (i) =>
     call("stock_levels", { location_id: location, limit: 50, offset: (i % 20) * 50 }),
   );
-  await timed("(b) rpc/stock_levels to reorder", () => call("stock_levels", { to_reorder: true, limit: 50 }));
-  await timed("(b) rpc/stock_card one product (100 moves)", () => call("stock_card", { product_id: product }));
-  await timed("(b) rpc/report stock_valuation (all moves)", () => call("report", { name: "stock_valuation" }));
+  await time("(b) rpc/stock_levels to reorder", () => call("stock_levels", { to_reorder: true, limit: 50 }));
+  await time("(b) rpc/stock_card one product (100 moves)", () => call("stock_card", { product_id: product }));
+  await time("(b) rpc/report stock_valuation (all moves)", () => call("report", { name: "stock_valuation" }));
 } finally {
   await server.close();
 }

@@ -14,6 +14,7 @@ import { threeWayQueue } from "../apps/server/src/modules/purchasing/payables-th
 import { inRequest } from "../apps/server/src/platform/db/database.ts";
 import { startTestServer } from "../apps/server/test/harness.ts";
 import { signedInHeaders } from "./session.ts";
+import { timed } from "./timed.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1000);
@@ -23,20 +24,7 @@ const server = await startTestServer({ LOG_LEVEL: "silent" });
 const onPg = Boolean(server.databaseUrl);
 const db = server.running.database.db;
 
-async function timed(name: string, run: (i: number) => Promise<unknown>): Promise<void> {
-  await run(0); // warm
-  const ms: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const t = performance.now();
-    await run(i + 1);
-    ms.push(performance.now() - t);
-  }
-  ms.sort((x, y) => x - y);
-  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(ms.length * p))];
-  console.log(
-    `${name.padEnd(58)} p50 ${at(0.5).toFixed(1).padStart(7)} ms   p95 ${at(0.95).toFixed(1).padStart(7)} ms`,
-  );
-}
+const time = (name: string, run: (i: number) => Promise<unknown>) => timed(name, REQUESTS, run);
 
 // Orders, their lines, the invoices and their lines, each set in one statement; invoice k bills order k.
 async function generate(ws: string): Promise<{ supplier: number; invoice: number }> {
@@ -92,7 +80,7 @@ try {
     inRequest(db, { workspaceId: ws, userId: null, role: "authenticated" }, run);
 
   // (a) direct
-  await timed("(a) plain join: held lines, newest first, page of 25", (i) =>
+  await time("(a) plain join: held lines, newest first, page of 25", (i) =>
     db.execute(sql`select i.number, l.line_no, l.qty, l.unit_price, pol.qty, pol.unit_price, l.match_exception
       from supplier_invoice_line l
       join supplier_invoice i on i.workspace_id = l.workspace_id and i.id = l.supplier_invoice_id
@@ -100,10 +88,10 @@ try {
       where l.workspace_id = ${ws}::uuid and i.match_status = 'exception' and l.match_exception is not null
       order by i.doc_date desc, i.id desc, l.line_no limit 25 offset ${(i % 4) * 25}`),
   );
-  await timed("(a) three_way_check statement, exceptions, page of 25", (i) =>
+  await time("(a) three_way_check statement, exceptions, page of 25", (i) =>
     asMember((tx) => threeWayQueue.run(tx, { status: "exception", limit: 25, offset: (i % 4) * 25 }, caller)),
   );
-  await timed("(a) three_way_check statement, all lines, page 200", () =>
+  await time("(a) three_way_check statement, all lines, page 200", () =>
     asMember((tx) => threeWayQueue.run(tx, { status: "all", limit: 25, offset: 5000 }, caller)),
   );
 
@@ -118,22 +106,22 @@ try {
     if (!res.ok) throw new Error(`report: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  await timed("(b) rpc/report three_way_check: the exception queue", (i) =>
+  await time("(b) rpc/report three_way_check: the exception queue", (i) =>
     report({ name: "three_way_check", limit: 25, offset: (i % 4) * 25 }),
   );
-  await timed("(b) rpc/report three_way_check: one supplier", () =>
+  await time("(b) rpc/report three_way_check: one supplier", () =>
     report({ name: "three_way_check", company_id: supplier, limit: 25 }),
   );
-  await timed("(b) rpc/report three_way_check: reason price", () =>
+  await time("(b) rpc/report three_way_check: reason price", () =>
     report({ name: "three_way_check", reason: "price", limit: 25 }),
   );
-  await timed("(b) rpc/report three_way_check: all lines, page 200", () =>
+  await time("(b) rpc/report three_way_check: all lines, page 200", () =>
     report({ name: "three_way_check", status: "all", limit: 25, offset: 5000 }),
   );
-  await timed("(b) rpc/report three_way_check: one invoice side by side", () =>
+  await time("(b) rpc/report three_way_check: one invoice side by side", () =>
     report({ name: "three_way_check", invoice_id: invoice, limit: 500 }),
   );
-  await timed("(b) rpc/report ap_ageing by supplier", () => report({ name: "ap_ageing" }));
+  await time("(b) rpc/report ap_ageing by supplier", () => report({ name: "ap_ageing" }));
 } finally {
   await server.close();
 }
