@@ -16,6 +16,8 @@ const PAYABLES_DENIED: readonly PermissionPattern[] = ["!accounts_payable.*", "!
 const BOOKS_DENIED: readonly PermissionPattern[] = [
   "!account.*",
   "!journal_entry.*",
+  "!bank_account.*",
+  "!financial_reports.*", // issue 12: trial balance, P&L, balance sheet, general ledger, GST F5
   "!accounts_receivable.*",
   ...PAYABLES_DENIED,
 ];
@@ -28,6 +30,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "*.read",
     "!account.*",
     "!journal_entry.*",
+    "!bank_account.*",
+    "!financial_reports.*",
     ...PAYABLES_DENIED,
     "company.*",
     "contact.*",
@@ -46,6 +50,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "loan_form.*", // issue 11: they lend demo units to customers and sell what is kept
     "project_registration.*", // issue 11: they review the projects resellers register…
     "project.create", // …and approving one makes its project
+    "progressive_claim.*", // issue 12: they bill projects by progressive claims
+    "team_challenge.*", // issue 12: they set the team's challenges
     "file.*",
     "feedback.create",
   ],
@@ -123,6 +129,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "credit_note.*",
     "debit_note.*",
     "journal_entry.*",
+    "account.*", // issue 12: the chart of accounts, the lock date and the year-end close
+    "bank_account.*",
+    "financial_reports.*",
+    "progressive_claim.*",
+    "commission.*", // issue 12: approve and pay commission statements
     "accounts_payable.*",
     "accounts_receivable.*",
     "file.*",
@@ -148,6 +159,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "receipt.*",
     "credit_note.*",
     "journal_entry.*",
+    "bank_account.*",
+    "financial_reports.*",
     "supplier_invoice.*",
     "!supplier_invoice.release", // issue 11: releasing a three-way exception to pay is the finance manager's
     "accounts_payable.*",

@@ -21,7 +21,54 @@ const PAYABLES: Requirement = {
   subject: "Accounts payable",
 };
 
+// Issue 12: trial balance, P&L, balance sheet, general ledger and GST F5 are financial reports (Premium), read by the
+// finance roles (financial_reports.read).
+const FINANCIAL: Requirement = {
+  audience: "member",
+  permission: "financial_reports.read",
+  feature: "financial_reports",
+  does: "read financial reports",
+  subject: "Financial reports",
+};
+
+// Issue 12: sales, purchasing and stock reports need analytics (Pro).
+const analytics = (permission: string, subject: string): Requirement => ({
+  audience: "member",
+  permission,
+  feature: "analytics",
+  does: `read ${subject.toLowerCase()}`,
+  subject,
+});
+
 export const REPORT_ACCESS = {
+  trial_balance: FINANCIAL,
+  profit_and_loss: FINANCIAL,
+  balance_sheet: FINANCIAL,
+  general_ledger: FINANCIAL,
+  gst_f5: FINANCIAL,
+  // The journal lines and documents behind one figure (a P&L line, a GST box): drill-down from any report figure.
+  journal_drill: FINANCIAL,
+  supplier_statement: PAYABLES,
+  sales_by_salesperson: analytics("invoice.read", "Sales reports"),
+  sales_by_month: analytics("invoice.read", "Sales reports"),
+  purchases_by_supplier: analytics("supplier_invoice.read", "Purchasing reports"),
+  stock_movement: analytics("product.read", "Stock reports"),
+  // Issue 12 "Projects": what is held and released per project (projects feature, Pro).
+  retention_schedule: {
+    audience: "member",
+    permission: "progressive_claim.read",
+    feature: "projects",
+    does: "read the retention schedule",
+    subject: "Retention schedule",
+  },
+  // Issue 12 "Commission" (Premium): statements per salesperson and period.
+  commission_statement: {
+    audience: "member",
+    permission: "commission.read",
+    feature: "commission",
+    does: "read commission statements",
+    subject: "Commission statements",
+  },
   ar_ageing: RECEIVABLES,
   ap_ageing: PAYABLES,
   // Issue 11: whoever reads supplier invoices reads why one is held; the receipts' files, whoever reads receipts.
@@ -107,10 +154,19 @@ export function ageingBucket(daysPastDue: number): AgeingBucket {
 
 // A report's answer (DESIGN §2.3.1): columns say how to show each row's values; money is a decimal string.
 export type ReportColumn = { key: string; label: string; kind: "text" | "money" | "integer" | "date" };
+// Issue 12: drill-down from any figure. `drill[i]` (parallel to rows, optional) says where row i leads: another
+// report with its parameters (a P&L line → general_ledger of that account and period; a GST box → journal_drill),
+// or the document behind it. `key` names the column that identifies a row, so the reports page can line up the
+// same report over the previous period (comparison is two calls, matched by key).
+export type ReportDrill =
+  | { report: string; params: Record<string, string> }
+  | { document: { type: string; id: number; number?: string | null } };
 export type ReportResult = {
   columns: ReportColumn[];
   rows: Record<string, string | number | null>[];
   totals: Record<string, string | number>;
+  key?: string;
+  drill?: (ReportDrill | null)[];
 };
 
 // The permission matrix's rows for what reports need beyond the documents' own permissions (as STORAGE_GRANTS does
@@ -118,4 +174,5 @@ export type ReportResult = {
 export const REPORT_GRANTS = [
   { name: "accounts_receivable", plural: "Accounts receivable", actions: ["read"] },
   { name: "accounts_payable", plural: "Accounts payable", actions: ["read"] },
+  { name: "financial_reports", plural: "Financial reports", actions: ["read"] },
 ] as const;

@@ -1,4 +1,8 @@
 import { registerAdmin } from "./admin/admin.module.ts";
+import { registerBooks } from "./books/books.module.ts";
+import { registerChallenge } from "./challenge/challenge.module.ts";
+import { registerClaims } from "./claims/claims.module.ts";
+import { registerCommission } from "./commission/commission.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
@@ -8,6 +12,8 @@ import { registerOrders } from "./orders/orders.module.ts";
 import { registerPartners } from "./partners/partners.module.ts";
 import { registerPayables } from "./purchasing/payables.module.ts";
 import { registerPurchasing } from "./purchasing/purchasing.module.ts";
+import { registerAnalyticsReports } from "./reports/analytics/analytics.module.ts";
+import { registerFinancialReports } from "./reports/financial/financial.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
 
 let registered = false;
@@ -27,4 +33,10 @@ export function registerModules(): void {
   registerInventory();
   registerStock();
   registerPartners();
+  registerBooks();
+  registerFinancialReports();
+  registerAnalyticsReports();
+  registerClaims();
+  registerChallenge();
+  registerCommission();
 }

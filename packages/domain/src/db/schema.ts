@@ -1,6 +1,10 @@
 // The whole Drizzle schema, for drizzle-kit and the database handle. Only a barrel: the schema files import each
 // other directly, never this file (STYLE: arrows point down).
 export * from "./auth-schema.ts";
+export * from "./books-schema.ts";
+export * from "./challenge-schema.ts";
+export * from "./claims-schema.ts";
+export * from "./commission-schema.ts";
 export * from "./company-schema.ts";
 export * from "./document-settings-schema.ts";
 export * from "./documents-schema.ts";

@@ -12,6 +12,10 @@ import {
   workspaceResource,
   workspaceRoleResource,
 } from "./admin.ts";
+import { BOOKS_RESOURCES } from "./books.ts";
+import { CHALLENGE_RESOURCES } from "./challenge.ts";
+import { CLAIMS_RESOURCES } from "./claims.ts";
+import { COMMISSION_RESOURCES } from "./commission.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
 import { INVENTORY_RESOURCES } from "./inventory.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
@@ -108,6 +112,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...INVENTORY_RESOURCES,
   ...STOCK_RESOURCES,
   ...PARTNERS_RESOURCES,
+  ...BOOKS_RESOURCES,
+  ...CLAIMS_RESOURCES,
+  ...CHALLENGE_RESOURCES,
+  ...COMMISSION_RESOURCES,
   userResource,
   workspaceRoleResource,
   feedbackResource,

@@ -14,6 +14,10 @@ import {
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
+import { seedBooks } from "./demo-books.ts";
+import { seedChallenge } from "./demo-challenge.ts";
+import { seedClaims } from "./demo-claims.ts";
+import { seedCommission } from "./demo-commission.ts";
 import { seedPurchasing } from "./demo-purchasing.ts";
 import { seedTrading } from "./demo-trading.ts";
 import { seedMasterData } from "./master-seed.ts";
@@ -295,6 +299,11 @@ export async function seedDemo(
       }
       if (opts.trading) await seedTrading(tx, created.id, ws.slug);
       if (opts.trading) await seedPurchasing(tx, created.id, ws.slug, opts.dataDir);
+      // Issue 12: the books (expenses, bank, opening balances), project claims, challenges and commission.
+      if (opts.trading) await seedBooks(tx, created.id, ws.slug);
+      if (opts.trading) await seedClaims(tx, created.id, ws.slug);
+      if (opts.trading) await seedChallenge(tx, created.id, ws.slug);
+      if (opts.trading) await seedCommission(tx, created.id, ws.slug);
     }
     await tx.insert(authUser).values({
       email: "platform@workmetrics.test",

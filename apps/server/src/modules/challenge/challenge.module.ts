@@ -1,0 +1,2 @@
+// Issue 12: team challenges, their live leaderboard and the calendar.
+export function registerChallenge(): void {}

@@ -1,0 +1,2 @@
+// Issue 12: progressive claims with retention, release claims and the retention schedule.
+export function registerClaims(): void {}

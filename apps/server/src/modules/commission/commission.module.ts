@@ -1,0 +1,2 @@
+// Issue 12: commission rules, statements, approval and payment.
+export function registerCommission(): void {}

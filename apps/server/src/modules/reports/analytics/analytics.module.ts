@@ -1,0 +1,2 @@
+// Issue 12: sales by salesperson and by month, purchases by supplier, stock movement (analytics, Pro).
+export function registerAnalyticsReports(): void {}

@@ -1,0 +1,2 @@
+// Tables for team challenges, their participants and targets (issue 12).
+export {};

@@ -1,0 +1,2 @@
+// Tables for progressive claims and retention (issue 12).
+export {};

@@ -1,0 +1,2 @@
+// Tables for commission rules and statements (issue 12).
+export {};
