@@ -25,6 +25,7 @@ import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
 import HowToRegOutlined from "@mui/icons-material/HowToRegOutlined";
+import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
@@ -70,6 +71,7 @@ export type NavSection =
   | "Purchasing"
   | "Inventory"
   | "Projects"
+  | "Accounting"
   | "Channels"
   | "Administration"
   | "Platform"
@@ -101,6 +103,7 @@ export const SECTION_ORDER: NavSection[] = [
   "Purchasing",
   "Inventory",
   "Projects",
+  "Accounting",
   "Channels",
   "Administration",
   "Platform",
@@ -267,6 +270,20 @@ export const MODULES: AppModule[] = [
       path,
       component: lazy(() => import("../modules/partners/DiscountFormPage.tsx")),
     })),
+  },
+  // Issue 12: every report by area. Open when the member may read at least one report; otherwise refused for the
+  // reason the financial reports give (a tier lock shows the upgrade).
+  {
+    path: "reports",
+    title: "Reports",
+    icon: InsightsOutlined,
+    section: "Accounting",
+    access: (who) => {
+      const decisions = Object.values(REPORT_ACCESS).map((need) => decide(who, need));
+      return decisions.find((d) => d.allowed) ?? decide(who, REPORT_ACCESS.trial_balance);
+    },
+    component: lazy(() => import("../modules/reports/ReportsPage.tsx")),
+    children: [],
   },
   resource("products", Inventory2Outlined, "Inventory"),
   resource("categorys", CategoryOutlined, "Inventory"),
