@@ -145,6 +145,8 @@ export function fromDatabaseError(err: unknown): RestError | null {
     case "40P01":
       return new RestError(409, code, "The record changed at the same time; try again", null, null);
   }
+  // PostgREST's convention: a RAISE with SQLSTATE PTxyz answers HTTP xyz (the books' lock date raises PT409).
+  if (/^PT[45]\d\d$/.test(code)) return new RestError(Number(code.slice(2)), code, message, detail, hint);
   // Class 22 (data exceptions: a value that does not fit its column) is the client's input.
   if (code.startsWith("22")) return new RestError(400, code, message, detail, hint);
   return null;
