@@ -207,6 +207,11 @@ export const project = pgTable(
     endDate: date("end_date"),
     budget: money("budget"),
     description: text("description"),
+    // Issue 12 (progressive claims): the retention is released by share at practical completion and the rest at
+    // the end of the defects liability period.
+    practicalCompletionDate: date("practical_completion_date"),
+    defectsLiabilityEndDate: date("defects_liability_end_date"),
+    retentionReleasePercent: numeric("retention_release_percent", { precision: 5, scale: 2 }).notNull().default("50"),
     ...timestamps,
   },
   (t) => [
