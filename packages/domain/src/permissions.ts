@@ -63,6 +63,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     ...BOOKS_DENIED,
     "!quotation.read",
     "!sales_order.read",
+    "!commission.read", // issue 12: a salesperson reads their own commission statements only (scope "own")…
+    "commission.read_own", // …which holding a commission permission gives them (COMMISSION_STATEMENT_ACCESS)
     "company.create",
     "company.update",
     "contact.*",
