@@ -84,7 +84,7 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(LOAN_FORM),
   declare(PURCHASE_ORDER),
   declare(SUPPLIER_DELIVERY_ORDER, SUPPLIER_DELIVERY_ORDER_MADE_FROM),
-  declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM),
+  declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM, [lazy(() => import("../payables/PayInvoiceButton.tsx"))]),
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
