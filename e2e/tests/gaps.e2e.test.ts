@@ -113,4 +113,40 @@ describe.skipIf(!hasChromium)("gaps of issues 10 and 11 in Chromium", () => {
       await other.close();
     }
   }, 240_000);
+
+  it("a line picks a service as well as a product: one picker, grouped, by keyboard", async () => {
+    const page = t.page;
+    const customer = (
+      (await restFetch(ADMIN, "company?select=name&is_customer=is.true&order=id&limit=1")).body as Array<{
+        name: string;
+      }>
+    )[0].name;
+    await signIn(page, ADMIN);
+    await page.goto(appUrl("/dashboard/quotations/new"));
+    await page.getByRole("button", { name: "Save draft" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const company = page.getByRole("combobox", { name: "Customer", exact: true });
+    await company.fill(customer);
+    await page.getByRole("option").filter({ hasText: customer }).first().waitFor();
+    await company.press("Enter");
+    const item = page.getByRole("combobox", { name: "Product, line 1", exact: true });
+    await item.click();
+    await page.getByRole("listbox").getByText("Services", { exact: true }).waitFor(); // the services' heading, under the products
+    await screenshot(page, "gaps-item-picker");
+    await item.fill("Site survey");
+    await page.getByRole("option").filter({ hasText: "Site survey" }).first().waitFor();
+    await item.press("Enter");
+    await expect.poll(() => item.inputValue()).toBe("Site survey");
+    await expect(page.getByLabel("Unit price, line 1").inputValue()).resolves.toBe("150");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/dashboard\/quotations\/\d+$/);
+    const id = page.url().split("/").pop();
+    const lines = (
+      await restFetch(ADMIN, `quotation_line?quotation_id=eq.${id}&select=product_id,service_id,unit,unit_price`)
+    ).body as Array<Record<string, unknown>>;
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ product_id: null, unit: "visit" });
+    expect(Number(lines[0].unit_price)).toBe(150);
+    expect(lines[0].service_id).not.toBeNull();
+  }, 120_000);
 });

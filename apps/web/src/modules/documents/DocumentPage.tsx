@@ -38,6 +38,7 @@ import { EmailDialog, PaymentDialog, ReasonDialog } from "./DocumentDialogs.tsx"
 import { FilesPanel } from "./FilesPanel.tsx";
 import { FlowPanel } from "./FlowPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
+import { takesServices } from "./items.ts";
 import { LinesGrid } from "./LinesGrid.tsx";
 import { emptyLine, isBlank, type LineDraft, lineFromRow, lineToSave, liveTotals } from "./lines.ts";
 import { Picker } from "./Picker.tsx";
@@ -520,6 +521,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 extraFields={lineFields}
                 atCost={t.machine.valuedAtCost}
                 buying={t.machine.buying}
+                services={takesServices(t.type)}
                 errors={errors}
               />
             </CardContent>

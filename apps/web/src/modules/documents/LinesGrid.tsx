@@ -18,8 +18,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
 import { formatCents, formatNumber } from "../../platform/fields/format.ts";
 import { onHandOf, useStockOnHand } from "./api.ts";
+import { ItemPicker } from "./ItemPicker.tsx";
 import { emptyLine, isBlank, type LineDraft, lineValue } from "./lines.ts";
-import { Picker } from "./Picker.tsx";
 import { RecordField } from "./RecordField.tsx";
 
 // The lines grid (issue 10 §3), filled by keyboard: Alt+N adds a line, Enter moves to the next cell like Tab (and
@@ -39,6 +39,7 @@ type Props = {
   header?: Record<string, unknown>; // a line without its own location shows the header's
   atCost?: boolean; // the workspace's own goods moving (a transfer): a product is valued at its cost, out of GST scope
   buying?: boolean; // a buying document: a picked product's price is left to the server (the supplier's last price)
+  services?: boolean; // the picker offers services beside products (not on documents that move goods)
 };
 
 // On a phone the description (filled from the product) gives its room to the quantity and price.
@@ -55,7 +56,7 @@ function ProductOption({ row, onHand, currency }: { row: Row; onHand: number | n
           {String(row.name)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {String(row.sku ?? "")}
+          {String(row.sku ?? row.code ?? "")}
         </Typography>
       </Box>
       <Box sx={{ textAlign: "right", flexShrink: 0 }}>
@@ -63,11 +64,13 @@ function ProductOption({ row, onHand, currency }: { row: Row; onHand: number | n
           {money(String(row.price ?? "0"), currency)}
         </Typography>
         <Typography variant="caption" color={onHand !== null && onHand <= 0 ? "error" : "text.secondary"}>
-          {row.is_stock_tracked === false
-            ? "not stocked"
-            : onHand === null
-              ? "stock …"
-              : `${formatNumber(onHand)} in stock`}
+          {row.kind === "service"
+            ? `per ${String(row.unit ?? "unit")}`
+            : row.is_stock_tracked === false
+              ? "not stocked"
+              : onHand === null
+                ? "stock …"
+                : `${formatNumber(onHand)} in stock`}
         </Typography>
       </Box>
     </Box>
@@ -82,32 +85,33 @@ function ProductCell(props: {
   inputRef(el: HTMLInputElement | null): void;
   error?: string;
   atCost?: boolean;
+  services?: boolean;
 }) {
   const [ids, setIds] = useState<number[]>([]);
   const stock = useStockOnHand(ids);
   const onOptions = useCallback((rows: Row[]) => setIds(rows.map((r) => Number(r.id))), []);
+  const { line } = props;
   const value =
-    props.line.product_id === null
-      ? null
-      : { id: props.line.product_id, name: props.line.product_label ?? `#${props.line.product_id}` };
+    line.product_id !== null
+      ? { id: line.product_id, name: line.product_label ?? `#${line.product_id}`, kind: "product" }
+      : line.service_id !== null
+        ? { id: line.service_id, name: line.product_label ?? `#${line.service_id}`, kind: "service" }
+        : null;
   return (
-    <Picker
-      resource="product"
-      label={`Product, line ${props.index + 1}`}
-      hideLabel
-      placeholder="Type to find a product"
-      select={`id,name,sku,price,unit,tax_code,is_stock_tracked${props.atCost ? ",cost" : ""}`}
-      display="name"
-      search={["name", "sku"]}
-      filters={[{ column: "active", op: "is", value: "true" }]}
+    <ItemPicker
+      label={`Product, line ${props.index + 1}`} // services are offered under their own heading
+      productSelect={`id,name,sku,price,unit,tax_code,is_stock_tracked${props.atCost ? ",cost" : ""}`}
+      services={Boolean(props.services)}
       value={value}
       onChange={props.onPick}
       onOptions={onOptions}
       render={(row) => (
-        <ProductOption row={row} onHand={onHandOf(stock.data, Number(row.id))} currency={props.currency} />
+        <ProductOption
+          row={row}
+          onHand={row.kind === "service" ? null : onHandOf(stock.data, Number(row.id))}
+          currency={props.currency}
+        />
       )}
-      size="small"
-      variant="standard"
       inputRef={props.inputRef}
       error={props.error}
       testId={`line-${props.index}-product`}
@@ -126,6 +130,7 @@ export function LinesGrid({
   header,
   atCost,
   buying,
+  services,
 }: Props) {
   const refs = useRef(new Map<string, HTMLInputElement | null>());
   const [focusNext, setFocusNext] = useState<string | null>(null);
@@ -200,12 +205,13 @@ export function LinesGrid({
 
   const pick = (i: number) => (row: Row | null) => {
     const l = lines[i];
-    if (!row) return update(i, { product_id: null, product_label: null });
+    if (!row) return update(i, { product_id: null, service_id: null, product_label: null });
+    const service = row.kind === "service";
     update(i, {
-      product_id: Number(row.id),
+      product_id: service ? null : Number(row.id),
       product_label: String(row.name),
-      service_id: null,
-      sku: String(row.sku ?? ""),
+      service_id: service ? Number(row.id) : null,
+      sku: String((service ? row.code : row.sku) ?? ""),
       description: String(row.name ?? ""),
       unit: String(row.unit ?? ""),
       ...(atCost
@@ -252,7 +258,7 @@ export function LinesGrid({
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 32 }}>#</TableCell>
-              <TableCell sx={{ minWidth: { xs: 140, sm: 220 } }}>Product</TableCell>
+              <TableCell sx={{ minWidth: { xs: 140, sm: 220 } }}>{services ? "Product / service" : "Product"}</TableCell>
               <TableCell sx={{ minWidth: 180, ...ON_WIDE }}>Description</TableCell>
               <TableCell align="right" sx={{ width: 90, minWidth: { xs: 64, sm: 80 } }}>
                 Qty
@@ -321,8 +327,9 @@ export function LinesGrid({
                           currency={currency}
                           onPick={pick(i)}
                           inputRef={ref(l.key, "product")}
-                          error={err(i, "product_id")}
+                          error={err(i, "product_id") ?? err(i, "service_id")}
                           atCost={atCost}
+                          services={services}
                         />
                         {onHand !== null && (
                           <Typography
