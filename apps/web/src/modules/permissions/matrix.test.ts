@@ -1,7 +1,8 @@
 import { can, DEFAULT_ROLE_PERMISSIONS, ROLE } from "@workmetrics/domain";
 import { RESOURCES } from "@workmetrics/domain/resources";
 import { describe, expect, it } from "vitest";
-import { expand, grantable, keysOf, reconcile, toggle, unshown } from "./matrix.ts";
+import { DOCUMENT_TYPES } from "../documents/types.ts";
+import { approvesBelowCost, expand, grantable, keysOf, reconcile, toggle, unshown } from "./matrix.ts";
 
 describe("permission matrix", () => {
   const rows = grantable(RESOURCES);
@@ -88,6 +89,24 @@ describe("document actions in the matrix", () => {
     // Transitions that need update or create add no box of their own; plain resources have no other actions.
     expect(row("sales_order")?.other?.map((o) => o.action)).toEqual(["submit", "cancel", "approve"]);
     expect(row("product")?.other).toBeUndefined();
+  });
+
+  it("shows on each document row only what its type declares: approve where a transition or a save asks it", () => {
+    // A purchase order's Approve is its approval transitions (no below-cost check on buying documents).
+    expect(row("purchase_order")?.other?.filter((o) => o.action === "approve")).toEqual([
+      { action: "approve", label: "Approve / Send back" },
+    ]);
+    // Supplier invoices and receipts are bought: no approve at all; a release where the type declares one.
+    expect(row("supplier_invoice")?.other?.map((o) => o.action)).toEqual(["submit", "release", "cancel"]);
+    expect(row("supplier_delivery_order")?.other?.some((o) => o.action === "approve")).toBe(false);
+    // Every box of every document row is a permission some transition or save of that type checks.
+    for (const t of DOCUMENT_TYPES) {
+      const declared = new Set([
+        ...t.machine.transitions.map((tr) => tr.permission),
+        ...(approvesBelowCost(t) ? [`${t.type}.approve`] : []),
+      ]);
+      for (const o of row(t.type)?.other ?? []) expect(declared.has(`${t.type}.${o.action}`)).toBe(true);
+    }
   });
 
   it("expands wildcards and denies into the document actions", () => {

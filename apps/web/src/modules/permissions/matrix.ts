@@ -20,8 +20,14 @@ const APPROVE: OtherAction = {
   help: "Save lines priced below their cost",
 };
 
+// Whether saving a draft of the type asks `<type>.approve` for lines priced below cost: the selling types (the server's
+// document_save checks it unless the machine is `buying`, platform/documents/save.ts) — the same declaration.
+export const approvesBelowCost = (t: Pick<WebDocType, "machine">): boolean => !t.machine.buying;
+
 // The other actions of each resource, read from the document types' declarations: every transition permission
-// that is not create, read, update or delete, labelled by its button ("Send"), and approve.
+// that is not create, read, update or delete, labelled by its button ("Send"), and approve where a save asks it.
+// A row shows only what its type declares: a purchase order's Approve is its approval transition, a supplier
+// invoice has none.
 export function documentActions(types: readonly Pick<WebDocType, "type" | "machine">[]): Map<string, OtherAction[]> {
   const out = new Map<string, OtherAction[]>();
   const add = (resource: string, a: OtherAction) => {
@@ -38,7 +44,7 @@ export function documentActions(types: readonly Pick<WebDocType, "type" | "machi
         add(resource, { action, label: transitionLabel(tr) });
       }
     }
-    add(t.type, APPROVE);
+    if (approvesBelowCost(t)) add(t.type, APPROVE);
   }
   return out;
 }
