@@ -1,0 +1,168 @@
+import { dec, money } from "@workmetrics/domain/documents/decimal";
+import { REPORT_ACCESS, type ReportColumn, type ReportDrill } from "@workmetrics/domain/reports";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "../../../platform/db/database.ts";
+import { RestError } from "../../../platform/rest/rest-error.ts";
+import { defineReport } from "../registry.ts";
+import { isoDate, naturalSign, sourceDrill, today } from "./ledger-sql.ts";
+
+// DESIGN §2.3.1 `report {name: "general_ledger", account, from, to}`: one account's opening balance on `from`, then
+// every journal line of the period in date order with its entry's number, the document that posted it, the memo,
+// the debit, the credit and the running balance on the account's natural side. Each line drills to its document
+// (a manual journal, a close or a GST settlement to its journal entry). A busy account is paged: at most `limit`
+// lines from `offset` (the running balance still counts every earlier line), and a closing row says what is left.
+// Totals are the whole period's: opening, debit, credit, closing and the number of lines.
+
+export const MAX_LINES = 5000;
+
+const params = z
+  .object({
+    account: z.string().trim().min(1, "Name the account by its code").max(32),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_LINES).default(1000),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: "The period must start on or before it ends" });
+
+type Account = { code: string; name: string; root: string };
+
+export async function findAccount(tx: Tx, ws: string, code: string): Promise<Account> {
+  const res = await tx.execute(sql`select code, name, root from account
+    where workspace_id = ${ws}::uuid and code = ${code}`);
+  const a = res.rows[0] as Account | undefined;
+  if (!a) throw new RestError(404, "PGRST116", `There is no account ${code} in this workspace's chart of accounts`);
+  return a;
+}
+
+export type LedgerLine = {
+  entry_id: number | string;
+  entry_date: string;
+  number: string | null;
+  source_type: string | null;
+  source_id: number | string | null;
+  document: string;
+  memo: string | null;
+  debit: string;
+  credit: string;
+  balance: string;
+};
+
+// The period's lines of one account, each with the document behind it, and the running balance from `opening`.
+export async function ledgerLines(
+  tx: Tx,
+  ws: string,
+  account: Account,
+  range: { from?: string; to: string; limit: number; offset: number; opening?: string },
+): Promise<LedgerLine[]> {
+  const sign = naturalSign(sql`${account.root}::text`);
+  const res = await tx.execute(sql`select * from (
+      select e.id as entry_id, e.entry_date::text as entry_date, e.number, e.source_type, e.source_id,
+        case when e.source_type is null then 'Journal' else initcap(replace(e.source_type, '_', ' ')) end as document,
+        coalesce(l.memo, e.memo) as memo, l.debit::text as debit, l.credit::text as credit,
+        (${range.opening ?? "0"}::numeric + ${sign} * sum(l.debit - l.credit)
+          over (order by e.entry_date, e.id, l.line_no rows unbounded preceding))::numeric(16,2)::text as balance,
+        row_number() over (order by e.entry_date, e.id, l.line_no) as n
+      from journal_line l
+      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+      where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and l.account_code = ${account.code}
+        and e.entry_date <= ${range.to}::date ${range.from ? sql`and e.entry_date >= ${range.from}::date` : sql``}
+    ) x where x.n > ${range.offset} order by x.n limit ${range.limit}`);
+  return (res.rows as Array<LedgerLine & { n: unknown }>).map(({ n: _, ...r }) => r);
+}
+
+export const LINE_COLUMNS: ReportColumn[] = [
+  { key: "entry_date", label: "Date", kind: "date" },
+  { key: "number", label: "Entry", kind: "text" },
+  { key: "document", label: "Source", kind: "text" },
+  { key: "memo", label: "Memo", kind: "text" },
+  { key: "debit", label: "Debit", kind: "money" },
+  { key: "credit", label: "Credit", kind: "money" },
+];
+
+export const generalLedger = defineReport({
+  name: "general_ledger",
+  params,
+  need: REPORT_ACCESS.general_ledger,
+  async run(tx, p, caller) {
+    const ws = caller.workspaceId;
+    const account = await findAccount(tx, ws, p.account);
+    const to = p.to ?? (await today(tx));
+    const sign = naturalSign(sql`${account.root}::text`);
+    const before = p.from ? sql`e.entry_date < ${p.from}::date` : sql`false`;
+    const sums = await tx.execute(sql`select
+        (${sign} * coalesce(sum(l.debit - l.credit) filter (where ${before}), 0))::numeric(16,2)::text as opening,
+        coalesce(sum(l.debit) filter (where not (${before})), 0)::numeric(16,2)::text as debit,
+        coalesce(sum(l.credit) filter (where not (${before})), 0)::numeric(16,2)::text as credit,
+        (${sign} * coalesce(sum(l.debit - l.credit), 0))::numeric(16,2)::text as closing,
+        count(*) filter (where not (${before}))::int as lines
+      from journal_line l
+      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+      where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and l.account_code = ${account.code}
+        and e.entry_date <= ${to}::date`);
+    const t = sums.rows[0] as { opening: string; debit: string; credit: string; closing: string; lines: number };
+    const lines = await ledgerLines(tx, ws, account, {
+      from: p.from,
+      to,
+      limit: p.limit,
+      offset: p.offset,
+      opening: t.opening,
+    });
+    // The running balance before the first line shown (the page's own opening when paging on).
+    const rows: Record<string, string | number | null>[] = [
+      {
+        row_kind: "opening",
+        entry_date: p.from ?? null,
+        number: null,
+        document: null,
+        memo: p.offset > 0 ? `Balance brought forward (${p.offset} earlier lines)` : "Opening balance",
+        debit: null,
+        credit: null,
+        balance: p.offset > 0 && lines.length ? broughtForward(lines[0], account.root) : t.opening,
+      },
+    ];
+    const drill: (ReportDrill | null)[] = [null];
+    for (const l of lines) {
+      const { source_type, source_id, entry_id, ...shown } = l;
+      rows.push({ row_kind: "line", ...shown, source_type, source_id: source_id == null ? null : Number(source_id) });
+      drill.push(sourceDrill(l));
+    }
+    const shownTo = p.offset + lines.length;
+    if (shownTo < t.lines) {
+      rows.push({
+        row_kind: "note",
+        entry_date: null,
+        number: null,
+        document: null,
+        memo: `Showing lines ${p.offset + 1}–${shownTo} of ${t.lines}: narrow the dates, or ask for the next lines (offset ${shownTo}).`,
+        debit: null,
+        credit: null,
+        balance: null,
+      });
+      drill.push(null);
+    }
+    return {
+      columns: [...LINE_COLUMNS, { key: "balance", label: "Balance", kind: "money" }],
+      rows,
+      totals: {
+        account: account.code,
+        account_name: account.name,
+        opening: t.opening,
+        debit: t.debit,
+        credit: t.credit,
+        closing: t.closing,
+        lines: t.lines,
+        shown: lines.length,
+      },
+      key: "number",
+      drill,
+    };
+  },
+});
+
+// The balance before a line: its running balance less its own movement on the natural side.
+function broughtForward(first: LedgerLine, root: string): string {
+  const moved = dec(first.debit).minus(dec(first.credit));
+  return money(dec(first.balance).minus(root === "asset" || root === "expense" ? moved : moved.negated()));
+}
