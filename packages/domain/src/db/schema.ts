@@ -8,6 +8,7 @@ export * from "./commission-schema.ts";
 export * from "./company-schema.ts";
 export * from "./document-settings-schema.ts";
 export * from "./documents-schema.ts";
+export * from "./gst-schema.ts";
 export * from "./inventory-schema.ts";
 export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
