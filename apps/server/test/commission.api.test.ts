@@ -38,7 +38,7 @@ const M2 = monthsAgo(2);
 const M1 = monthsAgo(1);
 const day = (p: { from: string }, d: number) => `${p.from.slice(0, 8)}${String(d).padStart(2, "0")}`;
 const d = (v: string | number) => new Dec(v);
-const m = (v: Dec) => v.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
+const m = (v: InstanceType<typeof Dec>) => v.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
 
 const report = async (email: string, params: Record<string, string>) =>
   rpc(email, "report", { name: "commission_statement", ...params });
