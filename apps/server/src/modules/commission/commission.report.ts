@@ -164,7 +164,11 @@ async function detail(tx: Tx, ws: string, who: string, from: string, to: string)
   return {
     columns: LINE_COLUMNS,
     rows: lines.map((l) => ({ ...l, document: DOC_LABEL[l.doc_type] })),
-    drill: lines.map((l) => ({ document: { type: l.doc_type, id: l.doc_id, number: l.number } })),
+    drill: lines.map((l) =>
+      l.doc_type === "receipt" && l.invoice_id
+        ? { document: { type: "invoice", id: l.invoice_id, number: l.reference } }
+        : { document: { type: l.doc_type, id: l.doc_id, number: l.number } },
+    ),
     key: "number",
     totals: totalsOf(seller, figures, f, rule ? { label: ruleLabel(rule), period: rule.period } : null),
   };

@@ -29,6 +29,7 @@ export type StatementLine = {
   doc_date: string;
   customer: string;
   reference: string | null; // the invoice a credit note or receipt is for
+  invoice_id: number | null; // …and its id (a receipt has no page of its own: it opens its invoice)
   net: string; // net of GST, base currency (a receipt: the part of its invoice's net it paid)
   excluded: string; // of which in excluded categories
   base: string; // net − excluded: what commission is earned on
@@ -112,7 +113,7 @@ async function invoicedLines(tx: Tx, ws: string, rule: CommissionRule, seller: s
   const res = await tx.execute(sql`with recursive ${attributed(ws, rule.id)}
     select * from (
       select 'invoice' as doc_type, inv.id as doc_id, inv.number, inv.doc_date::text as doc_date, co.name as customer,
-        null::text as reference, ${netOf("l", "inv.rate")}
+        null::text as reference, null::bigint as invoice_id, ${netOf("l", "inv.rate")}
       from inv
       join invoice_line l on l.workspace_id = ${ws}::uuid and l.invoice_id = inv.id
       left join product p on p.workspace_id = l.workspace_id and p.id = l.product_id
@@ -120,7 +121,7 @@ async function invoicedLines(tx: Tx, ws: string, rule: CommissionRule, seller: s
       where inv.seller = ${seller}::uuid and inv.doc_date between ${from}::date and ${to}::date
       group by inv.id, inv.number, inv.doc_date, co.name, inv.rate
       union all
-      select 'credit_note', c.id, c.number, c.doc_date::text, co.name, inv.number, ${netOf("l", "c.rate")}
+      select 'credit_note', c.id, c.number, c.doc_date::text, co.name, inv.number, inv.id, ${netOf("l", "c.rate")}
       from credit_note c
       join inv on inv.id = c.invoice_id
       join credit_note_line l on l.workspace_id = c.workspace_id and l.credit_note_id = c.id
@@ -149,7 +150,7 @@ async function collectedLines(tx: Tx, ws: string, rule: CommissionRule, seller: 
       group by inv.id, inv.rate
     )
     select 'receipt' as doc_type, r.id as doc_id, r.number, r.doc_date::text as doc_date, co.name as customer,
-      inv.number as reference, a.amount::text as collected, inv.total::text as invoice_total, e.net, e.excluded
+      inv.number as reference, inv.id as invoice_id, a.amount::text as collected, inv.total::text as invoice_total, e.net, e.excluded
     from payment_allocation a
     join receipt r on r.workspace_id = a.workspace_id and r.id = a.payment_id
     join inv on inv.id = a.document_id
@@ -176,6 +177,7 @@ const line = (r: Raw, net: string, excluded: string): StatementLine => ({
   doc_date: String(r.doc_date),
   customer: String(r.customer),
   reference: (r.reference as string | null) ?? null,
+  invoice_id: r.invoice_id == null ? null : Number(r.invoice_id),
   net,
   excluded,
   base: money(dec(net).minus(dec(excluded))),
