@@ -3,6 +3,7 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
+import { calendarFeedRoutes } from "./modules/challenge/calendar.rpc.ts";
 import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
 import { registerModules } from "./modules/index.ts";
 import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
@@ -17,6 +18,7 @@ import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
 import { registerSecurity } from "./platform/http/security.ts";
 import { registerSpa } from "./platform/http/spa.ts";
+import { realtimeRoutes } from "./platform/realtime/realtime.route.ts";
 import { restRoutes } from "./platform/rest/rest.route.ts";
 import { storagePlugin } from "./platform/storage/storage.plugin.ts";
 import { VERSION } from "./version.ts";
@@ -53,6 +55,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(documentPdfRoutes, { db: database.db });
   await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
   await app.register(restRoutes, { db: database.db, maxRows: config.maxRows });
+  await app.register(realtimeRoutes, { database }); // issue 12: the realtime channel (DESIGN §2.1)
+  await app.register(calendarFeedRoutes, { db: database.db }); // issue 12: /api/calendar/<token>.ics
   await overdueSweep(app, { db: database.db });
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;

@@ -1,2 +1,40 @@
-// Issue 12: team challenges, their live leaderboard and the calendar.
-export function registerChallenge(): void {}
+import { memberRequirement } from "@workmetrics/domain";
+import { METRIC_DOCUMENTS } from "@workmetrics/domain/resources/challenge";
+import { sql } from "drizzle-orm";
+import { inRequest } from "../../platform/db/database.ts";
+import { registerRealtimeEvents } from "../../platform/realtime/events.ts";
+import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { calendarEventsRpc, calendarFeedRpc } from "./calendar.rpc.ts";
+import { challengeCancel, challengeLeaderboard, challengeList, challengeSave } from "./challenge.rpc.ts";
+
+// Issue 12: team challenges, their live leaderboard and the calendar. The leaderboard is computed from the
+// documents (leaderboard.ts); when a document of a kind a running challenge counts changes, the realtime channel
+// tells the workspace's open pages "team_challenge.changed" with the challenges concerned, and they read again.
+
+const metricsOf = (type: string) =>
+  Object.entries(METRIC_DOCUMENTS)
+    .filter(([, t]) => t === type)
+    .map(([m]) => m);
+
+export function registerChallenge(): void {
+  registerRpc(challengeSave, challengeCancel, challengeList, challengeLeaderboard, calendarEventsRpc, calendarFeedRpc);
+  registerRealtimeEvents(async (change, db) => {
+    const metrics = metricsOf(change.type);
+    if (metrics.length === 0 || change.action === "save") return [];
+    // The running challenges (and those that ended yesterday, whose last day may still be moving) that count it.
+    const ids = await inRequest(db, { workspaceId: change.workspace_id, userId: null, role: "authenticated" }, (tx) =>
+      tx.execute(sql`select id from team_challenge where workspace_id = ${change.workspace_id}::uuid
+        and status = 'active' and metric = any(${`{${metrics.join(",")}}`}::text[])
+        and start_date <= current_date and end_date >= current_date - 1`),
+    );
+    const challengeIds = (ids.rows as Array<{ id: number }>).map((r) => Number(r.id));
+    if (challengeIds.length === 0) return [];
+    return [
+      {
+        event: "team_challenge.changed",
+        payload: { challenge_ids: challengeIds, type: change.type, action: change.action },
+        need: memberRequirement("team_challenge.read", "read team challenges", "hr"),
+      },
+    ];
+  });
+}

@@ -1,0 +1,97 @@
+import { workspaceHost } from "@workmetrics/domain";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { type Db, inRequest } from "../../platform/db/database.ts";
+import type { Caller } from "../../platform/rest/access.ts";
+import { loadMember } from "../../platform/rest/access.ts";
+import { RestError } from "../../platform/rest/rest-error.ts";
+import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { calendarEvents, feedOwner, hasFeed, icsCalendar, newFeedToken } from "./calendar.ts";
+
+// Issue 12: the calendar's commands and the .ics feed. The calendar belongs to the team challenge area (HR, Pro);
+// each of its sources is read with the member's own read permission (calendar.ts).
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Give a date as YYYY-MM-DD");
+
+export const calendarEventsRpc = defineRpc({
+  name: "calendar_events",
+  args: z
+    .object({ from: day, to: day })
+    .refine((v) => v.to >= v.from, { message: "The end must be on or after the start", path: ["to"] })
+    .refine((v) => Date.parse(v.to) - Date.parse(v.from) <= 400 * 86_400_000, {
+      message: "Ask for at most 400 days at a time",
+      path: ["to"],
+    }),
+  permission: null, // every member: each source needs its own read permission
+  does: "read the calendar",
+  feature: "hr",
+  run: (tx, args, caller) => calendarEvents(tx, caller, args.from, args.to),
+});
+
+// The caller's feed: whether one exists, or (regenerate) a new token — shown once, the old one revoked.
+export const calendarFeedRpc = defineRpc({
+  name: "calendar_feed",
+  args: z.object({ regenerate: z.boolean().default(false) }).optional(),
+  permission: null,
+  does: "subscribe to the calendar",
+  feature: "hr",
+  run: async (tx, args, caller) => {
+    if (args?.regenerate) {
+      const token = await newFeedToken(tx, caller);
+      return { exists: true, path: `/api/calendar/${token}.ics` };
+    }
+    return { exists: await hasFeed(tx, caller), path: null };
+  },
+});
+
+const FEED_DAYS_BACK = 90;
+const FEED_DAYS_AHEAD = 365;
+
+// GET /api/calendar/<token>.ics: the token's owner's calendar, as they may read it now (their permissions are read
+// afresh; a deactivated member's or a workspace without the HR feature's feed answers 404 like an unknown token).
+export async function calendarFeedRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+  const notFound = { code: "PGRST116", message: "There is no calendar at this address", details: null, hint: null };
+  app.get<{ Params: { file: string } }>("/api/calendar/:file", async (req, reply) => {
+    const m = /^([0-9a-f]{48})\.ics$/.exec(req.params.file);
+    const owner = m ? await feedOwner(db, m[1]) : null;
+    if (!owner) return reply.code(404).send(notFound);
+    const body = await inRequest(
+      db,
+      { workspaceId: owner.workspace_id, userId: owner.user_id, role: "authenticated" },
+      async (tx) => {
+        let caller: Caller;
+        try {
+          const member = await loadMember(tx, owner.user_id, owner.workspace_id);
+          caller = {
+            kind: "member",
+            userId: owner.user_id,
+            workspaceId: owner.workspace_id,
+            isOperator: false,
+            ...member,
+          };
+        } catch (err) {
+          if (err instanceof RestError) return null;
+          throw err;
+        }
+        if (!caller.features.includes("hr")) return null;
+        const res = await tx.execute(sql`select w.slug, w.name, (current_date - ${FEED_DAYS_BACK}::int)::text as first,
+            (current_date + ${FEED_DAYS_AHEAD}::int)::text as last
+          from workspace w where w.id = ${owner.workspace_id}::uuid`);
+        const w = res.rows[0] as { slug: string; name: string; first: string; last: string };
+        const events = await calendarEvents(tx, caller, w.first, w.last);
+        const config = app.authDeps.config;
+        const base = new URL(config.publicUrl);
+        const host = workspaceHost(w.slug, config.baseDomain, "main", base.port || undefined);
+        return icsCalendar(events, { name: `${w.name} — Workmetrics`, origin: `${base.protocol}//${host}`, host });
+      },
+    );
+    if (body === null) return reply.code(404).send(notFound);
+    return reply
+      .header("cache-control", "private, no-store")
+      .header("content-disposition", 'inline; filename="workmetrics.ics"')
+      .type("text/calendar; charset=utf-8")
+      .send(body);
+  });
+}

@@ -1,0 +1,214 @@
+import { createHash, randomBytes } from "node:crypto";
+import { findResource } from "@workmetrics/domain/resources";
+import { CATALOG } from "@workmetrics/domain/resources/catalog";
+import type { CalendarEvent } from "@workmetrics/domain/resources/challenge";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/database.ts";
+import { type Caller, readScope } from "../../platform/rest/access.ts";
+
+// Issue 12: /dashboard/team-challenge/calendar and each member's .ics feed. Every event comes from a document (or a
+// challenge) the member may read: each source's rows are narrowed by the engine's own read scope (readScope: the
+// domain's access rule, with "own" rows for a salesperson's quotations or a driver's deliveries), and a source the
+// member may not read at all is left out, never shown empty by mistake.
+
+type Source = {
+  kind: CalendarEvent["kind"];
+  resource: string;
+  day: SQL; // the date the event falls on
+  where: SQL; // which rows are events
+  title: (d: SQL) => SQL;
+};
+
+const num = sql`coalesce(d.number, 'Draft ' || d.id)`;
+const company = sql`(select c.name from company c where c.workspace_id = d.workspace_id and c.id = d.company_id)`;
+
+const SOURCES: Source[] = [
+  {
+    kind: "delivery",
+    resource: "delivery_order",
+    day: sql`d.doc_date`,
+    where: sql`d.status <> 'cancelled' and d.received_at is null`,
+    title: () => sql`'Delivery ' || ${num} || ' to ' || ${company}`,
+  },
+  {
+    kind: "delivery",
+    resource: "delivery_instruction",
+    day: sql`d.planned_date`,
+    where: sql`d.status in ('draft', 'released', 'picked') and d.planned_date is not null`,
+    title: () => sql`'Planned delivery ' || ${num} || ' to ' || ${company}`,
+  },
+  {
+    kind: "quotation_expiry",
+    resource: "quotation",
+    day: sql`d.valid_until`,
+    where: sql`d.status = 'sent' and d.valid_until is not null`,
+    title: () => sql`'Quotation ' || ${num} || ' expires (' || ${company} || ')'`,
+  },
+  {
+    kind: "invoice_due",
+    resource: "invoice",
+    day: sql`d.due_date`,
+    where: sql`d.status not in ('draft', 'cancelled', 'paid') and d.due_date is not null and d.outstanding > 0`,
+    title: () => sql`'Invoice ' || ${num} || ' due: ' || ${company} || ' owes ' || d.outstanding::text`,
+  },
+  {
+    kind: "bill_due",
+    resource: "supplier_invoice",
+    day: sql`d.due_date`,
+    where: sql`d.status not in ('draft', 'cancelled', 'paid') and d.due_date is not null and d.outstanding > 0`,
+    title: () => sql`'Bill ' || ${num} || ' due to ' || ${company} || ': ' || d.outstanding::text`,
+  },
+  {
+    kind: "loan_due",
+    resource: "loan_form",
+    day: sql`d.due_date`,
+    where: sql`d.status in ('out', 'partly_returned', 'overdue')`,
+    title: () => sql`'Loan ' || ${num} || ' due back from ' || ${company}`,
+  },
+  {
+    kind: "po_expected",
+    resource: "purchase_order",
+    day: sql`d.expected_date`,
+    where: sql`d.status not in ('draft', 'cancelled', 'closed', 'completed') and d.expected_date is not null`,
+    title: () => sql`'PO ' || ${num} || ' expected from ' || ${company}`,
+  },
+];
+
+const catalog = CATALOG as Record<string, { route: string | null } | undefined>;
+
+// A source's rows the caller may read, or null when they may read none of it.
+function scopeOf(resource: string, caller: Caller): SQL | null {
+  const def = findResource(resource);
+  if (!def) return null;
+  try {
+    return readScope(def, caller, sql`d`) ?? sql`true`;
+  } catch {
+    return null;
+  }
+}
+
+export async function calendarEvents(tx: Tx, caller: Caller, from: string, to: string): Promise<CalendarEvent[]> {
+  const events: CalendarEvent[] = [];
+  const challenges = scopeOf("team_challenge", caller);
+  if (challenges) {
+    const res = await tx.execute(sql`select d.id, d.name, d.start_date::text as start, d.end_date::text as end
+      from team_challenge d where ${challenges} and d.status = 'active'
+        and d.start_date <= ${to}::date and d.end_date >= ${from}::date
+      order by d.start_date, d.id`);
+    for (const r of res.rows as Array<{ id: number; name: string; start: string; end: string }>) {
+      events.push({
+        id: `team_challenge-${r.id}`,
+        kind: "challenge",
+        type: "team_challenge",
+        doc_id: Number(r.id),
+        title: `Challenge: ${r.name}`,
+        start: r.start,
+        end: r.end,
+        url: `/dashboard/team-challenge?challenge=${r.id}`,
+      });
+    }
+  }
+  for (const s of SOURCES) {
+    const scope = scopeOf(s.resource, caller);
+    if (!scope) continue;
+    const res = await tx.execute(sql`select d.id, ${s.day}::text as day, ${s.title(sql`d`)} as title
+      from ${sql.identifier(s.resource)} d
+      where ${scope} and ${s.where} and ${s.day} between ${from}::date and ${to}::date
+      order by ${s.day}, d.id limit 2000`);
+    const route = catalog[s.resource]?.route;
+    for (const r of res.rows as Array<{ id: number; day: string; title: string }>) {
+      events.push({
+        id: `${s.resource}-${r.id}`,
+        kind: s.kind,
+        type: s.resource,
+        doc_id: Number(r.id),
+        title: r.title,
+        start: r.day,
+        end: r.day,
+        url: `/dashboard/${route}/${r.id}`,
+      });
+    }
+  }
+  return events;
+}
+
+// ---- the .ics feed ----------------------------------------------------------------------------------------------
+
+export const hashFeedToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+// The caller's feed token, made now (replacing the old one, which stops answering at once).
+export async function newFeedToken(tx: Tx, caller: Caller): Promise<string> {
+  const token = randomBytes(24).toString("hex");
+  await tx.execute(sql`insert into calendar_feed (workspace_id, user_id, token_hash)
+    values (${caller.workspaceId}::uuid, ${caller.userId}::uuid, ${hashFeedToken(token)})
+    on conflict (workspace_id, user_id) do update set token_hash = excluded.token_hash, updated_at = now()`);
+  return token;
+}
+
+export async function hasFeed(tx: Tx, caller: Caller): Promise<boolean> {
+  const res = await tx.execute(sql`select 1 from calendar_feed
+    where workspace_id = ${caller.workspaceId}::uuid and user_id = ${caller.userId}::uuid`);
+  return res.rows.length > 0;
+}
+
+// Whose feed a token opens (the platform connection: the token names the workspace).
+export async function feedOwner(db: Db, token: string): Promise<{ workspace_id: string; user_id: string } | null> {
+  if (!/^[0-9a-f]{48}$/.test(token)) return null;
+  const res = await db.execute(sql`select workspace_id::text, user_id::text from calendar_feed
+    where token_hash = ${hashFeedToken(token)}`);
+  return (res.rows[0] as { workspace_id: string; user_id: string } | undefined) ?? null;
+}
+
+// RFC 5545: CRLF line ends, lines folded at 75 octets, text escaped; all-day events (DTSTART;VALUE=DATE, DTEND the
+// day after the last).
+const icsText = (s: string) =>
+  s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+
+function fold(line: string): string {
+  const bytes = Buffer.from(line, "utf8");
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let start = 0;
+  let limit = 75;
+  while (start < bytes.length) {
+    let end = Math.min(start + limit, bytes.length);
+    while (end < bytes.length && (bytes[end] & 0xc0) === 0x80) end--; // never split a UTF-8 character
+    parts.push(bytes.subarray(start, end).toString("utf8"));
+    start = end;
+    limit = 74; // continuation lines begin with a space
+  }
+  return parts.join("\r\n ");
+}
+
+const compact = (day: string) => day.replaceAll("-", "");
+const dayAfter = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+export function icsCalendar(events: CalendarEvent[], opts: { name: string; origin: string; host: string }): string {
+  const stamp = `${new Date().toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Workmetrics//Calendar//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${icsText(opts.name)}`,
+  ];
+  for (const e of events) {
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${e.id}@${opts.host}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;VALUE=DATE:${compact(e.start)}`,
+      `DTEND;VALUE=DATE:${compact(dayAfter(e.end))}`,
+      `SUMMARY:${icsText(e.title)}`,
+      `URL:${opts.origin}${e.url}`,
+      "END:VEVENT",
+    );
+  }
+  lines.push("END:VCALENDAR");
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}
