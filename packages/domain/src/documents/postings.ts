@@ -214,6 +214,20 @@ export const SUPPLIER_DEBIT_RULE: PostingRule = {
   ],
 };
 
+// Issue 12: a progressive claim bills this claim's work to Contract revenue; its retention is owed later, so it
+// sits in 1110 Retention receivable and the rest, with the GST on it, in 1100 Trade debtors. A release claim's
+// retention_this_claim is negative: it moves the retention from 1110 to 1100 with the GST it carries (no revenue).
+export const CLAIM_RULE: PostingRule = {
+  name: "progressive_claim",
+  memo: "Progressive claim",
+  legs: [
+    leg("debit", "1100", "receivable", "total"),
+    leg("debit", "1110", "retention", "retention_this_claim"),
+    leg("credit", "4010", "income", "this_claim_gross"),
+    leg("credit", "2200", "output_tax", "tax_total"),
+  ],
+};
+
 export const POSTING_RULES = {
   invoice: INVOICE_RULE,
   debit_note: DEBIT_NOTE_RULE,
@@ -230,6 +244,7 @@ export const POSTING_RULES = {
   supplier_debit: SUPPLIER_DEBIT_RULE,
   supplier_delivery_order: SUPPLIER_RECEIPT_RULE,
   supplier_invoice: SUPPLIER_INVOICE_RULE,
+  progressive_claim: CLAIM_RULE,
 } as const;
 
 // The cost figure for the stock rules: each line's qty × unit cost rounded to cents, then summed, so the stock

@@ -641,25 +641,25 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "location",
   },
-  // Issue 12: team challenges (HR, Pro), written by the challenge module's commands; REST reads them.
-  team_challenge: {
-    name: "team_challenge",
-    title: "Team challenge",
-    plural: "Team challenges",
-    route: null, // its page is the module's /dashboard/team-challenge
+  // Issue 12: progressive claims (projects, Pro), written by the document commands; REST reads them.
+  progressive_claim: {
+    name: "progressive_claim",
+    title: "Progressive claim",
+    plural: "Progressive claims",
+    route: "progressive-claims",
     scope: "tenant",
-    feature: "hr",
+    feature: "projects",
     actions: ["read"],
   },
-  team_challenge_participant: {
-    name: "team_challenge_participant",
-    title: "Challenge participant",
-    plural: "Challenge participants",
+  progressive_claim_line: {
+    name: "progressive_claim_line",
+    title: "Progressive claim line",
+    plural: "Progressive claim lines",
     route: null,
     scope: "tenant",
-    feature: "hr",
+    feature: "projects",
     actions: ["read"],
-    permissionOf: "team_challenge",
+    permissionOf: "progressive_claim",
   },
 } as const satisfies Record<string, CatalogEntry>;
 

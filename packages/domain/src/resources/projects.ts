@@ -30,6 +30,10 @@ export const projectResource = defineResource({
     f.date("end_date", "End", { list: true }),
     f.money("budget", "Budget", { list: true, min: 0 }),
     f.textarea("description", "Description"),
+    // Issue 12: when the retention held on its progressive claims is released.
+    f.date("practical_completion_date", "Practical completion"),
+    f.date("defects_liability_end_date", "Defects liability ends"),
+    f.percent("retention_release_percent", "Retention released at completion %", { min: 0, max: 100 }),
     ...auditFields,
   ],
   relations: {
@@ -47,6 +51,12 @@ export const projectResource = defineResource({
       field: "end_date",
       message: "End must be on or after Start",
       constraint: "project_dates_in_order",
+    },
+    {
+      fields: ["practical_completion_date", "defects_liability_end_date"],
+      check: (v) => String(v.defects_liability_end_date) >= String(v.practical_completion_date),
+      field: "defects_liability_end_date",
+      message: "The defects liability period ends on or after practical completion",
     },
   ],
 });

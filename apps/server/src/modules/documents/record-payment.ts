@@ -53,7 +53,8 @@ export type PaymentInput = {
   allocations: { document_type: string; document_id: number; amount: string }[];
 };
 
-const OPEN = new Set(["unpaid", "partly_paid", "overdue"]);
+// A progressive claim is owed once claimed, whether or not its payment response is in (issue 12).
+const OPEN = new Set(["unpaid", "partly_paid", "overdue", "claimed", "certified"]);
 
 // Money is paid in cents: 10.555 is a typo, not an amount to round silently. `what` names it: "The amount 10.555",
 // "Allocation 1 (5.001)".

@@ -43,7 +43,7 @@ export async function amendDocument(tx: Tx, caller: Caller, spec: DocumentSpec, 
     source_type: doc.header.source_type ?? null,
     source_id: doc.header.source_id ?? null,
   };
-  const priced = priceDraft(header, doc.lines);
+  const priced = (spec.price ?? priceDraft)(header, doc.lines);
   const [row] = await insertRows(
     tx,
     spec.header,

@@ -8,7 +8,7 @@ import { asSourceLine } from "./draws.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
 import type { DocumentSpec } from "./registry.ts";
-import { insertLines, parse, refuseOutsiders, type Shape } from "./save.ts";
+import { decidedColumns, insertLines, parse, refuseOutsiders, type Shape } from "./save.ts";
 import { allowanceFor, documentSettings } from "./settings.ts";
 import { insertRows, type Row, writeEvent } from "./store.ts";
 import { applyTransition, lockDocument } from "./transition.ts";
@@ -105,7 +105,7 @@ export async function runConvert(
   const draft = target.prepareConvert
     ? await target.prepareConvert(tx, caller, { spec: source, doc }, { header, lines })
     : { header, lines };
-  const priced = priceDraft(draft.header, draft.lines);
+  const priced = (target.price ?? priceDraft)(draft.header, draft.lines);
   const ws = caller.workspaceId as string;
   const [row] = await insertRows(
     tx,
@@ -123,7 +123,10 @@ export async function runConvert(
     true,
   );
   const targetId = Number(row.id);
-  await insertLines(tx, target, ws, targetId, priced.lines);
+  // A type with its own figures (`price`) writes the read-only line columns its prepareConvert decided (a claim
+  // line's previous percentage); other types never carry the source's read-only columns.
+  const decided = target.price ? decidedColumns(target, draft.lines) : [];
+  await insertLines(tx, target, ws, targetId, priced.lines, decided);
   await writeEvent(tx, caller, {
     type: target.machine.type,
     docId: targetId,

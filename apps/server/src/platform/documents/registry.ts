@@ -59,6 +59,11 @@ export type PrepareSave = (
   draft: { id: number | null; header: Row; lines: Row[] },
 ) => Promise<{ header: Row; lines: Row[] }>;
 
+// A type whose figures are not qty × price (a progressive claim's cumulative percentages and retention): its own
+// pure totals over the header and lines as prepared (prepareSave / prepareConvert give it what it reads), in place
+// of the one priceDraft; it answers the header and lines with every total written, refusing with a RestError.
+export type PriceDraft = (header: Row, lines: readonly Row[]) => { header: Row; lines: Row[] };
+
 export type DocumentSpec = {
   machine: DocumentType<string, DocSnapshot>;
   header: ResourceDef;
@@ -67,6 +72,7 @@ export type DocumentSpec = {
   effects?: Readonly<Record<string, Effect>>; // by action
   prepareConvert?: PrepareConvert;
   prepareSave?: PrepareSave;
+  price?: PriceDraft;
   // Header fields a duplicate leaves blank because they name one real-world document (a supplier's invoice number).
   notCopied?: readonly string[];
 };

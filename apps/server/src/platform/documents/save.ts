@@ -111,7 +111,7 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
       `lines.${low.n - 1}.unit_price`,
     );
   }
-  const priced = priceDraft(prepared.header, lines);
+  const priced = (spec.price ?? priceDraft)(prepared.header, lines);
   let docId: number;
   if (before && input.id) {
     docId = input.id;
@@ -128,10 +128,7 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
   }
   // The read-only line columns the type's prepareSave decided (a purchase line's supplier discount): a client's
   // lines never carry them (parsed by the insert schema), so any present came from the server.
-  const decided = spec.lines.fields
-    .filter((f) => f.readOnly && prepared.lines.some((l) => l[f.name] !== undefined))
-    .map((f) => f.name);
-  await insertLines(tx, spec, ws, docId, priced.lines, decided);
+  await insertLines(tx, spec, ws, docId, priced.lines, decidedColumns(spec, prepared.lines));
   await writeEvent(tx, caller, {
     type: spec.machine.type,
     docId,
@@ -142,6 +139,15 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
   });
   return docId;
 }
+
+// The read-only line columns a type's own code decided on these lines (prepareSave, prepareConvert): a client's lines
+// never carry them (parsed by the insert schema), so any present came from the server.
+const KEYS = new Set(["id", "line_no", "created_at", "updated_at"]);
+export const decidedColumns = (spec: DocumentSpec, lines: readonly Row[]): string[] =>
+  spec.lines.fields
+    .filter((f) => f.readOnly && !KEYS.has(f.name) && f.name !== parentColumn(spec))
+    .filter((f) => lines.some((l) => l[f.name] !== undefined))
+    .map((f) => f.name);
 
 // Every line gets the same columns (a multi-row insert), numbered from 1.
 // decided: read-only line columns the server set on these lines (saveDraft's prepareSave), written too.

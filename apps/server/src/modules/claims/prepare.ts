@@ -1,0 +1,331 @@
+import { DocumentError, dec, money, sum } from "@workmetrics/domain/documents/decimal";
+import { toBase } from "@workmetrics/domain/documents/totals";
+import {
+  type ClaimKind,
+  claimFigures,
+  DEFAULT_RETENTION_CAP_PERCENT,
+  DEFAULT_RETENTION_PERCENT,
+  type ReleaseStage,
+  releasable,
+} from "@workmetrics/domain/documents/types/progressive-claim";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database.ts";
+import { conflict, invalid } from "../../platform/documents/refusals.ts";
+import type { PrepareConvert, PrepareSave, PriceDraft } from "../../platform/documents/registry.ts";
+import { type Row, today } from "../../platform/documents/store.ts";
+import { contractLines, previousClaim, projectOf, retentionOf } from "./contract.ts";
+
+// A claim's say in the engine's save and convert (registry.ts PrepareConvert, PrepareSave, PriceDraft): its lines
+// continue the previous claim's (Dolibarr's fk_prev_id) with what they had to date, a release claim releases what
+// the contract's retention allows, and its figures are claimFigures' — the domain's one function — over them.
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+const text = (v: unknown) => (given(v) ? String(v) : null);
+
+type Shaped = { header: Row; lines: Row[] };
+
+const CLAIM_HEADER = "progressive_claim";
+
+// The stored facts a save keeps whatever a client sends: what it was made from and its kind.
+async function storedFacts(tx: Tx, ws: string, id: number): Promise<Row> {
+  const res = await tx.execute(sql`select source_type, source_id, kind, release_stage, project_id,
+      doc_date::text as doc_date, retention_percent::text as retention_percent,
+      retention_cap_percent::text as retention_cap_percent, response_days, payment_days
+    from ${sql.identifier(CLAIM_HEADER)} where workspace_id = ${ws}::uuid and id = ${id}`);
+  return (res.rows[0] as Row | undefined) ?? {};
+}
+
+// A release of `stage` is allowed on the claim's date: practical completion reached, or the defects liability period
+// over; the refusal names the project and the date.
+export async function checkReleaseStage(tx: Tx, ws: string, header: Row, stage: ReleaseStage): Promise<void> {
+  const project = await projectOf(tx, ws, header.project_id);
+  if (!project) {
+    throw conflict(
+      "This contract has no project: the retention is released by the project's practical completion and defects liability dates",
+    );
+  }
+  const on = String(header.doc_date ?? (await today(tx))).slice(0, 10);
+  if (stage === "practical_completion") {
+    const pc = project.practical_completion_date;
+    if (!pc)
+      throw conflict(`Record the practical completion date of project ${project.code} before releasing retention`);
+    if (pc > on)
+      throw conflict(`Project ${project.code} reaches practical completion on ${pc}: retention is released from then`);
+    return;
+  }
+  const end = project.defects_liability_end_date;
+  if (!end)
+    throw conflict(`Record when the defects liability period of project ${project.code} ends before the final release`);
+  if (end > on) {
+    throw conflict(
+      `The defects liability period of project ${project.code} ends on ${end}: the rest of the retention is released from then`,
+    );
+  }
+}
+
+const stageWords = (stage: ReleaseStage, share: string) =>
+  stage === "practical_completion"
+    ? `Release of retention at practical completion (${dec(share).toFixed()}%)`
+    : "Release of retention at the end of the defects liability period";
+
+// The lines and header a claim of `contractId` has once shaped against the contract as it is now: the terms and
+// previous figures written, each line's previous percentage and amount from the line it continues, every line of
+// the previous claim present, contract lines at the contract's amounts.
+export async function shapeClaim(
+  tx: Tx,
+  ws: string,
+  input: { id: number | null; contractId: number; kind: ClaimKind; header: Row; lines: Row[] },
+): Promise<Shaped> {
+  const prev = await previousClaim(tx, ws, input.contractId, input.id);
+  const header: Row = {
+    ...input.header,
+    discount_percent: null,
+    discount_amount: null,
+    previous_claim_id: input.kind === "progress" ? (prev?.header.id ?? null) : null,
+    previous_gross: prev ? String(prev.header.gross_to_date) : "0",
+    previous_retention: prev ? String(prev.header.retention_to_date) : "0",
+  };
+  if (input.kind === "release") {
+    const held = await retentionOf(tx, ws, input.contractId, input.id);
+    const left = dec(held.retained).minus(dec(held.released));
+    const asked = sum(input.lines.map((l, i) => dec(String(l.contract_amount ?? "0"), `The amount on line ${i + 1}`)));
+    if (asked.greaterThan(left)) {
+      throw conflict(`Only ${money(left)} of retention is held on this contract; ${money(asked)} cannot be released`);
+    }
+    const lines = input.lines.map((l) => ({
+      ...l,
+      qty: "1",
+      unit_price: String(l.contract_amount ?? "0"),
+      cumulative_percent: "0",
+      prev_percent: "0",
+      prev_amount: "0",
+      is_variation: false,
+      prev_line_id: null,
+    }));
+    return { header, lines };
+  }
+  // The contract's terms are the first claim's, carried by every later one.
+  if (prev) {
+    header.retention_percent = prev.header.retention_percent;
+    header.retention_cap_percent = prev.header.retention_cap_percent;
+    header.response_days = prev.header.response_days ?? null;
+    header.payment_days = prev.header.payment_days ?? null;
+  } else {
+    header.retention_percent = text(header.retention_percent) ?? DEFAULT_RETENTION_PERCENT;
+    header.retention_cap_percent = text(header.retention_cap_percent) ?? DEFAULT_RETENTION_CAP_PERCENT;
+  }
+  const contract = new Map((await contractLines(tx, ws, input.contractId)).map((l) => [Number(l.id), l]));
+  const prevLines = new Map((prev?.lines ?? []).map((l) => [Number(l.id), l]));
+  const prevBySource = new Map(
+    (prev?.lines ?? []).filter((l) => l.source_line_id != null).map((l) => [Number(l.source_line_id), l]),
+  );
+  const continued = new Set<number>();
+  const lines = input.lines.map((l, i) => {
+    const n = i + 1;
+    let before: Row | undefined;
+    if (given(l.prev_line_id)) {
+      before = prevLines.get(Number(l.prev_line_id));
+      if (!before)
+        throw invalid(`Line ${n} continues a line that is not on the previous claim`, `lines.${i}.prev_line_id`);
+    } else if (given(l.source_line_id)) {
+      before = prevBySource.get(Number(l.source_line_id));
+    }
+    if (before) {
+      if (continued.has(Number(before.id))) {
+        throw invalid(`Line ${n} continues a line another line already continues`, `lines.${i}`);
+      }
+      continued.add(Number(before.id));
+    }
+    const source = given(l.source_line_id) ? contract.get(Number(l.source_line_id)) : undefined;
+    if (given(l.source_line_id) && !source) {
+      throw invalid(`Line ${n} is not a line of this contract`, `lines.${i}.source_line_id`);
+    }
+    // A contract line is worth what the contract says; a variation what the clerk agreed, fixed once claimed.
+    let amount = source ? String(source.net_amount) : text(l.contract_amount);
+    if (before && !source) {
+      const was = String(before.contract_amount);
+      if (given(l.contract_amount) && !dec(String(l.contract_amount)).equals(dec(was))) {
+        throw invalid(
+          `Line ${n}: the contract amount of a variation claimed before cannot change (it is ${money(was)})`,
+          `lines.${i}.contract_amount`,
+        );
+      }
+      amount = was;
+    }
+    if (amount == null) throw invalid(`Give the contract amount of line ${n}`, `lines.${i}.contract_amount`);
+    return {
+      ...l,
+      ...(source
+        ? {
+            product_id: source.product_id ?? null,
+            service_id: source.service_id ?? null,
+            tax_code: source.tax_code,
+            description: given(l.description) ? l.description : source.description,
+          }
+        : {}),
+      qty: "1",
+      unit_price: amount,
+      contract_amount: amount,
+      cumulative_percent: text(l.cumulative_percent) ?? (before ? String(before.cumulative_percent) : "0"),
+      prev_percent: before ? String(before.cumulative_percent) : "0",
+      prev_amount: before ? String(before.amount_to_date) : "0",
+      is_variation: !source,
+      prev_line_id: before ? Number(before.id) : null,
+    };
+  });
+  const missing = (prev?.lines ?? []).find((l) => !continued.has(Number(l.id)));
+  if (missing && prev) {
+    throw invalid(
+      `Line ${missing.line_no} of ${prev.header.number} (${missing.description}) is missing: a claim carries every line of the one before`,
+      "lines",
+    );
+  }
+  return { header, lines };
+}
+
+// document_convert sales_order → progressive_claim: the previous claim's lines to date (or the contract's at 0%),
+// or, for header.kind "release", one line releasing what the stage allows.
+export const prepareClaimConvert: PrepareConvert = async (tx, caller, source, draft) => {
+  const ws = caller.workspaceId as string;
+  const contractId = Number(source.doc.header.id);
+  const kind: ClaimKind = draft.header.kind === "release" ? "release" : "progress";
+  const header: Row = { ...draft.header, kind, doc_date: await today(tx) };
+  if (kind === "release") {
+    const held = await retentionOf(tx, ws, contractId, null);
+    const stage: ReleaseStage =
+      (draft.header.release_stage as ReleaseStage | undefined) ??
+      (dec(held.released_at_completion).isZero() ? "practical_completion" : "final");
+    await checkReleaseStage(tx, ws, header, stage);
+    const project = await projectOf(tx, ws, header.project_id);
+    const share = project?.retention_release_percent ?? "50";
+    const amount = releasable(stage, {
+      retained: held.retained,
+      released: stage === "practical_completion" ? held.released_at_completion : held.released,
+      share_percent: share,
+    });
+    if (!dec(amount).greaterThan(0)) {
+      throw conflict(
+        dec(held.retained).isZero()
+          ? `No retention is held on ${source.doc.header.number}: nothing can be released`
+          : `The retention of ${source.doc.header.number} due ${stage === "final" ? "at the end of the defects liability period" : "at practical completion"} is released already`,
+      );
+    }
+    const taxCode = String(source.doc.lines[0]?.tax_code ?? "SR");
+    return shapeClaim(tx, ws, {
+      id: null,
+      contractId,
+      kind,
+      header: { ...header, release_stage: stage },
+      lines: [{ description: stageWords(stage, share), contract_amount: amount, tax_code: taxCode }],
+    });
+  }
+  const prev = await previousClaim(tx, ws, contractId, null);
+  const lines: Row[] = prev
+    ? prev.lines.map((l) => ({
+        product_id: l.product_id ?? null,
+        service_id: l.service_id ?? null,
+        sku: l.sku ?? null,
+        description: l.description,
+        unit: l.unit ?? null,
+        tax_code: l.tax_code,
+        contract_amount: l.contract_amount,
+        cumulative_percent: l.cumulative_percent,
+        source_line_id: l.source_line_id ?? null,
+        prev_line_id: Number(l.id),
+      }))
+    : (await contractLines(tx, ws, contractId)).map((l) => ({
+        product_id: l.product_id ?? null,
+        service_id: l.service_id ?? null,
+        sku: l.sku ?? null,
+        description: l.description,
+        unit: l.unit ?? null,
+        tax_code: l.tax_code,
+        source_line_id: Number(l.id),
+        cumulative_percent: "0",
+      }));
+  return shapeClaim(tx, ws, { id: null, contractId, kind, header: { ...header, release_stage: null }, lines });
+};
+
+// document_save of a claim: only a draft made from its contract; its kind and contract stay what they were.
+export const prepareClaimSave: PrepareSave = async (tx, caller, _spec, draft) => {
+  const ws = caller.workspaceId as string;
+  if (draft.id == null) {
+    throw invalid(
+      "A progressive claim is made from its contract: open the submitted sales order and choose Make progressive claim",
+      "source_id",
+    );
+  }
+  const stored = await storedFacts(tx, ws, draft.id);
+  const kind = (stored.kind ?? "progress") as ClaimKind;
+  // Terms not sent are the draft's own.
+  const terms = ["retention_percent", "retention_cap_percent", "response_days", "payment_days"];
+  const kept = Object.fromEntries(
+    terms.filter((k) => draft.header[k] === undefined).map((k) => [k, stored[k] ?? null]),
+  );
+  const header: Row = {
+    ...draft.header,
+    ...kept,
+    kind,
+    release_stage: stored.release_stage ?? null,
+    project_id: stored.project_id ?? draft.header.project_id ?? null,
+  };
+  return shapeClaim(tx, ws, { id: draft.id, contractId: Number(stored.source_id), kind, header, lines: draft.lines });
+};
+
+// The figures (claimFigures) written on the header and lines; GST on the claim less its retention.
+export const priceClaim: PriceDraft = (header, lines) => {
+  try {
+    const figures = claimFigures({
+      kind: header.kind === "release" ? "release" : "progress",
+      retention_percent: String(header.retention_percent ?? DEFAULT_RETENTION_PERCENT),
+      retention_cap_percent: String(header.retention_cap_percent ?? DEFAULT_RETENTION_CAP_PERCENT),
+      previous: {
+        gross_to_date: String(header.previous_gross ?? "0"),
+        retention_to_date: String(header.previous_retention ?? "0"),
+      },
+      lines: lines.map((l) => ({
+        description: text(l.description),
+        contract_amount: String(l.contract_amount ?? "0"),
+        cumulative_percent: String(l.cumulative_percent ?? "0"),
+        prev_percent: text(l.prev_percent),
+        prev_amount: text(l.prev_amount),
+        tax_code: text(l.tax_code) ?? "SR",
+      })),
+    });
+    const rate = given(header.rate) ? String(header.rate) : "1";
+    return {
+      header: {
+        ...header,
+        rate,
+        discount_percent: null,
+        discount_amount: "0.00",
+        contract_sum: figures.contract_sum,
+        gross_to_date: figures.gross_to_date,
+        previous_gross: figures.previous_gross,
+        this_claim_gross: figures.this_claim_gross,
+        retention_cap: figures.retention_cap,
+        retention_to_date: figures.retention_to_date,
+        previous_retention: figures.previous_retention,
+        retention_this_claim: figures.retention_this_claim,
+        subtotal: figures.subtotal,
+        net_total: figures.subtotal,
+        tax_total: figures.tax_total,
+        total: figures.total,
+        base_total: toBase(figures.total, rate),
+      },
+      lines: lines.map((l, i) => ({
+        ...l,
+        qty: "1",
+        unit_price: String(l.contract_amount ?? "0"),
+        discount_percent: "0",
+        tax_code: figures.tax_code,
+        amount_to_date: figures.lines[i].amount_to_date,
+        line_total: figures.lines[i].line_total,
+        net_amount: figures.lines[i].line_total,
+      })),
+    };
+  } catch (err) {
+    if (err instanceof DocumentError) throw invalid(err.message);
+    throw err;
+  }
+};

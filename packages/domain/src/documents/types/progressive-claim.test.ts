@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { transitionMatrix } from "../machine.ts";
+import {
+  type ClaimFigures,
+  claimFigures,
+  claimStatus,
+  PROGRESSIVE_CLAIM,
+  releasable,
+  sopDates,
+} from "./progressive-claim.ts";
+
+// The claim's figures (issue 12): the anchor, the cap across random sequences, rounding, releases, SOP dates.
+
+type Step = { percents: string[] };
+
+// A run of claims on one contract, each continuing the one before as the server chains them.
+function run(contract: string[], steps: Step[], terms = { retention_percent: "5", retention_cap_percent: "5" }) {
+  const out: ClaimFigures[] = [];
+  let prev: { percent: string; amount: string }[] = contract.map(() => ({ percent: "0", amount: "0" }));
+  let previous: { gross_to_date: string; retention_to_date: string } | null = null;
+  for (const s of steps) {
+    const f = claimFigures({
+      kind: "progress",
+      ...terms,
+      previous,
+      lines: contract.map((c, i) => ({
+        contract_amount: c,
+        cumulative_percent: s.percents[i],
+        prev_percent: prev[i].percent,
+        prev_amount: prev[i].amount,
+        tax_code: "SR",
+      })),
+    });
+    out.push(f);
+    prev = f.lines.map((l, i) => ({ percent: s.percents[i], amount: l.amount_to_date }));
+    previous = { gross_to_date: f.gross_to_date, retention_to_date: f.retention_to_date };
+  }
+  return out;
+}
+
+describe("claimFigures", () => {
+  it("the anchor: 100,000 at 5% capped at 5%, 30% → 70% → 100%", () => {
+    const [a, b, c] = run(["100000"], [{ percents: ["30"] }, { percents: ["70"] }, { percents: ["100"] }]);
+    expect([a, b, c].map((f) => [f.retention_to_date, f.retention_this_claim])).toEqual([
+      ["1500.00", "1500.00"],
+      ["3500.00", "2000.00"],
+      ["5000.00", "1500.00"],
+    ]);
+    expect(a).toMatchObject({
+      this_claim_gross: "30000.00",
+      subtotal: "28500.00",
+      tax_total: "2565.00",
+      total: "31065.00",
+    });
+  });
+
+  it("never holds more than the cap, whatever the sequence (random runs)", () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let trial = 0; trial < 100; trial++) {
+      const contract = [String((random() * 90000 + 10).toFixed(2)), String((random() * 5000 + 1).toFixed(2))];
+      const steps: Step[] = [];
+      let p = [0, 0];
+      const n = 1 + Math.floor(random() * 12);
+      for (let i = 0; i < n; i++) {
+        p = p.map((x) => Math.min(100, Math.round((x + random() * 30) * 1000) / 1000));
+        steps.push({ percents: p.map(String) });
+      }
+      const retention = String(Math.floor(random() * 10) + 1);
+      const cap = String(Math.floor(random() * 10) + 1);
+      const runs = run(contract, steps, { retention_percent: retention, retention_cap_percent: cap });
+      const capAmount = Number(runs[0].retention_cap);
+      let held = 0;
+      for (const f of runs) {
+        held += Math.round(Number(f.retention_this_claim) * 100);
+        expect(Number(f.retention_this_claim)).toBeGreaterThanOrEqual(0);
+        expect(held).toBe(Math.round(Number(f.retention_to_date) * 100));
+        expect(held).toBeLessThanOrEqual(Math.round(capAmount * 100));
+        // Σ this claim = work done to date; total = subtotal + GST.
+        expect(Math.round(Number(f.total) * 100)).toBe(
+          Math.round(Number(f.subtotal) * 100) + Math.round(Number(f.tax_total) * 100),
+        );
+      }
+    }
+  });
+
+  it("refuses a percentage going down, naming the line", () => {
+    expect(() =>
+      claimFigures({
+        kind: "progress",
+        retention_percent: "5",
+        retention_cap_percent: "5",
+        previous: { gross_to_date: "500", retention_to_date: "25" },
+        lines: [
+          {
+            description: "Piling",
+            contract_amount: "1000",
+            cumulative_percent: "40",
+            prev_percent: "50",
+            prev_amount: "500",
+          },
+        ],
+      }),
+    ).toThrow("Line 1 (Piling): the work done to date cannot go down to 40%; 50% was claimed before");
+  });
+
+  it("a release bills retention with GST and holds nothing new", () => {
+    const f = claimFigures({
+      kind: "release",
+      retention_percent: "5",
+      retention_cap_percent: "5",
+      previous: { gross_to_date: "100000", retention_to_date: "5000" },
+      lines: [{ contract_amount: "2500", cumulative_percent: "0", tax_code: "SR" }],
+    });
+    expect(f).toMatchObject({
+      retention_this_claim: "-2500.00",
+      this_claim_gross: "0.00",
+      subtotal: "2500.00",
+      tax_total: "225.00",
+    });
+    expect(releasable("practical_completion", { retained: "5000", released: "0", share_percent: "50" })).toBe(
+      "2500.00",
+    );
+    expect(releasable("practical_completion", { retained: "5000", released: "2500", share_percent: "50" })).toBe(
+      "0.00",
+    );
+    expect(releasable("final", { retained: "5000", released: "2500", share_percent: "50" })).toBe("2500.00");
+  });
+});
+
+describe("SOP Act dates", () => {
+  it("s11: the contract's days up to 21, 14 when silent; s8: up to 35 after, 14 when silent", () => {
+    expect(sopDates("2026-03-31", {})).toEqual({ response_due: "2026-04-14", payment_due: "2026-04-28" });
+    expect(sopDates("2026-03-31", { response_days: 30, payment_days: 60 })).toEqual({
+      response_due: "2026-04-21",
+      payment_due: "2026-05-26",
+    });
+    expect(sopDates("2026-03-31", { response_days: 7, payment_days: 10 })).toEqual({
+      response_due: "2026-04-07",
+      payment_due: "2026-04-17",
+    });
+  });
+});
+
+describe("the claim's statuses", () => {
+  const doc = (header: Record<string, unknown>, status = "claimed") => ({
+    status,
+    today: "2026-06-01",
+    header,
+    lines: [],
+  });
+  it("follow what is owed, the payment due date and the response", () => {
+    expect(claimStatus(doc({ total: "100", outstanding: "100", due_date: "2026-07-01" }))).toBe("claimed");
+    expect(claimStatus(doc({ total: "100", outstanding: "100", due_date: "2026-07-01", certified_amount: "90" }))).toBe(
+      "certified",
+    );
+    expect(claimStatus(doc({ total: "100", outstanding: "40", due_date: "2026-07-01" }))).toBe("partly_paid");
+    expect(claimStatus(doc({ total: "100", outstanding: "100", due_date: "2026-05-01" }))).toBe("overdue");
+    expect(claimStatus(doc({ total: "100", outstanding: "0" }))).toBe("paid");
+  });
+  it("has one answer for every status and action", () => {
+    const m = transitionMatrix(PROGRESSIVE_CLAIM, {
+      doc: (status) => ({ status, today: "2026-06-01", header: { total: "100", outstanding: "100" }, lines: [{}] }),
+    });
+    expect(m.draft.submit).toBe("→ claimed");
+    expect(m.paid.cancel).toBe("A paid progressive claim cannot be cancelled");
+    expect(m.claimed.certify).toBe("→ certified");
+  });
+});
