@@ -641,6 +641,26 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "location",
   },
+  // Issue 12: team challenges (HR, Pro), written by the challenge module's commands; REST reads them.
+  team_challenge: {
+    name: "team_challenge",
+    title: "Team challenge",
+    plural: "Team challenges",
+    route: null, // its page is the module's /dashboard/team-challenge
+    scope: "tenant",
+    feature: "hr",
+    actions: ["read"],
+  },
+  team_challenge_participant: {
+    name: "team_challenge_participant",
+    title: "Challenge participant",
+    plural: "Challenge participants",
+    route: null,
+    scope: "tenant",
+    feature: "hr",
+    actions: ["read"],
+    permissionOf: "team_challenge",
+  },
   // Issue 12: progressive claims (projects, Pro), written by the document commands; REST reads them.
   progressive_claim: {
     name: "progressive_claim",
