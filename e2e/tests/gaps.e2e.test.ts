@@ -7,6 +7,7 @@ import { appUrl, hasChromium, openBrowser, screenshot, signIn, useFreshBrowser }
 const FINANCE = "finance@demo.test";
 const ACCOUNTS = "accounts@demo.test";
 const ADMIN = "admin@demo.test";
+const DRIVER = "driver@demo.test";
 
 type Doc = { id: number; number: string; status: string; lines: Array<Record<string, unknown>> } & Record<
   string,
@@ -149,4 +150,84 @@ describe.skipIf(!hasChromium)("gaps of issues 10 and 11 in Chromium", () => {
     expect(Number(lines[0].unit_price)).toBe(150);
     expect(lines[0].service_id).not.toBeNull();
   }, 120_000);
+
+  it("the flow: an invoice shows a credit note made through a goods return note; a driver sees an unshared source by its type", async () => {
+    const page = t.page;
+    const made = await restFetch(ADMIN, "product", {
+      method: "POST",
+      headers: { prefer: "return=representation" },
+      body: JSON.stringify({
+        sku: `GAP-${Date.now()}`,
+        name: "Cable drum hire",
+        price: "30",
+        cost: "10",
+        is_stock_tracked: false,
+      }),
+    });
+    const product = (made.body as Array<{ id: number }>)[0].id;
+    const company = (
+      (await restFetch(ADMIN, "company?select=id&is_customer=is.true&order=id&limit=1")).body as Array<{ id: number }>
+    )[0].id;
+    const location = ((await restFetch(ADMIN, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0]
+      .id;
+    const driver = (
+      (await restFetch(ADMIN, `user?select=id&email=eq.${encodeURIComponent(DRIVER)}`)).body as Array<{ id: string }>
+    )[0].id;
+    const so = await rpc(ADMIN, "document_save", {
+      type: "sales_order",
+      header: { company_id: company },
+      lines: [{ product_id: product, qty: "3" }],
+    });
+    await rpc(ADMIN, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
+    const d = await rpc(ADMIN, "document_convert", {
+      type: "sales_order",
+      id: so.id,
+      to: "delivery_order",
+      header: { location_id: location, driver_id: driver },
+    });
+    const delivery = await rpc(ADMIN, "document_transition", { type: "delivery_order", id: d.id, action: "submit" });
+    const i = await rpc(ADMIN, "document_convert", { type: "delivery_order", id: delivery.id, to: "invoice" });
+    const invoice = await rpc(ADMIN, "document_transition", { type: "invoice", id: i.id, action: "submit" });
+    const g = await rpc(ADMIN, "document_convert", {
+      type: "delivery_order",
+      id: delivery.id,
+      to: "goods_return_note",
+    });
+    await rpc(ADMIN, "document_save", {
+      type: "goods_return_note",
+      id: g.id,
+      header: { ...g, location_id: g.location_id ?? location },
+      lines: g.lines.map((l) => ({ ...l, qty: "1" })),
+    });
+    const grn = await rpc(ADMIN, "document_transition", { type: "goods_return_note", id: g.id, action: "submit" });
+    const c = await rpc(ADMIN, "document_convert", { type: "goods_return_note", id: grn.id, to: "credit_note" });
+    const credit = await rpc(ADMIN, "document_transition", { type: "credit_note", id: c.id, action: "submit" });
+
+    await signIn(page, ADMIN);
+    await page.goto(appUrl(`/dashboard/invoices/${invoice.id}`));
+    await page.getByRole("tab", { name: "Flow" }).click();
+    const line = page.getByTestId("flow-line-1");
+    await line.getByRole("link", { name: credit.number }).waitFor();
+    await expect(line.textContent()).resolves.toMatch(/through a goods return note/);
+    await screenshot(page, "gaps-flow-invoice-credit-through-return");
+
+    // The driver reads the delivery but not the sales order it was made from: named by its type, no number or link.
+    const other = await openBrowser();
+    try {
+      const drv = await other.context.newPage();
+      await signIn(drv, DRIVER);
+      await drv.goto(appUrl(`/dashboard/delivery-orders/${delivery.id}`));
+      await drv.getByRole("tab", { name: "Flow" }).click();
+      await drv.getByTestId("flow-source-hidden").waitFor();
+      await expect(drv.getByTestId("flow-source-hidden").textContent()).resolves.toBe(
+        "Made from: Sales order — not shared with you",
+      );
+      const text = (await drv.getByTestId("flow-line-1").textContent()) ?? "";
+      expect(text).toContain("Sales order — not shared with you");
+      expect(text).not.toMatch(/#\d/);
+      await screenshot(drv, "gaps-flow-driver");
+    } finally {
+      await other.close();
+    }
+  }, 180_000);
 });

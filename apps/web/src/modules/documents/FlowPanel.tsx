@@ -22,9 +22,11 @@ import { DOCUMENT_TYPES, findDocType, type WebDocType } from "./types.ts";
 
 // The document flow (issue 10 §3): for each line, the line it was made from (a link to its document), what was
 // delivered, billed and returned against it (the line's drawn quantities), and the documents made from it with their
-// quantities, each a link.
+// quantities, each a link. Documents made through another one count too (a credit note made from a goods return
+// note credits the invoice's lines: its lines name them in `invoice_line_id`). A source the member may not read (a
+// driver's delivery made from a sales order) is named by its type only, without number or link.
 
-type Made = { type: WebDocType; line: Row; doc: Row };
+type Made = { type: WebDocType; line: Row; doc: Row; to: number; via?: WebDocType };
 
 const DRAWN = [
   ["qty_delivered", "Delivered"],
@@ -39,7 +41,7 @@ function useFlow(type: WebDocType, doc: DocRow) {
   const lineIds = doc.lines.map((l) => Number(l.id));
   // Only the documents the member reads (a warehouse's delivery order was billed — they read no invoices).
   const source = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
-  const sourceType = source && readable(source.lines.name) ? source : undefined;
+  const sourceType = source && readable(source.type) && readable(source.lines.name) ? source : undefined;
   const sourceLineIds = doc.lines.map((l) => l.source_line_id).filter((v) => v != null);
   return useQuery({
     queryKey: [type.type, "one", String(doc.id), "flow", doc.updated_at],
@@ -81,7 +83,30 @@ function useFlow(type: WebDocType, doc: DocRow) {
             : { data: [] };
           const keep = new Set(mine.data.map((r) => Number(r.id)));
           for (const l of docs)
-            if (keep.has(Number((l.doc as Row).id))) made.push({ type: t, line: l, doc: l.doc as Row });
+            if (keep.has(Number((l.doc as Row).id)))
+              made.push({ type: t, line: l, doc: l.doc as Row, to: Number(l.source_line_id) });
+        }
+        // Made through another document: lines that name this document's lines in `<type>_line_id`.
+        const column = `${type.type}_line_id`;
+        const throughTypes = DOCUMENT_TYPES.filter(
+          (t) =>
+            readable(t.type) &&
+            readable(t.lines.name) &&
+            t.lines.fields.some((f) => f.name === column && f.reference?.resource === type.lines.name),
+        );
+        for (const t of throughTypes) {
+          const res = await data.getList(t.lines.name, {
+            select: `id,qty,${column},doc:${t.type}(id,number,status,source_type,source_id)`,
+            filters: [{ column, op: "in", value: `(${lineIds.join(",")})` }],
+            order: [{ column: "id", ascending: true }],
+            signal,
+          });
+          for (const l of res.data) {
+            const d = l.doc as Row | null;
+            if (!d || (d.source_type === type.type && String(d.source_id) === String(doc.id))) continue;
+            const via = d.source_type ? findDocType(String(d.source_type)) : undefined;
+            made.push({ type: t, line: l, doc: d, to: Number(l[column]), via });
+          }
         }
       }
       const sourceHeader =
@@ -105,7 +130,10 @@ function useFlow(type: WebDocType, doc: DocRow) {
 export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
   const base = useDashboardBase();
   const flow = useFlow(type, doc);
-  const sourceType = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
+  const readable = useReadable();
+  const madeFrom = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
+  const sourceType = madeFrom && readable(madeFrom.type) ? madeFrom : undefined;
+  const hidden = madeFrom && !sourceType ? `${madeFrom.machine.title} — not shared with you` : null;
   const drawn = DRAWN.filter(([name]) => type.lines.fields.some((f) => f.name === name));
   const link = (t: WebDocType, id: unknown) =>
     t.header.route ? resourcePaths(base, t.header.route).show(String(id)) : resourcePaths(base, "").list;
@@ -119,6 +147,11 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
           <Link component={RouterLink} to={link(sourceType, doc.source_id)}>
             {flow.data.sourceNumber ?? `#${String(doc.source_id)}`}
           </Link>
+        </Typography>
+      )}
+      {hidden && doc.source_id != null && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="flow-source-hidden">
+          Made from: {hidden}
         </Typography>
       )}
       <TableContainer sx={{ overflowX: "auto" }}>
@@ -139,7 +172,7 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
           </TableHead>
           <TableBody>
             {doc.lines.map((l) => {
-              const made = flow.data.made.filter((m) => Number(m.line.source_line_id) === Number(l.id));
+              const made = flow.data.made.filter((m) => m.to === Number(l.id));
               const sourceNo =
                 l.source_line_id == null ? undefined : flow.data.sourceLines.get(Number(l.source_line_id));
               return (
@@ -152,6 +185,10 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
                       <Link component={RouterLink} to={link(sourceType, doc.source_id)}>
                         {flow.data.sourceNumber ?? sourceType.machine.title} line {sourceNo ?? "?"}
                       </Link>
+                    ) : hidden && l.source_line_id != null ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {hidden}
+                      </Typography>
                     ) : (
                       "—"
                     )}
@@ -178,6 +215,11 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
                               × {formatNumber(m.line.qty)}
                             </Typography>
                             <StatusChip type={m.type} status={String(m.doc.status)} dense />
+                            {m.via && (
+                              <Typography variant="caption" color="text.secondary">
+                                through a {m.via.machine.title.toLowerCase()}
+                              </Typography>
+                            )}
                           </Box>
                         ))}
                   </TableCell>
