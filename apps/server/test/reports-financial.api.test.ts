@@ -56,6 +56,8 @@ async function submitted(email: string, type: string, header: Record<string, unk
   return res.body as Doc;
 }
 
+const message = (res: { body: unknown }) => (res.body as { message?: string }).message;
+
 const line = (description: string, amount: string, tax_code: string) => ({
   description,
   qty: "1",
@@ -186,7 +188,7 @@ describe("trial balance, P&L and balance sheet", () => {
     expect(page.rows.at(-1)?.row_kind).toBe("note");
     const missing = await rpc(FINANCE, "report", { name: "general_ledger", account: "9999" });
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe("There is no account 9999 in this workspace's chart of accounts");
+    expect(message(missing)).toBe("There is no account 9999 in this workspace's chart of accounts");
   });
 });
 
@@ -227,6 +229,72 @@ describe("GST F5", () => {
   });
 });
 
+describe("filing GST F5", () => {
+  const Q3 = { from: "2025-07-01", to: "2025-09-30" };
+  let filed: Record<string, unknown> = {};
+
+  it("records the return as the report stands and posts the settlement dated the period's end", async () => {
+    await submitted(ADMIN, "invoice", { company_id: customerId, doc_date: "2025-08-10" }, [line("Sale", "200", "SR")]);
+    const f5 = await report(FINANCE, { name: "gst_f5", ...Q3 });
+    expect(dec(String(f5.totals.box6)).greaterThan(0)).toBe(true);
+    const res = await rpc(FINANCE, "gst_f5_file", Q3);
+    expect(res.status, res.text).toBe(200);
+    filed = res.body as Record<string, unknown>;
+    for (const b of [1, 2, 3, 4, 5, 6, 7, 8]) expect(filed[`box${b}`], `box${b}`).toBe(f5.totals[`box${b}`]);
+    expect(filed.entry_number).toMatch(/^JE-2025-\d{5}$/);
+    const legs = await own.q<{ account_code: string; debit: string; credit: string; entry_date: string }>(sql`
+      select l.account_code, l.debit::text, l.credit::text, e.entry_date::text from journal_line l
+      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+      where e.id = ${Number(filed.entry_id)} order by l.line_no`);
+    const net = dec(String(f5.totals.box8));
+    expect(legs).toEqual(
+      [
+        { account_code: "2200", debit: f5.totals.box6, credit: "0.00", entry_date: Q3.to },
+        ...(dec(String(f5.totals.box7)).isZero()
+          ? []
+          : [{ account_code: "1300", debit: "0.00", credit: f5.totals.box7, entry_date: Q3.to }]),
+        net.isNegative()
+          ? { account_code: "2210", debit: money(net.negated()), credit: "0.00", entry_date: Q3.to }
+          : { account_code: "2210", debit: "0.00", credit: money(net), entry_date: Q3.to },
+      ].filter((l) => l.debit !== "0.00" || l.credit !== "0.00"),
+    );
+    // The page reads the filed returns over REST: "Filed on … by …".
+    const rest = await restFetch(
+      FINANCE,
+      `gst_return?select=period_from,period_to,box8,filed_by,filed_at&id=eq.${filed.id}`,
+    );
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject([{ period_from: Q3.from, period_to: Q3.to, box8: f5.totals.box8 }]);
+    expect((await restFetch(SALES, "gst_return?select=id")).status).toBe(403);
+  });
+
+  it("refuses an overlapping period, naming the earlier return, and writes nothing", async () => {
+    const count = async () => (await own.q<{ n: number }>(sql`select count(*)::int as n from gst_return`))[0].n;
+    const before = await count();
+    const again = await rpc(ACCOUNTS, "gst_f5_file", { from: "2025-09-01", to: "2025-10-31" });
+    expect(again.status).toBe(409);
+    expect(message(again)).toMatch(
+      /^The GST return for 1 Jul 2025 – 30 Sep 2025 was filed on \d{1,2} \w{3} \d{4}: a period is filed once$/,
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it("files a zero return without an entry, refuses a period not yet over, and only finance files", async () => {
+    const zero = await rpc(ACCOUNTS, "gst_f5_file", { from: "2019-01-01", to: "2019-03-31" });
+    expect(zero.status, zero.text).toBe(200);
+    expect(zero.body).toMatchObject({ box8: "0.00", entry_id: null });
+    const early = await rpc(FINANCE, "gst_f5_file", Q1);
+    expect(early.status).toBe(422);
+    expect(message(early)).toBe("The period ends on 31 Mar 2031: a GST return is filed once its period is over");
+    const sales = await rpc(SALES, "gst_f5_file", { from: "2018-01-01", to: "2018-03-31" });
+    expect(sales.status).toBe(403);
+    expect(message(sales)).toBe("You do not have permission to file GST returns");
+    const pro = await rpc(PRO, "gst_f5_file", { from: "2018-01-01", to: "2018-03-31" });
+    expect(pro.status).toBe(403);
+    expect(pro.body).toMatchObject({ code: "tier_required", hint: "Upgrade to Premium" });
+  });
+});
+
 describe("who may read them", () => {
   it("Lite and Pro are refused with the upgrade; Premium's finance roles read them; a salesperson is refused", async () => {
     for (const name of [
@@ -245,7 +313,7 @@ describe("who may read them", () => {
       }
       const sales = await rpc(SALES, "report", args);
       expect(sales.status, name).toBe(403);
-      expect(sales.body.message, name).toBe("You do not have permission to read financial reports");
+      expect(message(sales), name).toBe("You do not have permission to read financial reports");
     }
     for (const email of [ADMIN, FINANCE, ACCOUNTS]) {
       expect((await rpc(email, "report", { name: "trial_balance" })).status, email).toBe(200);
@@ -255,7 +323,7 @@ describe("who may read them", () => {
   it("refuses bad parameters with 422", async () => {
     const backwards = await rpc(FINANCE, "report", { name: "profit_and_loss", from: "2031-03-31", to: "2031-01-01" });
     expect(backwards.status).toBe(422);
-    expect(backwards.body.message).toBe("The period must start on or before it ends");
+    expect(message(backwards)).toBe("The period must start on or before it ends");
     const both = await rpc(FINANCE, "report", { name: "journal_drill", account: "1100", box: "1", ...Q1 });
     expect(both.status).toBe(422);
     expect((await rpc(FINANCE, "report", { name: "gst_f5", from: "2031-01-01" })).status).toBe(422);
@@ -281,6 +349,12 @@ describe("isolation", () => {
       trialBalance.run(tx, Q1, { ...caller, workspaceId: liteWs }),
     );
     expect(leakedTb.rows).toEqual([]);
+    // The filed returns likewise: the other workspace's session sees none of the demo workspace's.
+    const filed = await inRequest(own.db, { workspaceId: liteWs, userId: null, role: "authenticated" }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from gst_return`),
+    );
+    expect((filed.rows[0] as { n: number }).n).toBe(0);
+    expect((await own.q<{ n: number }>(sql`select count(*)::int as n from gst_return`))[0].n).toBeGreaterThan(0);
     // And the other workspace's own return sees its sale.
     const theirs = await own.db.transaction((tx) => f5Boxes(tx, liteWs, Q1.from, Q1.to));
     expect(theirs.box1).toBe("12345.00");

@@ -17,6 +17,7 @@ import { CHALLENGE_RESOURCES } from "./challenge.ts";
 import { CLAIMS_RESOURCES } from "./claims.ts";
 import { COMMISSION_RESOURCES } from "./commission.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
+import { GST_RESOURCES } from "./gst.ts";
 import { INVENTORY_RESOURCES } from "./inventory.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
@@ -116,6 +117,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...CLAIMS_RESOURCES,
   ...CHALLENGE_RESOURCES,
   ...COMMISSION_RESOURCES,
+  ...GST_RESOURCES,
   userResource,
   workspaceRoleResource,
   feedbackResource,
