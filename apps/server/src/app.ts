@@ -11,6 +11,7 @@ import { publicPartnerRoutes } from "./modules/partners/public-partners.route.ts
 import { platformRoutes } from "./modules/platform/platform.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
 import { overdueSweep } from "./modules/reports/overdue.ts";
+import { reportPdfRoutes } from "./modules/reports/report-pdf.route.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
 import { authPlugin } from "./platform/auth/auth.plugin.ts";
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(signupRoutes, { db: database.db });
   await app.register(workspaceRoutes, { db: database.db });
   await app.register(documentPdfRoutes, { db: database.db });
+  await app.register(reportPdfRoutes, { db: database.db }); // issue 12: GET /api/reports/{name}/pdf
   await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
   await app.register(restRoutes, { db: database.db, maxRows: config.maxRows });
   await app.register(realtimeRoutes, { database }); // issue 12: the realtime channel (DESIGN §2.1)

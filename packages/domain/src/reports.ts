@@ -87,28 +87,12 @@ export const REPORT_ACCESS = {
     subject: "Receipt attachments",
   },
   customer_statement: RECEIVABLES,
-  sales_by_customer: {
-    audience: "member",
-    permission: "invoice.read",
-    feature: "erp",
-    does: "read sales reports",
-    subject: "Sales reports",
-  },
-  sales_by_product: {
-    audience: "member",
-    permission: "invoice.read",
-    feature: "erp",
-    does: "read sales reports",
-    subject: "Sales reports",
-  },
-  // Issue 11 "Stock": whoever reads products (and so their cost) reads what the stock is worth.
-  stock_valuation: {
-    audience: "member",
-    permission: "product.read",
-    feature: "erp",
-    does: "read the stock valuation",
-    subject: "Stock valuation",
-  },
+  // Issue 12: sales, purchasing and stock reports need analytics (Pro) — these two were every tier's in issue 10.
+  sales_by_customer: analytics("invoice.read", "Sales reports"),
+  sales_by_product: analytics("invoice.read", "Sales reports"),
+  // Issue 11 "Stock": whoever reads products (and so their cost) reads what the stock is worth; issue 12 makes it a
+  // stock report (analytics, Pro). The stock levels page and stock card stay every tier's (STOCK_ACCESS).
+  stock_valuation: analytics("product.read", "Stock reports"),
 } as const satisfies Record<string, Requirement>;
 
 export type ReportName = keyof typeof REPORT_ACCESS;

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
+import { docDrill, idParam } from "./analytics/shared.ts";
 import { refreshOverdue } from "./overdue.ts";
 import { defineReport } from "./registry.ts";
 
@@ -93,7 +94,7 @@ const date = z.iso.date();
 export const customerStatementReport = defineReport({
   name: "customer_statement",
   params: z
-    .object({ company_id: z.number().int().positive(), from: date, to: date })
+    .object({ company_id: idParam, from: date, to: date })
     .refine((p) => p.from <= p.to, { message: "The statement's from date is after its to date", path: ["from"] }),
   need: REPORT_ACCESS.customer_statement,
   async run(tx, p, caller) {
@@ -110,6 +111,8 @@ export const customerStatementReport = defineReport({
       ],
       rows: s.lines,
       totals: { opening: s.opening, debit: s.debit, credit: s.credit, closing: s.closing, outstanding: s.outstanding },
+      key: "number",
+      drill: s.lines.map((l) => docDrill(l.type, l.id, l.number)), // issue 12: each line opens its document
     };
   },
 });
