@@ -1,0 +1,81 @@
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import { useTheme } from "@mui/material/styles";
+import { BarChart } from "@mui/x-charts/BarChart";
+import type { ReportResult } from "@workmetrics/domain/reports";
+import type { ChartSpec } from "./catalog.ts";
+
+// The picture beside a report's table (issue 12: MUI X Charts where it says more): bars per row (sales by month,
+// customer, salesperson), income against expenses (P&L), what is owed by age (ageing). Figures are decimal strings;
+// a chart's bar heights are the one place they become numbers. With the previous period, its bars stand beside.
+
+const num = (v: unknown) => {
+  const n = Number(v ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+
+const TOP = 12; // a bar chart of more rows than this shows the largest
+
+type Bar = { label: string; value: number; previous?: number };
+
+export function chartBars(spec: ChartSpec, r: ReportResult, previous?: ReportResult): Bar[] {
+  if (spec.kind === "ageing") {
+    const labels = Object.fromEntries(r.columns.map((c) => [c.key, c.label]));
+    return spec.buckets.map((b) => ({
+      label: labels[b] ?? b,
+      value: num(r.totals[b]),
+      ...(previous ? { previous: num(previous.totals[b]) } : {}),
+    }));
+  }
+  if (spec.kind === "pl") {
+    const pick = (x: ReportResult | undefined, k: string) => num(x?.totals[k]);
+    return ["income", "expenses", "net_profit"].map((k) => ({
+      label: k === "net_profit" ? "Net profit" : k === "income" ? "Income" : "Expenses",
+      value: pick(r, k),
+      ...(previous ? { previous: pick(previous, k) } : {}),
+    }));
+  }
+  const key = r.key;
+  const before = new Map((previous?.rows ?? []).map((row, i) => [key ? String(row[key]) : String(i), row]));
+  const bars = r.rows
+    .filter((row) => row.row_kind === undefined || row.row_kind === "account")
+    .map((row, i) => ({
+      label: String(row[spec.label] ?? "—"),
+      value: num(row[spec.values[0]]),
+      ...(previous ? { previous: num(before.get(key ? String(row[key]) : String(i))?.[spec.values[0]]) } : {}),
+    }));
+  return spec.kind === "bars" && spec.label === "month" ? bars : bars.slice(0, TOP);
+}
+
+export function ReportChart(props: {
+  spec: ChartSpec;
+  report: ReportResult;
+  previous?: ReportResult;
+  valueLabel: string;
+  previousLabel: string;
+}) {
+  const theme = useTheme();
+  const bars = chartBars(props.spec, props.report, props.previous);
+  if (!bars.length || bars.every((b) => b.value === 0 && !b.previous)) return null;
+  const horizontal = props.spec.kind === "bars" && props.spec.label !== "month";
+  const series = [
+    { dataKey: "value", label: props.valueLabel, color: theme.palette.primary.main },
+    ...(props.previous ? [{ dataKey: "previous", label: props.previousLabel, color: theme.palette.grey[500] }] : []),
+  ];
+  const band = { scaleType: "band" as const, dataKey: "label" };
+  return (
+    <Card variant="outlined" data-testid="report-chart">
+      <CardContent>
+        <BarChart
+          height={horizontal ? Math.max(200, bars.length * (props.previous ? 40 : 28) + 60) : 280}
+          dataset={bars}
+          layout={horizontal ? "horizontal" : "vertical"}
+          {...(horizontal ? { yAxis: [{ ...band, width: 160 }] } : { xAxis: [band] })}
+          series={series}
+          hideLegend={!props.previous}
+          margin={{ left: 8, right: 16 }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
