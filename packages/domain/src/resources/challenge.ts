@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Requirement } from "../access.ts";
 import {
   CHALLENGE_METRICS,
   CHALLENGE_PERIODS,
@@ -38,6 +39,23 @@ export const METRIC_DOCUMENTS: Record<ChallengeMetric, string> = {
   receipts_collected_sum: "receipt",
   deliveries_completed_count: "delivery_order",
 };
+
+// Who may do what (the server's commands and the web's offers read the same): everyone reading team challenges
+// sees the leaderboards; sales managers (team_challenge.*) set them up; every member of a Pro workspace has the
+// calendar, each of its sources under that document's own read permission.
+const need = (permission: string | null, does: string): Requirement => ({
+  audience: "member",
+  permission,
+  does,
+  feature: "hr",
+  subject: "Team challenges",
+});
+export const CHALLENGE_ACCESS = {
+  read: need("team_challenge.read", "read team challenges"),
+  create: need("team_challenge.create", "set up team challenges"),
+  update: need("team_challenge.update", "change team challenges"),
+  calendar: need(null, "use the calendar"),
+} as const;
 
 export type ChallengeState = "draft" | "upcoming" | "running" | "finished" | "cancelled";
 

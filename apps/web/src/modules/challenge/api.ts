@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CalendarEvent, ChallengeSaveInput, ChallengeView } from "@workmetrics/domain/resources/challenge";
+import { useDataProvider } from "../../platform/data-access/provider.ts";
+import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
+
+// Issue 12: the team challenge pages' commands (team_challenges, team_challenge_save/_cancel, calendar_events,
+// calendar_feed). The leaderboards are read again when the realtime channel says they may have moved.
+
+export const CHALLENGES_KEY = ["team_challenges"] as const;
+export const CALENDAR_KEY = ["calendar_events"] as const;
+
+export function useChallenges(enabled = true) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: CHALLENGES_KEY,
+    queryFn: ({ signal }) => data.rpc<ChallengeView[]>("team_challenges", {}, signal),
+    enabled,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useSaveChallenge() {
+  const data = useDataProvider();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (args: ChallengeSaveInput) => data.rpc<ChallengeView>("team_challenge_save", args),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CHALLENGES_KEY }),
+  });
+}
+
+export function useCancelChallenge() {
+  const data = useDataProvider();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => data.rpc<ChallengeView>("team_challenge_cancel", { id }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CHALLENGES_KEY }),
+  });
+}
+
+export function useCalendarEvents(range: { from: string; to: string } | null) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: [...CALENDAR_KEY, range?.from, range?.to],
+    queryFn: ({ signal }) => data.rpc<CalendarEvent[]>("calendar_events", range ?? {}, signal),
+    enabled: range !== null,
+    placeholderData: (previous) => previous,
+    retry: retryUnlessClientError,
+  });
+}
+
+export type Feed = { exists: boolean; path: string | null };
+
+export function useCalendarFeed() {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: ["calendar_feed"],
+    queryFn: ({ signal }) => data.rpc<Feed>("calendar_feed", {}, signal),
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useRegenerateFeed() {
+  const data = useDataProvider();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => data.rpc<Feed>("calendar_feed", { regenerate: true }),
+    onSuccess: (feed) => qc.setQueryData(["calendar_feed"], { exists: feed.exists, path: null }),
+  });
+}
