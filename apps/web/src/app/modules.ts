@@ -7,6 +7,7 @@ import AssignmentReturnOutlined from "@mui/icons-material/AssignmentReturnOutlin
 import AttachFileOutlined from "@mui/icons-material/AttachFileOutlined";
 import AutoStoriesOutlined from "@mui/icons-material/AutoStoriesOutlined";
 import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
+import CalendarMonthOutlined from "@mui/icons-material/CalendarMonthOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
 import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
@@ -18,6 +19,7 @@ import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import DiscountOutlined from "@mui/icons-material/DiscountOutlined";
 import DomainOutlined from "@mui/icons-material/DomainOutlined";
 import DynamicFormOutlined from "@mui/icons-material/DynamicFormOutlined";
+import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
 import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
@@ -61,6 +63,7 @@ import {
 } from "@workmetrics/domain";
 import { REPORT_ACCESS, STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
+import { CHALLENGE_ACCESS } from "@workmetrics/domain/resources/challenge";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { discountFormsAccess } from "../modules/partners/access.ts";
 import type { DataProvider } from "../platform/data-access/provider.ts";
@@ -228,6 +231,24 @@ export const MODULES: AppModule[] = [
     section: "Sales",
     access: requires(REPORT_ACCESS.ar_ageing),
     component: lazy(() => import("../modules/receivables/ReceivablesPage.tsx")),
+  },
+  // Issue 12: the team challenge with its live leaderboards (HR, Pro); its calendar is every member's (each event
+  // under its document's read permission), so it is a module of its own under the challenge's path.
+  {
+    path: "team-challenge",
+    title: "Team challenge",
+    icon: EmojiEventsOutlined,
+    section: "Sales",
+    access: requires(CHALLENGE_ACCESS.read),
+    component: lazy(() => import("../modules/challenge/TeamChallengePage.tsx")),
+  },
+  {
+    path: "team-challenge/calendar",
+    title: "Calendar",
+    icon: CalendarMonthOutlined,
+    section: "Overview",
+    access: requires(CHALLENGE_ACCESS.calendar),
+    component: lazy(() => import("../modules/challenge/CalendarPage.tsx")),
   },
   documentModule("purchase-orders", ShoppingBagOutlined, "Purchasing"),
   documentModule("supplier-delivery-orders", MoveToInboxOutlined, "Purchasing"),
