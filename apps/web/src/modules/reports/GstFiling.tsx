@@ -2,7 +2,7 @@ import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { decide } from "@workmetrics/domain";
+import { decide, type Requirement } from "@workmetrics/domain";
 import { REPORT_ACCESS, type ReportResult } from "@workmetrics/domain/reports";
 import { useState } from "react";
 import toast from "react-hot-toast";
@@ -10,11 +10,20 @@ import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatDate, formatDateTime } from "../../platform/fields/format.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
-import { groupedAmount } from "../receivables/ageing.ts";
+import { groupedAmount, todayIso } from "../receivables/ageing.ts";
 
 // Issue 12 "GST F5 for a quarter": whether the quarter's return is filed ("Filed on … by …", from gst_return) and,
 // when it is not, "File this return" — gst_f5_file {from, to} records the boxes as they stand and posts the
 // settlement; the server decides who may (the finance roles) and refuses a period overlapping one filed before.
+
+// gst_f5_file's own requirement (the server's defineRpc): whoever posts journals files, on the financial reports' tier.
+const FILE_GST: Requirement = {
+  audience: "member",
+  permission: "journal_entry.create",
+  feature: "financial_reports",
+  does: "file GST returns",
+  subject: "GST returns",
+};
 
 type Filed = {
   id: number;
@@ -77,8 +86,15 @@ export function GstFiling(props: { from?: string; to?: string; report: ReportRes
       </Alert>
     );
   }
-  const may = decide(member, REPORT_ACCESS.gst_f5).allowed;
+  const may = decide(member, REPORT_ACCESS.gst_f5).allowed && decide(member, FILE_GST).allowed;
   if (!may) return null;
+  if (to >= todayIso()) {
+    return (
+      <Alert severity="info" data-testid="gst-not-over">
+        Not filed. The period ends on {formatDate(to)}; a return is filed once its period is over.
+      </Alert>
+    );
+  }
   const box8 = String(props.report.totals.box8 ?? "0");
   return (
     <Alert
