@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
+import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import AssignmentReturnOutlined from "@mui/icons-material/AssignmentReturnOutlined";
@@ -19,6 +20,7 @@ import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import DiscountOutlined from "@mui/icons-material/DiscountOutlined";
 import DomainOutlined from "@mui/icons-material/DomainOutlined";
 import DynamicFormOutlined from "@mui/icons-material/DynamicFormOutlined";
+import EngineeringOutlined from "@mui/icons-material/EngineeringOutlined";
 import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
 import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
@@ -32,7 +34,9 @@ import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import LockClockOutlined from "@mui/icons-material/LockClockOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
 import MoveToInboxOutlined from "@mui/icons-material/MoveToInboxOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
@@ -62,6 +66,7 @@ import {
   STORAGE_ACTIONS,
 } from "@workmetrics/domain";
 import { REPORT_ACCESS, STOCK_ACCESS } from "@workmetrics/domain/reports";
+import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { CHALLENGE_ACCESS } from "@workmetrics/domain/resources/challenge";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
@@ -292,6 +297,40 @@ export const MODULES: AppModule[] = [
       component: lazy(() => import("../modules/partners/DiscountFormPage.tsx")),
     })),
   },
+  // Issue 12 "Books": the journal (manual entries), the chart of accounts, the bank accounts, and the lock date,
+  // year-end close and opening balances.
+  {
+    path: "journal",
+    title: "Journal",
+    icon: MenuBookOutlined,
+    section: "Accounting",
+    access: requires(BOOKS_ACCESS.readJournal),
+    component: lazy(() => import("../modules/books/JournalPage.tsx")),
+  },
+  {
+    path: "chart-of-accounts",
+    title: "Chart of accounts",
+    icon: AccountTreeOutlined,
+    section: "Accounting",
+    access: requires(BOOKS_ACCESS.readAccounts),
+    component: lazy(() => import("../modules/books/ChartOfAccountsPage.tsx")),
+  },
+  {
+    path: "bank-accounts",
+    title: "Bank accounts",
+    icon: AccountBalanceOutlined,
+    section: "Accounting",
+    access: requires(BOOKS_ACCESS.readBankAccounts),
+    component: lazy(() => import("../modules/books/BankAccountsPage.tsx")),
+  },
+  {
+    path: "period-close",
+    title: "Period close",
+    icon: LockClockOutlined,
+    section: "Accounting",
+    access: requires(BOOKS_ACCESS.readAccounts),
+    component: lazy(() => import("../modules/books/PeriodClosePage.tsx")),
+  },
   // Issue 12: every report by area. Open when the member may read at least one report; otherwise refused for the
   // reason the financial reports give (a tier lock shows the upgrade).
   {
@@ -304,7 +343,11 @@ export const MODULES: AppModule[] = [
       return decisions.find((d) => d.allowed) ?? decide(who, REPORT_ACCESS.trial_balance);
     },
     component: lazy(() => import("../modules/reports/ReportsPage.tsx")),
-    children: [{ path: ":name", component: lazy(() => import("../modules/reports/ReportPage.tsx")) }],
+    children: [
+      { path: ":name", component: lazy(() => import("../modules/reports/ReportPage.tsx")) },
+      // Issue 12 "Commission": the statements page (a static path, so it wins over :name).
+      { path: "commission", component: lazy(() => import("../modules/commission/CommissionPage.tsx")) },
+    ],
   },
   resource("products", Inventory2Outlined, "Inventory"),
   resource("categorys", CategoryOutlined, "Inventory"),
@@ -324,6 +367,8 @@ export const MODULES: AppModule[] = [
   documentModule("goods-transfer-forms", SwapHorizOutlined, "Inventory"),
   documentModule("loan-forms", HandshakeOutlined, "Inventory"),
   resource("projects", WorkOutlined, "Projects"),
+  // Issue 12: progressive claims with retention (projects feature, Pro).
+  documentModule("progressive-claims", EngineeringOutlined, "Projects"),
   resource("project-brands", SellOutlined, "Projects"),
   resource("project-currencies", PaidOutlined, "Projects"),
   resource("currency-factors", CurrencyExchangeOutlined, "Projects"),

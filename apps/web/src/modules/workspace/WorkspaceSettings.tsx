@@ -3,6 +3,7 @@ import Typography from "@mui/material/Typography";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { Section } from "../account/Section.tsx";
+import { CommissionSection } from "../commission/CommissionSection.tsx";
 import { AddressSection } from "./AddressSection.tsx";
 import { BrandSection } from "./BrandSection.tsx";
 import { BusinessSection } from "./BusinessSection.tsx";
@@ -29,6 +30,7 @@ export default function WorkspaceSettings() {
       <AddressSection slug={ws.slug} />
       <BusinessSection />
       <DocumentsSection />
+      <CommissionSection />
       <PlanSection tierTitle={ws.tier.title} />
     </Stack>
   );
