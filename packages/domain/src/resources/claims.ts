@@ -53,7 +53,7 @@ export const [progressiveClaimResource, progressiveClaimLineResource] = document
       f.money("contract_amount", "Contract amount", { min: 0 }),
       f.percent("cumulative_percent", "Done to date %", { min: 0, max: 100 }),
       f.boolean("is_variation", "Variation"),
-      f.integer("prev_line_id", "Continues line", { form: false }),
+      f.integer("prev_line_id", "Continues line"),
       f.percent("prev_percent", "Previous %", ro),
       f.money("prev_amount", "Previous amount", ro),
       f.money("amount_to_date", "Amount to date", ro),

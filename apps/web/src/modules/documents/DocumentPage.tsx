@@ -473,7 +473,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
         ))}
 
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 8 }}>
+        <Grid size={{ xs: 12, lg: t.editor ? 12 : 8 }}>
           <Card variant="outlined" sx={{ height: "100%" }}>
             <CardContent>
               <HeaderForm
@@ -488,45 +488,63 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
             </CardContent>
           </Card>
         </Grid>
-        <Grid size={{ xs: 12, lg: 4 }}>
-          <Card variant="outlined" sx={{ height: "100%" }}>
-            <CardContent>
-              <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-                Totals
-              </Typography>
-              <TotalsPanel
-                totals={live.totals}
-                error={live.error}
-                currency={currency}
-                discountPercent={String(form.header.discount_percent ?? "")}
-                onDiscount={editable ? (v) => setHeader("discount_percent", v === "" ? null : v) : undefined}
-                outstanding={outstanding}
-              />
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={12}>
-          <Card variant="outlined">
-            <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
-              <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-                Lines
-              </Typography>
-              <LinesGrid
+        {t.editor ? (
+          <Grid size={12}>
+            <Suspense fallback={<LinearProgress />}>
+              <t.editor
+                doc={doc}
                 header={form.header}
                 lines={form.lines}
                 onChange={(lines) => setForm((s) => ({ ...s, lines }))}
                 readOnly={!editable}
-                totals={live.totals}
                 currency={currency}
-                extraFields={lineFields}
-                atCost={t.machine.valuedAtCost}
-                buying={t.machine.buying}
-                services={takesServices(t.type)}
                 errors={errors}
               />
-            </CardContent>
-          </Card>
-        </Grid>
+            </Suspense>
+          </Grid>
+        ) : (
+          <>
+            <Grid size={{ xs: 12, lg: 4 }}>
+              <Card variant="outlined" sx={{ height: "100%" }}>
+                <CardContent>
+                  <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+                    Totals
+                  </Typography>
+                  <TotalsPanel
+                    totals={live.totals}
+                    error={live.error}
+                    currency={currency}
+                    discountPercent={String(form.header.discount_percent ?? "")}
+                    onDiscount={editable ? (v) => setHeader("discount_percent", v === "" ? null : v) : undefined}
+                    outstanding={outstanding}
+                  />
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={12}>
+              <Card variant="outlined">
+                <CardContent sx={{ px: { xs: 1, sm: 2 } }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+                    Lines
+                  </Typography>
+                  <LinesGrid
+                    header={form.header}
+                    lines={form.lines}
+                    onChange={(lines) => setForm((s) => ({ ...s, lines }))}
+                    readOnly={!editable}
+                    totals={live.totals}
+                    currency={currency}
+                    extraFields={lineFields}
+                    atCost={t.machine.valuedAtCost}
+                    buying={t.machine.buying}
+                    services={takesServices(t.type)}
+                    errors={errors}
+                  />
+                </CardContent>
+              </Card>
+            </Grid>
+          </>
+        )}
       </Grid>
 
       {doc && (

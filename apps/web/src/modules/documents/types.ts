@@ -11,6 +11,7 @@ import { GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM } from "@workmetrics/dom
 import { GOODS_TRANSFER_FORM } from "@workmetrics/domain/documents/types/goods-transfer-form";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { LOAN_FORM, SALES_ORDER_FROM_LOAN } from "@workmetrics/domain/documents/types/loan-form";
+import { PROGRESSIVE_CLAIM, PROGRESSIVE_CLAIM_MADE_FROM } from "@workmetrics/domain/documents/types/progressive-claim";
 import { PURCHASE_ORDER } from "@workmetrics/domain/documents/types/purchase-order";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
@@ -24,6 +25,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
 import { STATUS_HEX } from "../../platform/fields/format.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
+import type { LineDraft } from "./lines.ts";
 
 // The document types the web's document pages serve (issue 10 §3), read from the domain's declarations: statuses
 // and colours, actions and their labels (the machine), which types each is made from (`*_MADE_FROM`), header and line
@@ -41,6 +43,19 @@ export type MadeFromDecl = {
 // lazy, so the document page's code does not carry it; it decides itself whether to show.
 export type PageAction = LazyExoticComponent<ComponentType<{ doc: Row; status: string }>>;
 
+// A type whose lines are not qty × price (a progressive claim's cumulative percentages): its own lines and totals in
+// place of the lines grid and the totals panel, editing the same form lines (LineDraft, its fields in `extra`).
+export type LinesEditorProps = {
+  doc: Row | null;
+  header: Record<string, unknown>;
+  lines: LineDraft[];
+  onChange(lines: LineDraft[]): void;
+  readOnly: boolean;
+  currency: string;
+  errors?: Record<string, string>;
+};
+export type LinesEditor = LazyExoticComponent<ComponentType<LinesEditorProps>>;
+
 export type WebDocType = {
   type: string;
   machine: DocumentType<string, never>;
@@ -48,12 +63,14 @@ export type WebDocType = {
   header: ResourceDef;
   lines: ResourceDef;
   pageActions: readonly PageAction[];
+  editor?: LinesEditor;
 };
 
 const declare = (
   machine: unknown,
   madeFrom: readonly MadeFromDecl[] = [],
   pageActions: readonly PageAction[] = [],
+  editor?: LinesEditor,
 ): WebDocType => {
   const m = machine as DocumentType<string, never>;
   return {
@@ -63,6 +80,7 @@ const declare = (
     header: resourceByName(m.type),
     lines: resourceByName(`${m.type}_line`),
     pageActions,
+    ...(editor ? { editor } : {}),
   };
 };
 
@@ -85,6 +103,14 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(PURCHASE_ORDER),
   declare(SUPPLIER_DELIVERY_ORDER, SUPPLIER_DELIVERY_ORDER_MADE_FROM),
   declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM, [lazy(() => import("../payables/PayInvoiceButton.tsx"))]),
+  // Issue 12: made from a contract; its own lines (cumulative %) and figures, the payment response, payments,
+  // the release of retention and the contract's retention schedule.
+  declare(
+    PROGRESSIVE_CLAIM,
+    PROGRESSIVE_CLAIM_MADE_FROM,
+    [lazy(() => import("../claims/ClaimActions.tsx"))],
+    lazy(() => import("../claims/ClaimLines.tsx")),
+  ),
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
