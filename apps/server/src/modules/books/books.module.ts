@@ -1,7 +1,7 @@
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
 import { accountBalances, accountCreate, accountUpdate } from "./accounts.ts";
 import { bankAccountCreate, bankAccountUpdate } from "./bank-accounts.ts";
-import { journalGet, journalPost, journalReverse } from "./journal.ts";
+import { journalGet, journalList, journalPost, journalReverse } from "./journal.ts";
 import { openingBalances } from "./opening.ts";
 import { booksSettingsGet, booksSettingsSet, yearEndCloseRpc, yearEndReopen } from "./period.ts";
 
@@ -11,6 +11,7 @@ export function registerBooks(): void {
     journalPost,
     journalReverse,
     journalGet,
+    journalList,
     accountCreate,
     accountUpdate,
     accountBalances,

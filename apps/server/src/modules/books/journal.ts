@@ -212,3 +212,53 @@ export const journalGet = defineRpc({
     return entry;
   },
 });
+
+// The Journal page's list (POST /rest/v1/rpc/journal_list): entries newest first with their amount (Σ debits),
+// narrowed by dates, an account one of their lines posts to, and where they came from (manual, opening balances,
+// year-end close, documents, or one document type). Summed in SQL, a page at a time.
+const SOURCES = ["all", "manual", "opening_balance", "year_end_close", "documents"] as const;
+
+export const journalList = defineRpc({
+  name: "journal_list",
+  args: z.object({
+    from: isoDay("From").nullish(),
+    to: isoDay("To").nullish(),
+    account_code: z.string().trim().max(64).nullish(),
+    source: z.union([z.enum(SOURCES), z.string().regex(/^[a-z_]{2,40}$/)]).default("all"),
+    search: z.string().trim().max(100).nullish(),
+    limit: z.number().int().min(1).max(200).default(50),
+    offset: z.number().int().min(0).default(0),
+  }),
+  permission: null,
+  run: async (tx, args, caller) => {
+    allow(caller, BOOKS_ACCESS.readJournal);
+    const ws = caller.workspaceId as string;
+    const where = [sql`e.workspace_id = ${ws}::uuid`];
+    if (args.from) where.push(sql`e.entry_date >= ${args.from}::date`);
+    if (args.to) where.push(sql`e.entry_date <= ${args.to}::date`);
+    if (args.account_code) {
+      where.push(sql`exists (select 1 from journal_line x where x.workspace_id = e.workspace_id and x.entry_id = e.id
+        and x.account_code = ${args.account_code})`);
+    }
+    if (args.source === "manual") where.push(sql`e.source_type is null`);
+    else if (args.source === "documents") {
+      where.push(sql`e.source_type is not null and e.source_type not in ('opening_balance', 'year_end_close')`);
+    } else if (args.source !== "all") where.push(sql`e.source_type = ${args.source}`);
+    if (args.search) {
+      const like = `%${args.search.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`;
+      where.push(sql`(e.number ilike ${like} or e.memo ilike ${like})`);
+    }
+    const cond = sql.join(where, sql` and `);
+    const rows = await tx.execute(sql`select e.id, e.number, e.entry_date::text as entry_date, e.memo, e.source_type,
+        e.source_id, e.reversal_of,
+        (select r.id from journal_entry r where r.workspace_id = e.workspace_id and r.reversal_of = e.id) as reversed_by,
+        (select coalesce(sum(l.debit), 0)::text from journal_line l
+          where l.workspace_id = e.workspace_id and l.entry_id = e.id) as amount,
+        count(*) over () as total
+      from journal_entry e where ${cond}
+      order by e.entry_date desc, e.id desc limit ${args.limit} offset ${args.offset}`);
+    const list = rows.rows as Array<Record<string, unknown> & { total?: unknown }>;
+    const total = list.length ? Number(list[0].total) : 0;
+    return { total, rows: list.map(({ total: _t, ...r }) => r) };
+  },
+});

@@ -1,0 +1,201 @@
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import Alert from "@mui/material/Alert";
+import Autocomplete from "@mui/material/Autocomplete";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableFooter from "@mui/material/TableFooter";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useMemo, useState } from "react";
+import { formatNumber } from "../../platform/fields/format.ts";
+import type { AccountRow } from "./api.ts";
+import { blankLine, type DraftLine, toSend, totals } from "./lines.ts";
+
+// "New journal": the date, what it is for, and the lines — an account picked by code or name, a debit or a credit,
+// a memo — with live totals and how far out of balance the entry is. Tab moves through the cells; Enter in the last
+// line's credit adds a line. The server has the last word (its refusal shows above the buttons).
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function NewJournalDialog(props: {
+  accounts: readonly AccountRow[];
+  onClose(): void;
+  onPost(args: { date: string; memo: string; lines: ReturnType<typeof toSend> }): Promise<void>;
+}) {
+  const [date, setDate] = useState(today);
+  const [memo, setMemo] = useState("");
+  const [lines, setLines] = useState<DraftLine[]>(() => [blankLine(), blankLine()]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const active = useMemo(() => props.accounts.filter((a) => a.active), [props.accounts]);
+  const byCode = useMemo(() => new Map(props.accounts.map((a) => [a.code, a])), [props.accounts]);
+  const sums = totals(lines);
+  const typed = toSend(lines).length;
+
+  const change = (key: number, patch: Partial<DraftLine>) => {
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+    setError(null);
+  };
+
+  async function post() {
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onPost({ date, memo, lines: toSend(lines) });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The entry could not be posted");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={busy ? undefined : props.onClose} maxWidth="lg" fullWidth aria-labelledby="new-journal">
+      <DialogTitle id="new-journal">New journal entry</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField
+              label="Date"
+              type="date"
+              required
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: { sm: 200 } }}
+            />
+            <TextField
+              label="Memo"
+              required
+              value={memo}
+              onChange={(e) => setMemo(e.target.value)}
+              placeholder="What the entry is for: November rent"
+              fullWidth
+            />
+          </Stack>
+          <Table size="small" aria-label="Journal lines">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: "38%" }}>Account</TableCell>
+                <TableCell align="right">Debit</TableCell>
+                <TableCell align="right">Credit</TableCell>
+                <TableCell>Line memo</TableCell>
+                <TableCell padding="checkbox" />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((l, i) => (
+                <TableRow key={l.key}>
+                  <TableCell>
+                    <Autocomplete
+                      size="small"
+                      options={active}
+                      value={byCode.get(l.account_code) ?? null}
+                      onChange={(_, a) => change(l.key, { account_code: a?.code ?? "" })}
+                      getOptionLabel={(a) => `${a.code} ${a.name}`}
+                      isOptionEqualToValue={(a, b) => a.code === b.code}
+                      autoHighlight
+                      renderInput={(params) => (
+                        <TextField {...params} label={`Line ${i + 1} account`} placeholder="Code or name" />
+                      )}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <TextField
+                      size="small"
+                      label={`Line ${i + 1} debit`}
+                      value={l.debit}
+                      onChange={(e) => change(l.key, { debit: e.target.value })}
+                      slotProps={{ htmlInput: { inputMode: "decimal", style: { textAlign: "right" } } }}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <TextField
+                      size="small"
+                      label={`Line ${i + 1} credit`}
+                      value={l.credit}
+                      onChange={(e) => change(l.key, { credit: e.target.value })}
+                      onKeyDown={(e) => {
+                        if (e.key === "Enter" && i === lines.length - 1) {
+                          e.preventDefault();
+                          setLines((ls) => [...ls, blankLine()]);
+                        }
+                      }}
+                      slotProps={{ htmlInput: { inputMode: "decimal", style: { textAlign: "right" } } }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      size="small"
+                      label={`Line ${i + 1} memo`}
+                      value={l.memo}
+                      onChange={(e) => change(l.key, { memo: e.target.value })}
+                      fullWidth
+                    />
+                  </TableCell>
+                  <TableCell padding="checkbox">
+                    <IconButton
+                      aria-label={`Remove line ${i + 1}`}
+                      disabled={lines.length <= 2}
+                      onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TableRow>
+                <TableCell>
+                  <Button startIcon={<AddOutlined />} onClick={() => setLines((ls) => [...ls, blankLine()])}>
+                    Add line
+                  </Button>
+                </TableCell>
+                <TableCell align="right" data-testid="journal-debits">
+                  <Typography sx={{ fontWeight: 600 }}>{formatNumber(sums.debit, 2)}</Typography>
+                </TableCell>
+                <TableCell align="right" data-testid="journal-credits">
+                  <Typography sx={{ fontWeight: 600 }}>{formatNumber(sums.credit, 2)}</Typography>
+                </TableCell>
+                <TableCell colSpan={2}>
+                  {typed === 0 ? null : sums.balanced ? (
+                    <Typography color="success.main">Balanced</Typography>
+                  ) : (
+                    <Typography color="error.main" data-testid="out-of-balance">
+                      Out of balance by {formatNumber(sums.difference, 2)}
+                    </Typography>
+                  )}
+                </TableCell>
+              </TableRow>
+            </TableFooter>
+          </Table>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" loading={busy} disabled={typed < 2 || !memo.trim() || !date} onClick={post}>
+          Post entry
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
