@@ -22,6 +22,7 @@ import { RefusedPage } from "../../platform/ui/GatePage.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { groupedAmount } from "../receivables/ageing.ts";
 import { recentPeriods, useCommissionReport } from "./api.ts";
+import { CommissionSection } from "./CommissionSection.tsx";
 import { StatementDetail } from "./StatementDetail.tsx";
 import { StatementsList } from "./StatementsList.tsx";
 import { StatusChip } from "./status.tsx";
@@ -174,6 +175,8 @@ export default function CommissionPage() {
         </Card>
       )}
       <StatementsList salesperson={salesperson} />
+      {/* The rules are in workspace settings too; finance, who may change them, does not open those settings. */}
+      {!own && <CommissionSection />}
     </Stack>
   );
 }
