@@ -139,6 +139,27 @@ describe("the leaderboard", () => {
     expect(after.leaderboard[0].percent).toBe(new Decimal(after.leaderboard[0].value).times(10).toFixed(1));
   });
 
+  it("credits an invoice to the salesperson of the sales order it bills, not to who typed it", async () => {
+    const saved = await ok(MANAGER, "team_challenge_save", {
+      ...challenge({ name: "Sellers", default_target: null }),
+      participants: [{ user_id: users[SALES] }, { user_id: users[MANAGER] }],
+    });
+    const before = await board(MANAGER, saved.id);
+    const value = (b: typeof before, email: string) =>
+      new Decimal(b.leaderboard.find((r) => r.user_id === users[email])?.value ?? "0");
+    const so = await draft(SALES, "sales_order", {}, [{ product_id: item.id, qty: "2" }]);
+    await ok(MANAGER, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
+    const inv = await ok(MANAGER, "document_convert", { type: "sales_order", id: so.id, to: "invoice" });
+    const issued = await ok(MANAGER, "document_transition", { type: "invoice", id: inv.id, action: "submit" });
+    const after = await board(MANAGER, saved.id);
+    expect(value(after, SALES).minus(value(before, SALES)).toFixed(2)).toBe(
+      new Decimal(String(issued.net_total)).times(String(issued.rate)).toFixed(2),
+    );
+    expect(value(after, MANAGER).toFixed(2)).toBe(value(before, MANAGER).toFixed(2));
+    expect(after.leaderboard[0].target).toBeNull();
+    expect(after.leaderboard[0].percent).toBeNull();
+  });
+
   it("a finished challenge gives badges to its top three who achieved something", async () => {
     const res = await rpc(
       MANAGER,

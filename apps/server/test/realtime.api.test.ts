@@ -94,7 +94,7 @@ describe("the realtime channel", () => {
       header: { company_id: await customerOf(ADMIN) },
       lines: [],
     });
-    expect((await demo.next()).payload).toMatchObject({ type: "invoice", id: empty.id, action: "save" });
+    expect((await demo.next()).payload).toMatchObject({ type: "invoice", id: empty.id, action: "create" });
     const refused = await restFetch(MANAGER, "rpc/document_transition", {
       method: "POST",
       body: JSON.stringify({ type: "invoice", id: empty.id, action: "submit" }),
@@ -102,7 +102,7 @@ describe("the realtime channel", () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
 
     const inv = await draft(MANAGER, "invoice", {}, [{ product_id: item.id, qty: "1" }]);
-    expect((await demo.next()).payload).toMatchObject({ type: "invoice", id: inv.id, action: "save" });
+    expect((await demo.next()).payload).toMatchObject({ type: "invoice", id: inv.id, action: "create" });
     await ok(MANAGER, "document_transition", { type: "invoice", id: inv.id, action: "submit" });
     const submitted = await demo.nextOf("document.changed");
     expect(submitted.payload).toMatchObject({ type: "invoice", id: inv.id, action: "submit", status: "unpaid" });
@@ -120,7 +120,7 @@ describe("the realtime channel", () => {
     const first = await pro.next();
     expect(first).toEqual({
       event: "document.changed",
-      payload: { type: "quotation", id: theirs.id, action: "save", status: "draft" },
+      payload: { type: "quotation", id: theirs.id, action: "create", status: "draft" },
     });
     // The driver reads no invoices and no challenges: of all this, nothing reached them either — their first
     // message is the ping answer sent after it all.
@@ -146,7 +146,7 @@ describe("the realtime channel", () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const q = await draft(MANAGER, "quotation", {}, []);
-    expect((await demo.next()).payload).toMatchObject({ type: "quotation", id: q.id, action: "save" });
+    expect((await demo.next()).payload).toMatchObject({ type: "quotation", id: q.id, action: "create" });
     demo.socket.close();
   });
 });

@@ -11,6 +11,8 @@ import { challengeCancel, challengeLeaderboard, challengeList, challengeSave } f
 // documents (leaderboard.ts); when a document of a kind a running challenge counts changes, the realtime channel
 // tells the workspace's open pages "team_challenge.changed" with the challenges concerned, and they read again.
 
+const DRAFTING = new Set(["create", "save"]);
+
 const metricsOf = (type: string) =>
   Object.entries(METRIC_DOCUMENTS)
     .filter(([, t]) => t === type)
@@ -20,7 +22,8 @@ export function registerChallenge(): void {
   registerRpc(challengeSave, challengeCancel, challengeList, challengeLeaderboard, calendarEventsRpc, calendarFeedRpc);
   registerRealtimeEvents(async (change, db) => {
     const metrics = metricsOf(change.type);
-    if (metrics.length === 0 || change.action === "save") return [];
+    // A draft written (created or saved) counts in no metric.
+    if (metrics.length === 0 || DRAFTING.has(change.action)) return [];
     // The running challenges (and those that ended yesterday, whose last day may still be moving) that count it.
     const ids = await inRequest(db, { workspaceId: change.workspace_id, userId: null, role: "authenticated" }, (tx) =>
       tx.execute(sql`select id from team_challenge where workspace_id = ${change.workspace_id}::uuid

@@ -4,9 +4,12 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 
 // Issue 12: a challenge's leaderboard, computed in SQL from the documents themselves over its period — what was
-// sent, confirmed, issued, collected or delivered and not cancelled since — attributed to the user who made the
-// document (created_by: quotations, sales orders, invoices and receipts carry no other salesperson) or, for a
-// delivery, its driver (else who made it). Amounts exclude GST and are in the base currency (net total × rate).
+// sent, confirmed, issued, collected or delivered and not cancelled since — attributed to its salesperson: the
+// documents carry no salesperson column, so it is who made the quotation or sales order (created_by), and for an
+// invoice who made the sales order it bills (directly, or through its delivery order and delivery instruction;
+// an invoice written without an order is its maker's, as the accounts clerk who invoices made no sale); a receipt
+// is who recorded it, a delivery its driver (else who made it). Amounts exclude GST and are in the base currency
+// (net total × rate).
 // Runs in the request's transaction as the request role, so RLS keeps it to the caller's workspace.
 
 type Metric = { table: string; value: SQL; who: SQL; day: SQL; counts: SQL };
@@ -16,11 +19,22 @@ const made = sql`d.created_by`;
 const dated = sql`d.doc_date`;
 const sent = sql`d.status not in ('draft', 'cancelled')`;
 
+// The sales order an invoice bills: its source, or its delivery order's (made from the order or from a delivery
+// instruction of it).
+const billedOrder = sql`case d.source_type
+  when 'sales_order' then d.source_id
+  when 'delivery_order' then (select case dd.source_type when 'sales_order' then dd.source_id
+      when 'delivery_instruction' then (select di.source_id from delivery_instruction di
+        where di.workspace_id = dd.workspace_id and di.id = dd.source_id and di.source_type = 'sales_order') end
+    from delivery_order dd where dd.workspace_id = d.workspace_id and dd.id = d.source_id) end`;
+const invoiceSeller = sql`coalesce((select so.created_by from sales_order so
+  where so.workspace_id = d.workspace_id and so.id = ${billedOrder}), d.created_by)`;
+
 const METRICS: Record<ChallengeMetric, Metric> = {
   quotations_sent_count: { table: "quotation", value: sql`1`, who: made, day: dated, counts: sent },
   quotations_sent_sum: { table: "quotation", value: net, who: made, day: dated, counts: sent },
   orders_confirmed_sum: { table: "sales_order", value: net, who: made, day: dated, counts: sent },
-  invoices_issued_sum: { table: "invoice", value: net, who: made, day: dated, counts: sent },
+  invoices_issued_sum: { table: "invoice", value: net, who: invoiceSeller, day: dated, counts: sent },
   receipts_collected_sum: {
     table: "receipt",
     value: sql`d.amount`,
