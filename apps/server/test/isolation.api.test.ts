@@ -343,6 +343,17 @@ describe("cross-workspace attacks through /rest/v1", () => {
       },
     });
     expect(registered.status).toBe(201);
+    // B's team challenge with a participant (issue 12), set up by its command.
+    const bUser = (await b.from("user").select("id").eq("email", B).single()).data as { id: string };
+    const challenge = await b.rpc("team_challenge_save", {
+      name: "Victim challenge",
+      metric: "invoices_issued_sum",
+      period_kind: "custom",
+      start_date: "2026-01-01",
+      end_date: "2026-12-31",
+      participants: [{ user_id: bUser.id, target: "1000" }],
+    });
+    expect(challenge.error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     // A's own order form, so a forged order_form_item has a form of A's to point at besides the attacked reference.
