@@ -1,4 +1,4 @@
-import { Dec, dec, money } from "@workmetrics/domain/documents/decimal";
+import { dec, money } from "@workmetrics/domain/documents/decimal";
 import { costTotal, SUPPLIER_DEBIT_RULE, SUPPLIER_RETURN_RULE } from "@workmetrics/domain/documents/postings";
 import { computeTotals, type TaxCode } from "@workmetrics/domain/documents/totals";
 import { sql } from "drizzle-orm";
@@ -7,10 +7,11 @@ import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts
 import { invalid } from "../../platform/documents/refusals.ts";
 import { documentSpec, type Effect, type PrepareConvert } from "../../platform/documents/registry.ts";
 import { reverseStockMoves, type StockMove, writeStockMoves } from "../../platform/documents/stock.ts";
-import { type Row, today } from "../../platform/documents/store.ts";
+import { type Row, today, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { settleReceivable } from "../documents/receivable.ts";
 import { applyMovingAverage } from "../purchasing/costs.ts";
+import { spreadReturn } from "./supplier-return-spread.ts";
 
 // Issue 11 "Goods return notes to suppliers": a goods return note made from a submitted supplier delivery order
 // (direction supplier; the engine has checked each line against what is left to return on the receipt and recomputed
@@ -30,33 +31,66 @@ export const prepareSupplierReturn: PrepareConvert = async (_tx, _caller, source
     ? { header: { ...draft.header, direction: "supplier" }, lines: draft.lines }
     : draft;
 
-type Billed = {
+type Billing = {
+  id: string; // the supplier invoice line
   sdo_line_id: string;
   invoice_id: string;
+  qty: string;
+  returned: string; // what earlier returns debited of it
   unit_net: string; // base currency, after discounts, per unit
   tax_code: string;
-  billed: string; // what submitted supplier invoices billed of the receipt line
-  debited: string; // what other submitted returns already debited of it
 };
 
-async function billedLines(tx: Tx, ws: string, sdoLineIds: readonly number[], grnId: number): Promise<Billed[]> {
-  if (sdoLineIds.length === 0) return [];
-  const res = await tx.execute(sql`select distinct on (l.supplier_delivery_order_line_id)
-      l.supplier_delivery_order_line_id::text as sdo_line_id, h.id::text as invoice_id,
-      (l.net_amount / nullif(l.qty, 0) * h.rate)::text as unit_net, l.tax_code,
-      (select coalesce(sum(x.qty), 0) from supplier_invoice_line x join supplier_invoice y
-        on y.workspace_id = x.workspace_id and y.id = x.supplier_invoice_id
-        where x.workspace_id = l.workspace_id and x.supplier_delivery_order_line_id = l.supplier_delivery_order_line_id
-          and y.status not in ('draft', 'cancelled'))::text as billed,
-      (select coalesce(sum(g.qty_credited), 0) from goods_return_note_line g join goods_return_note r
-        on r.workspace_id = g.workspace_id and r.id = g.goods_return_note_id
-        where g.workspace_id = l.workspace_id and g.source_line_id = l.supplier_delivery_order_line_id
-          and r.direction = 'supplier' and r.id <> ${grnId} and r.status not in ('draft', 'cancelled'))::text as debited
+// The submitted supplier invoices' lines that bill the receipt lines (oldest invoice first, locked: their
+// qty_returned changes), and what is left to debit of each receipt line: what they billed less what the other live
+// returns to the supplier debited.
+async function billing(
+  tx: Tx,
+  ws: string,
+  sdoLineIds: readonly number[],
+  grnId: number,
+): Promise<{ lines: Billing[]; open: Map<number, string> }> {
+  if (sdoLineIds.length === 0) return { lines: [], open: new Map() };
+  const ids = `{${sdoLineIds.join(",")}}`;
+  const res = await tx.execute(sql`select l.id::text as id, l.supplier_delivery_order_line_id::text as sdo_line_id,
+      h.id::text as invoice_id, l.qty::text as qty, coalesce(l.qty_returned, 0)::text as returned,
+      (l.net_amount / nullif(l.qty, 0) * h.rate)::text as unit_net, l.tax_code
     from supplier_invoice_line l join supplier_invoice h on h.workspace_id = l.workspace_id and h.id = l.supplier_invoice_id
     where l.workspace_id = ${ws}::uuid and h.status not in ('draft', 'cancelled')
-      and l.supplier_delivery_order_line_id = any(${`{${sdoLineIds.join(",")}}`}::bigint[])
-    order by l.supplier_delivery_order_line_id, h.id`);
-  return res.rows as Billed[];
+      and l.supplier_delivery_order_line_id = any(${ids}::bigint[])
+    order by l.supplier_delivery_order_line_id, h.id, l.id
+    for update of l`);
+  const debited = await tx.execute(sql`select g.source_line_id::text as sdo_line_id, sum(g.qty_credited)::text as qty
+    from goods_return_note_line g join goods_return_note r on r.workspace_id = g.workspace_id and r.id = g.goods_return_note_id
+    where g.workspace_id = ${ws}::uuid and g.source_line_id = any(${ids}::bigint[]) and r.direction = 'supplier'
+      and r.id <> ${grnId} and r.status not in ('draft', 'cancelled')
+    group by g.source_line_id`);
+  const lines = res.rows as Billing[];
+  const before = new Map(
+    (debited.rows as Array<{ sdo_line_id: string; qty: string }>).map((r) => [Number(r.sdo_line_id), dec(r.qty)]),
+  );
+  const open = new Map<number, string>();
+  for (const b of lines) {
+    const id = Number(b.sdo_line_id);
+    open.set(
+      id,
+      dec(open.get(id) ?? (before.get(id) ?? dec("0")).negated())
+        .plus(b.qty)
+        .toFixed(),
+    );
+  }
+  return { lines, open };
+}
+
+// What a return debited of each supplier invoice line, added to (or, cancelled, taken from) its qty_returned; kept
+// in the return's history (action "debit") so a cancel takes back exactly that.
+async function addReturned(tx: Tx, ws: string, takes: ReadonlyArray<{ id: number; qty: string }>, sign: 1 | -1) {
+  if (takes.length === 0) return;
+  await tx.execute(sql`update supplier_invoice_line l
+      set qty_returned = greatest(coalesce(l.qty_returned, 0) + ${sign} * v.q, 0)
+    from (select id, sum(q) as q from unnest(${`{${takes.map((t) => t.id).join(",")}}`}::bigint[],
+      ${`{${takes.map((t) => t.qty).join(",")}}`}::numeric[]) as x(id, q) group by id) v
+    where l.workspace_id = ${ws}::uuid and l.id = v.id`);
 }
 
 export const returnToSupplier: Effect = async (tx, caller, spec, doc, step) => {
@@ -107,39 +141,55 @@ export const returnToSupplier: Effect = async (tx, caller, spec, doc, step) => {
     cost_total: costTotal(moves),
   });
 
-  // The invoiced part: per invoice, the lines' debited quantities at the invoice's price.
-  const billed = new Map(
-    (
-      await billedLines(
-        tx,
-        ws,
-        goods.map((l) => Number(l.source_line_id)),
-        grnId,
-      )
-    ).map((b) => [Number(b.sdo_line_id), b]),
+  // The invoiced part: spread over every invoice that billed the receipt lines (oldest first), at each one's price.
+  const billed = await billing(
+    tx,
+    ws,
+    goods.map((l) => Number(l.source_line_id)),
+    grnId,
+  );
+  const byId = new Map(billed.lines.map((b) => [Number(b.id), b]));
+  const takes = spreadReturn(
+    billed.lines.map((b) => ({
+      id: Number(b.id),
+      receiptLineId: Number(b.sdo_line_id),
+      qty: b.qty,
+      returned: b.returned,
+    })),
+    billed.open,
+    goods.map((l) => ({ id: Number(l.id), receiptLineId: Number(l.source_line_id), qty: String(l.qty) })),
   );
   const perInvoice = new Map<string, Array<{ qty: string; unit_price: string; tax_code: TaxCode; cost: string }>>();
-  const debitedQty: Array<[number, string]> = [];
-  for (const [i, l] of goods.entries()) {
-    const b = billed.get(Number(l.source_line_id));
-    if (!b) continue;
-    const open = Dec.max(dec(b.billed).minus(dec(b.debited)), 0);
-    const qty = Dec.min(open, dec(String(l.qty)));
-    if (!qty.greaterThan(0)) continue;
-    debitedQty.push([Number(l.id), qty.toFixed()]);
+  const debited = new Map<number, ReturnType<typeof dec>>();
+  for (const take of takes) {
+    const b = byId.get(take.invoiceLineId) as Billing;
+    const i = goods.findIndex((l) => Number(l.id) === take.returnLineId);
+    debited.set(take.returnLineId, (debited.get(take.returnLineId) ?? dec("0")).plus(take.qty));
     const list = perInvoice.get(b.invoice_id) ?? [];
-    list.push({
-      qty: qty.toFixed(),
-      unit_price: b.unit_net,
-      tax_code: b.tax_code as TaxCode,
-      cost: moves[i].unit_cost,
-    });
+    list.push({ qty: take.qty, unit_price: b.unit_net, tax_code: b.tax_code as TaxCode, cost: moves[i].unit_cost });
     perInvoice.set(b.invoice_id, list);
   }
+  const debitedQty = [...debited].map(([id, q]) => [id, q.toFixed()] as const);
   if (debitedQty.length) {
     await tx.execute(sql`update goods_return_note_line g set qty_credited = v.q
       from unnest(${`{${debitedQty.map(([id]) => id).join(",")}}`}::bigint[], ${`{${debitedQty.map(([, q]) => q).join(",")}}`}::numeric[]) as v(id, q)
       where g.workspace_id = ${ws}::uuid and g.id = v.id and g.goods_return_note_id = ${grnId}`);
+    const lines = takes.map((t) => ({ id: t.invoiceLineId, qty: t.qty }));
+    await addReturned(tx, ws, lines, 1);
+    await writeEvent(tx, caller, {
+      type: "goods_return_note",
+      docId: grnId,
+      action: "debit",
+      from: null,
+      to: null,
+      changes: {
+        supplier_invoice_lines: takes.map((t) => ({
+          id: t.invoiceLineId,
+          supplier_invoice_id: Number(byId.get(t.invoiceLineId)?.invoice_id),
+          qty: t.qty,
+        })),
+      },
+    });
   }
   const invoices = documentSpec("supplier_invoice");
   for (const [invoiceId, lines] of perInvoice) {
@@ -180,6 +230,13 @@ export async function cancelSupplierReturn(tx: Tx, caller: Caller, doc: { header
   );
   const number = (doc.header.number as string | null) ?? null;
   await reverseJournals(tx, caller, { ...ref, number, date: await today(tx) });
+  // The invoice lines get back what this return debited of them (its "debit" history row).
+  const debit = await tx.execute(sql`select changes from document_event where workspace_id = ${ws}::uuid
+    and doc_type = 'goods_return_note' and doc_id = ${grnId} and action = 'debit' order by id desc limit 1`);
+  const recorded = (
+    debit.rows[0] as { changes: { supplier_invoice_lines?: Array<{ id: number; qty: string }> } } | undefined
+  )?.changes?.supplier_invoice_lines;
+  await addReturned(tx, ws, recorded ?? [], -1);
   const gone = await tx.execute(sql`delete from payment_allocation where workspace_id = ${ws}::uuid
     and payment_type = ${ALLOCATION} and payment_id = ${grnId} returning document_id`);
   const invoices = documentSpec("supplier_invoice");
