@@ -292,6 +292,31 @@ describe("cross-workspace attacks through /rest/v1", () => {
       const madeId = (made.data as { id: number }).id;
       expect((await b.rpc("document_transition", { type, id: madeId, action: "submit" })).error, type).toBeNull();
     }
+    // B's progressive claim (issue 12), made from a contract and claimed: its header and lines are attacked too.
+    const contractB = await b.rpc("document_save", {
+      type: "sales_order",
+      header: { company_id: 9 },
+      lines: [{ description: "Fit-out works", qty: "1", unit_price: "1000", tax_code: "SR" }],
+    });
+    expect(contractB.error).toBeNull();
+    const contractId = (contractB.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "sales_order", id: contractId, action: "submit" })).error,
+    ).toBeNull();
+    const claimB = await b.rpc("document_convert", { type: "sales_order", id: contractId, to: "progressive_claim" });
+    expect(claimB.error).toBeNull();
+    const claimLines = (claimB.data as { id: number; lines: Array<{ source_line_id: number }> }).lines;
+    const claimId = (claimB.data as { id: number }).id;
+    const savedClaim = await b.rpc("document_save", {
+      type: "progressive_claim",
+      id: claimId,
+      header: { company_id: 9 },
+      lines: claimLines.map((l) => ({ source_line_id: l.source_line_id, cumulative_percent: "40" })),
+    });
+    expect(savedClaim.error).toBeNull();
+    expect(
+      (await b.rpc("document_transition", { type: "progressive_claim", id: claimId, action: "submit" })).error,
+    ).toBeNull();
     expect((await b.rpc("document_settings_save", { allow_negative_stock: false })).error).toBeNull();
     // B's purchase order, received on a supplier delivery order and billed on a supplier invoice (issue 11).
     const vendorB = await b.from("company").insert({ name: "Victim vendor", is_supplier: true }).select("id").single();

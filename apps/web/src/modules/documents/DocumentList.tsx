@@ -245,7 +245,7 @@ export default function DocumentList() {
     filters: pgFilters,
     search: search ?? null,
     searchLabel: readsCustomers ? `Search number or ${partyLabel(type).toLowerCase()}` : "Search number",
-    canCreate: create.allowed,
+    canCreate: create.allowed && !type.convertOnly,
     canImport: false,
     canDelete: false,
     filtered: hasDocFilters(filters),

@@ -64,13 +64,15 @@ export type WebDocType = {
   lines: ResourceDef;
   pageActions: readonly PageAction[];
   editor?: LinesEditor;
+  // Made only from another document (a claim from its contract): the list offers no New.
+  convertOnly?: boolean;
 };
 
 const declare = (
   machine: unknown,
   madeFrom: readonly MadeFromDecl[] = [],
   pageActions: readonly PageAction[] = [],
-  editor?: LinesEditor,
+  own: { editor?: LinesEditor; convertOnly?: boolean } = {},
 ): WebDocType => {
   const m = machine as DocumentType<string, never>;
   return {
@@ -80,7 +82,7 @@ const declare = (
     header: resourceByName(m.type),
     lines: resourceByName(`${m.type}_line`),
     pageActions,
-    ...(editor ? { editor } : {}),
+    ...own,
   };
 };
 
@@ -105,12 +107,10 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM, [lazy(() => import("../payables/PayInvoiceButton.tsx"))]),
   // Issue 12: made from a contract; its own lines (cumulative %) and figures, the payment response, payments,
   // the release of retention and the contract's retention schedule.
-  declare(
-    PROGRESSIVE_CLAIM,
-    PROGRESSIVE_CLAIM_MADE_FROM,
-    [lazy(() => import("../claims/ClaimActions.tsx"))],
-    lazy(() => import("../claims/ClaimLines.tsx")),
-  ),
+  declare(PROGRESSIVE_CLAIM, PROGRESSIVE_CLAIM_MADE_FROM, [lazy(() => import("../claims/ClaimActions.tsx"))], {
+    editor: lazy(() => import("../claims/ClaimLines.tsx")),
+    convertOnly: true,
+  }),
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
