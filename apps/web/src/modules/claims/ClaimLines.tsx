@@ -52,7 +52,7 @@ function Figure({ label, value, strong, testId }: { label: string; value: string
       </Typography>
       <Typography
         variant={strong ? "subtitle1" : "body2"}
-        sx={{ fontVariantNumeric: "tabular-nums", fontWeight: strong ? 600 : 400 }}
+        sx={{ fontVariantNumeric: "tabular-nums", fontWeight: strong ? 600 : 400, whiteSpace: "nowrap" }}
         data-testid={testId}
       >
         {value}
@@ -275,7 +275,7 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
                     <Figure label="This claim (gross)" value={m(f.this_claim_gross)} strong testId="claim-gross" />
                     <Divider sx={{ my: 1 }} />
                     <Figure
-                      label={`Retention to date (${pct(header.retention_percent ?? doc?.retention_percent)}, cap ${m(f.retention_cap)})`}
+                      label={`Retention to date (${pct(header.retention_percent ?? doc?.retention_percent)}, cap ${amount(f.retention_cap)})`}
                       value={m(f.retention_to_date)}
                     />
                     <Figure label="Retention previously held" value={m(f.previous_retention)} />

@@ -420,7 +420,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
               Amend
             </Button>
           )}
-          {doc && may("create") && (
+          {doc && may("create") && !t.convertOnly && (
             <Button
               variant="text"
               onClick={() => remake("document_duplicate")}

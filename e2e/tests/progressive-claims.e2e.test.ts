@@ -1,0 +1,163 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inRequest } from "../../apps/server/src/platform/db/database.ts";
+import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
+import { useServer } from "../../apps/server/test/http.ts";
+import { restFetch } from "../../apps/server/test/rest-helpers.ts";
+import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../browser.ts";
+
+// Issue 12 "a project manager raises three claims and a release and prints one": the sales manager makes claims
+// from a submitted contract on its page — 30%, 70%, 100% (with a variation on the second), each claimed; records the
+// customer's payment response; releases the practical-completion half of the retention; prints a claim and reads the
+// PDF back with pdftotext. Screenshots of each step.
+
+let server: TestServer;
+const MANAGER = "manager@demo.test";
+
+const appUrl = (pathname: string) => {
+  const u = new URL(pathname, server.url);
+  u.hostname = "demo.localhost";
+  return u.toString();
+};
+
+async function signIn(page: Page, email: string) {
+  await page.goto(appUrl("/auth/login"));
+  await page.getByLabel("E-mail or phone").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+const call = async (email: string, fn: string, args: unknown) => {
+  const res = await restFetch(email, `rpc/${fn}`, { method: "POST", body: JSON.stringify(args) });
+  expect(res.status, res.text).toBe(200);
+  return res.body as { id: number; number: string };
+};
+
+const expectStatus = (page: Page, label: string) => page.locator("h1 + [data-status]", { hasText: label }).waitFor();
+const act = (page: Page, name: string) =>
+  page.getByTestId("doc-actions").getByRole("button", { name, exact: true }).click();
+
+let contract = { id: 0, number: "" };
+
+// From the contract's page: make the next claim, type each line's work done to date, claim it.
+async function raise(page: Page, percents: string[], variation?: { description: string; amount: string; pct: string }) {
+  await page.goto(appUrl(`/dashboard/sales-orders/${contract.id}`));
+  await act(page, "Create progressive claim");
+  await page.waitForURL(/\/progressive-claims\/\d+$/);
+  await expectStatus(page, "Draft");
+  for (const [i, p] of percents.entries()) await page.getByLabel(`Done to date %, line ${i + 1}`).fill(p);
+  if (variation) {
+    await page.getByRole("button", { name: "Add a variation" }).click();
+    const n = percents.length + 1;
+    await page.getByLabel(`Description, line ${n}`).fill(variation.description);
+    await page.getByLabel(`Contract amount, line ${n}`).fill(variation.amount);
+    await page.getByLabel(`Done to date %, line ${n}`).fill(variation.pct);
+  }
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByText("Draft saved").waitFor();
+  await act(page, "Claim");
+  await expectStatus(page, "Claimed");
+}
+
+describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
+  const fresh = useFreshBrowser();
+
+  beforeAll(async () => {
+    server = await startTestServer({ SEED: "basic", LOG_LEVEL: "silent" });
+    useServer(server.url);
+    const db = server.running.database.db;
+    const ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
+    const company = (
+      (await restFetch(MANAGER, "company?select=id&is_customer=is.true&order=id&limit=1")).body as [{ id: number }]
+    )[0].id;
+    const projectId = await inRequest(db, { workspaceId: ws, userId: null, role: "authenticated" }, async (tx) => {
+      const res = await tx.execute(sql`insert into project (workspace_id, code, name, company_id,
+          practical_completion_date, defects_liability_end_date)
+        values (${ws}::uuid, 'PRJ-E2E', 'Jurong warehouse extension', ${company}, current_date - 1, current_date + 364)
+        returning id`);
+      return Number((res.rows[0] as { id: number }).id);
+    });
+    const so = await call(MANAGER, "document_save", {
+      type: "sales_order",
+      header: { company_id: company, project_id: projectId },
+      lines: [
+        { description: "Substructure and piling", qty: "1", unit_price: "40000", tax_code: "SR" },
+        { description: "Steel frame and roofing", qty: "1", unit_price: "60000", tax_code: "SR" },
+      ],
+    });
+    contract = await call(MANAGER, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
+  }, 600_000);
+  afterAll(() => server?.close());
+
+  it("raises three claims and a release, records a payment response and prints a claim", async () => {
+    const { page } = fresh;
+    try {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      await signIn(page, MANAGER);
+
+      await raise(page, ["30", "30"]);
+      await expect.poll(() => page.getByTestId("claim-retention").textContent()).toContain("1,500.00");
+      await screenshot(page, "claim-1-claimed");
+
+      await raise(page, ["70", "70"], { description: "VO-01 Mezzanine floor", amount: "10000", pct: "50" });
+      // 70,000 + 5,000 to date less 30,000 before; retention to date 3,750, this claim 2,250.
+      await expect.poll(() => page.getByTestId("claim-gross").textContent()).toContain("45,000.00");
+      await expect.poll(() => page.getByTestId("claim-retention").textContent()).toContain("2,250.00");
+      await screenshot(page, "claim-2-variation");
+
+      // The payment response: less than claimed needs reasons.
+      await page.getByRole("button", { name: "Record payment response" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Certified amount").fill("40000");
+      await dialog.getByRole("button", { name: "Record response" }).click();
+      await dialog.getByText(/^Give the reasons for withholding/).waitFor();
+      await dialog.getByLabel("Reasons for withholding").fill("Mezzanine handrails not installed");
+      await screenshot(page, "claim-2-response");
+      await dialog.getByRole("button", { name: "Record response" }).click();
+      await expectStatus(page, "Certified");
+      await page.getByTestId("claim-certified").waitFor();
+
+      await raise(page, ["100", "100", "100"]);
+      await expect.poll(() => page.getByTestId("claim-retention").textContent()).toContain("1,750.00");
+      const finalUrl = page.url();
+      await screenshot(page, "claim-3-final");
+
+      // The release at practical completion: half of the 5,500 held.
+      await page.getByRole("button", { name: "Release retention" }).click();
+      await page.waitForURL((u) => u.toString() !== finalUrl && /\/progressive-claims\/\d+$/.test(u.pathname));
+      await expectStatus(page, "Draft");
+      await expect.poll(() => page.getByTestId("claim-retention").textContent()).toContain("2,750.00");
+      await act(page, "Claim");
+      await expectStatus(page, "Claimed");
+      await screenshot(page, "claim-release");
+
+      await page.getByRole("button", { name: "Retention schedule" }).click();
+      const schedule = page.getByRole("table", { name: "Retention schedule" });
+      await schedule.getByText("5,500.00").first().waitFor();
+      await screenshot(page, "claim-retention-schedule");
+      await page.getByRole("button", { name: "Close" }).click();
+
+      // Print the final claim and read it back.
+      await page.goto(finalUrl);
+      await expectStatus(page, "Claimed");
+      const href = await page.getByRole("link", { name: "PDF" }).getAttribute("href");
+      const res = await page.request.get(appUrl(String(href)));
+      expect(res.status()).toBe(200);
+      const file = path.join(mkdtempSync(path.join(os.tmpdir(), "claim-e2e-")), "claim.pdf");
+      writeFileSync(file, await res.body());
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      expect(text).toContain("Progress Payment Claim");
+      expect(text).toMatch(/VO-01 Mezzanine floor 10,000\.00 50% 5,000\.00 100% 10,000\.00 5,000\.00/);
+      expect(text).toContain("Security of Payment Act 2004");
+    } catch (err) {
+      await screenshot(page, "claims-failed");
+      throw err;
+    }
+  }, 300_000);
+});
