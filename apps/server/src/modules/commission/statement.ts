@@ -129,7 +129,7 @@ async function invoicedLines(tx: Tx, ws: string, rule: CommissionRule, seller: s
       join company co on co.workspace_id = c.workspace_id and co.id = c.company_id
       where c.workspace_id = ${ws}::uuid and c.status = 'issued' and inv.seller = ${seller}::uuid
         and c.doc_date between ${from}::date and ${to}::date
-      group by c.id, c.number, c.doc_date, co.name, inv.number, c.rate
+      group by c.id, c.number, c.doc_date, co.name, inv.id, inv.number, c.rate
     ) d order by d.doc_date, d.doc_type desc, d.doc_id`);
   return (res.rows as Raw[]).map((r): StatementLine => {
     const sign = r.doc_type === "credit_note" ? -1 : 1;
