@@ -129,6 +129,34 @@ describe("trial balance, P&L and balance sheet", () => {
     }
   });
 
+  it("month sums (journal_month) equal the lines', and a period cut mid-month sums exactly its lines", async () => {
+    const drift = await own.db.execute(sql`with lines as (
+        select l.workspace_id, l.account_code, date_trunc('month', e.entry_date)::date as month,
+          sum(l.debit) as debit, sum(l.credit) as credit
+        from journal_line l join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+        group by 1, 2, 3)
+      select * from lines full join journal_month m using (workspace_id, account_code, month)
+      where coalesce(lines.debit, 0) <> coalesce(m.debit, 0) or coalesce(lines.credit, 0) <> coalesce(m.credit, 0)`);
+    expect(drift.rows).toEqual([]);
+    for (const range of [
+      { from: "2031-02-15", to: "2031-03-07" },
+      { from: "2031-02-11", to: "2031-02-20" },
+      { from: "2030-12-31", to: "2031-04-30" },
+    ]) {
+      const tb = await report(FINANCE, { name: "trial_balance", ...range });
+      const raw = await own.q<{ account_code: string; debit: string; credit: string }>(sql`
+        select l.account_code, sum(l.debit)::numeric(16,2)::text as debit, sum(l.credit)::numeric(16,2)::text as credit
+        from journal_line l join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+        where l.workspace_id = ${own.ws}::uuid and e.entry_date between ${range.from}::date and ${range.to}::date
+        group by l.account_code order by l.account_code`);
+      const moved = tb.rows.filter((r) => r.debit !== "0.00" || r.credit !== "0.00");
+      expect(
+        moved.map((r) => ({ account_code: r.account_code, debit: r.debit, credit: r.credit })),
+        range.from,
+      ).toEqual(raw);
+    }
+  });
+
   it("the P&L of Q1 shows the fixture's income and its net profit is the change in equity between two balance sheets", async () => {
     const pl = await report(FINANCE, { name: "profit_and_loss", ...Q1 });
     const sales = pl.rows.find((r) => r.account_code === "4000");

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../../platform/db/database.ts";
 import { defineReport } from "../registry.ts";
-import { isoDate, ledgerDrill, naturalSign, shiftDay, today } from "./ledger-sql.ts";
+import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay, today } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "balance_sheet", as_of}`: assets, liabilities and equity by account on `as_of`, each
 // on its natural side, and in equity the "Current period profit": every income and expense balance on that day, i.e.
@@ -35,11 +35,7 @@ async function profitSince(tx: Tx, ws: string, asOf: string): Promise<string | u
 
 export async function balances(tx: Tx, ws: string, asOf: string): Promise<{ rows: Row[]; profit: string }> {
   const res = await tx.execute(sql`with m as (
-      select l.account_code, sum(l.debit - l.credit) as dr
-      from journal_line l
-      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-      where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and e.entry_date <= ${asOf}::date
-      group by l.account_code
+      select s.account_code, s.debit - s.credit as dr from (${accountSums(ws, { to: asOf })}) s
     )
     select a.code as account_code, a.name as account, a.root,
       (${naturalSign(sql`a.root`)} * m.dr)::numeric(16,2)::text as balance

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Tx } from "../../../platform/db/database.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
-import { isoDate, naturalSign, sourceDrill, today } from "./ledger-sql.ts";
+import { accountSums, isoDate, naturalSign, shiftDay, sourceDrill, today } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "general_ledger", account, from, to}`: one account's opening balance on `from`, then
 // every journal line of the period in date order with its entry's number, the document that posted it, the memo,
@@ -90,17 +90,18 @@ export const generalLedger = defineReport({
     const account = await findAccount(tx, ws, p.account);
     const to = p.to ?? (await today(tx));
     const sign = naturalSign(sql`${account.root}::text`);
-    const before = p.from ? sql`e.entry_date < ${p.from}::date` : sql`false`;
-    const sums = await tx.execute(sql`select
-        (${sign} * coalesce(sum(l.debit - l.credit) filter (where ${before}), 0))::numeric(16,2)::text as opening,
-        coalesce(sum(l.debit) filter (where not (${before})), 0)::numeric(16,2)::text as debit,
-        coalesce(sum(l.credit) filter (where not (${before})), 0)::numeric(16,2)::text as credit,
-        (${sign} * coalesce(sum(l.debit - l.credit), 0))::numeric(16,2)::text as closing,
-        count(*) filter (where not (${before}))::int as lines
-      from journal_line l
-      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-      where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and l.account_code = ${account.code}
-        and e.entry_date <= ${to}::date`);
+    const none = sql`select null::text as account_code, 0::numeric as debit, 0::numeric as credit where false`;
+    const opening = p.from ? accountSums(ws, { to: shiftDay(p.from, -1) }, account.code) : none;
+    const sums =
+      await tx.execute(sql`with o as (${opening}), m as (${accountSums(ws, { from: p.from, to }, account.code)})
+      select (${sign} * coalesce((select debit - credit from o), 0))::numeric(16,2)::text as opening,
+        coalesce((select debit from m), 0)::numeric(16,2)::text as debit,
+        coalesce((select credit from m), 0)::numeric(16,2)::text as credit,
+        (${sign} * (coalesce((select debit - credit from o), 0) + coalesce((select debit - credit from m), 0)))::numeric(16,2)::text as closing,
+        (select count(*)::int from journal_entry e
+          join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
+          where e.workspace_id = ${ws}::uuid and l.workspace_id = ${ws}::uuid and l.account_code = ${account.code}
+            and e.entry_date <= ${to}::date ${p.from ? sql`and e.entry_date >= ${p.from}::date` : sql``}) as lines`);
     const t = sums.rows[0] as { opening: string; debit: string; credit: string; closing: string; lines: number };
     const lines = await ledgerLines(tx, ws, account, {
       from: p.from,

@@ -19,11 +19,6 @@ export const period = z
 // lowers its section, as it should.
 export const naturalSign = (root: SQL) => sql`(case when ${root} in ('asset', 'expense') then 1 else -1 end)`;
 
-// The entries of a year-end close (and the reversal of a reopened one) move the year's profit to retained earnings;
-// a P&L leaves them out, or a closed year would show nothing. The balance sheet and the trial balance keep them.
-export const closingEntry = (ws: string, e: SQL) => sql`exists (select 1 from year_end_close c
-  where c.workspace_id = ${ws}::uuid and (c.entry_id = ${e}.id or c.entry_id = ${e}.reversal_of))`;
-
 export const money = (e: SQL) => sql`coalesce(${e}, 0)::numeric(16,2)::text`;
 
 // The day before an ISO date, and the day after (period openings; the profit since the last close).
@@ -35,6 +30,45 @@ export function shiftDay(iso: string, days: number): string {
 
 export async function today(tx: Tx): Promise<string> {
   return ((await tx.execute(sql`select current_date::text as d`)).rows[0] as { d: string }).d;
+}
+
+const firstOfMonth = (iso: string) => `${iso.slice(0, 8)}01`;
+function nextMonth(iso: string): string {
+  const d = new Date(`${firstOfMonth(iso)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+// Σ debit and Σ credit per account of the entries dated `from`–`to` (no `from`: since the first), as a query of
+// (account_code, debit, credit): the whole months inside the range from journal_month (kept by triggers), the lines of
+// the partial months at either end from journal_line through the entries' date index. A year's trial balance over a
+// million lines reads twelve months' sums per account and no lines; a period ending mid-month reads that month's.
+export function accountSums(ws: string, range: { from?: string; to: string }, account?: string): SQL {
+  const { from, to } = range;
+  const afterTo = shiftDay(to, 1);
+  const monthsEnd = afterTo.endsWith("-01") ? afterTo : firstOfMonth(to); // exclusive
+  const monthsStart = from === undefined ? undefined : from.endsWith("-01") ? from : nextMonth(from);
+  const onlyAccount = (col: SQL) => (account === undefined ? sql`` : sql`and ${col} = ${account}`);
+  let months: SQL | null = null;
+  let lines: SQL;
+  if (monthsStart !== undefined && monthsStart >= monthsEnd) {
+    lines = sql`e.entry_date between ${from}::date and ${to}::date`;
+  } else {
+    months = sql`select m.account_code, m.debit, m.credit from journal_month m
+      where m.workspace_id = ${ws}::uuid and m.month < ${monthsEnd}::date
+        ${monthsStart === undefined ? sql`` : sql`and m.month >= ${monthsStart}::date`} ${onlyAccount(sql`m.account_code`)}`;
+    const edges = [];
+    if (from !== undefined && monthsStart !== undefined && from < monthsStart) {
+      edges.push(sql`(e.entry_date >= ${from}::date and e.entry_date < ${monthsStart}::date)`);
+    }
+    if (monthsEnd <= to) edges.push(sql`(e.entry_date >= ${monthsEnd}::date and e.entry_date <= ${to}::date)`);
+    lines = edges.length ? sql`(${sql.join(edges, sql` or `)})` : sql`false`;
+  }
+  const partial = sql`select l.account_code, l.debit, l.credit from journal_entry e
+    join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
+    where e.workspace_id = ${ws}::uuid and l.workspace_id = ${ws}::uuid and ${lines} ${onlyAccount(sql`l.account_code`)}`;
+  return sql`select x.account_code, sum(x.debit) as debit, sum(x.credit) as credit
+    from (${months ? sql`${months} union all ` : sql``}${partial}) x group by x.account_code`;
 }
 
 // A journal line leads to the document that posted it; manual journals, closes and GST settlements to their entry.

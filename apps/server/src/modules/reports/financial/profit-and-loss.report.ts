@@ -4,7 +4,7 @@ import type Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/database.ts";
 import { defineReport } from "../registry.ts";
-import { closingEntry, ledgerDrill, naturalSign, period, today } from "./ledger-sql.ts";
+import { accountSums, ledgerDrill, naturalSign, period, today } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "profit_and_loss", from, to}`: the period's income, cost of sales and expenses by
 // account (income credit-positive, expenses debit-positive; Sales Returns, a contra income account, shows negative),
@@ -32,22 +32,24 @@ export async function yearStart(tx: Tx, ws: string, day: string): Promise<string
 }
 
 export async function profitLines(tx: Tx, ws: string, from: string | undefined, to: string): Promise<Line[]> {
-  const res = await tx.execute(sql`with m as (
+  // The period's sums less the year-end close entries in it (a handful of lines), income and expense accounts only.
+  const res = await tx.execute(sql`with p as (${accountSums(ws, { from, to })}), c as (
       select l.account_code, sum(l.debit - l.credit) as dr
-      from journal_line l
-      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-      join account a on a.workspace_id = l.workspace_id and a.code = l.account_code
-      where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and a.workspace_id = ${ws}::uuid
-        and a.root in ('income', 'expense') and e.entry_date <= ${to}::date
-        ${from ? sql`and e.entry_date >= ${from}::date` : sql``}
-        and not ${closingEntry(ws, sql`e`)}
+      from year_end_close y
+      join journal_entry e on e.workspace_id = y.workspace_id and (e.id = y.entry_id or e.reversal_of = y.entry_id)
+      join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
+      where y.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and l.workspace_id = ${ws}::uuid
+        and e.entry_date <= ${to}::date ${from ? sql`and e.entry_date >= ${from}::date` : sql``}
       group by l.account_code
+    ), m as (
+      select p.account_code, p.debit - p.credit - coalesce(c.dr, 0) as dr
+      from p left join c on c.account_code = p.account_code
     )
     select a.code as account_code, a.name as account,
       case when a.root = 'income' then 'income' when a.type = 'cogs' then 'cogs' else 'expenses' end as section,
       (${naturalSign(sql`a.root`)} * m.dr)::numeric(16,2)::text as amount
     from m join account a on a.workspace_id = ${ws}::uuid and a.code = m.account_code
-    where m.dr <> 0
+    where m.dr <> 0 and a.root in ('income', 'expense')
     order by a.code`);
   return res.rows as Line[];
 }

@@ -3,13 +3,13 @@ import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { defineReport } from "../registry.ts";
-import { isoDate, ledgerDrill, naturalSign, today } from "./ledger-sql.ts";
+import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay, today } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "trial_balance", as_of | from, to}`: every account with a balance or a movement —
 // its opening balance on `from` (nothing before it when only `as_of` is given), the period's debits and credits and
 // the closing balance, both on the account's natural side, and the closing balance again as a debit or a credit
 // column. Totals {debit, credit} (the period's movements) are equal because every entry balances; so are
-// {closing_debit, closing_credit}. One statement over the workspace's journal lines grouped by account.
+// {closing_debit, closing_credit}. One statement: whole months from journal_month, partial months' lines (accountSums).
 
 const params = z
   .object({ as_of: isoDate.optional(), from: isoDate.optional(), to: isoDate.optional() })
@@ -36,17 +36,14 @@ export const trialBalance = defineReport({
     const ws = caller.workspaceId;
     const to = p.as_of ?? p.to ?? (await today(tx));
     const from = p.as_of ? undefined : p.from;
-    const before = from ? sql`e.entry_date < ${from}::date` : sql`false`;
     const sign = naturalSign(sql`a.root`);
-    const res = await tx.execute(sql`with m as (
-        select l.account_code,
-          coalesce(sum(l.debit - l.credit) filter (where ${before}), 0) as opening,
-          coalesce(sum(l.debit) filter (where not (${before})), 0) as debit,
-          coalesce(sum(l.credit) filter (where not (${before})), 0) as credit
-        from journal_line l
-        join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-        where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and e.entry_date <= ${to}::date
-        group by l.account_code
+    const opening = from
+      ? accountSums(ws, { to: shiftDay(from, -1) })
+      : sql`select null::text as account_code, 0::numeric as debit, 0::numeric as credit where false`;
+    const res = await tx.execute(sql`with o as (${opening}), p as (${accountSums(ws, { from, to })}), m as (
+        select coalesce(o.account_code, p.account_code) as account_code,
+          coalesce(o.debit - o.credit, 0) as opening, coalesce(p.debit, 0) as debit, coalesce(p.credit, 0) as credit
+        from o full join p on p.account_code = o.account_code
       )
       select a.code as account_code, a.name as account, a.root,
         (${sign} * m.opening)::numeric(16,2)::text as opening,
