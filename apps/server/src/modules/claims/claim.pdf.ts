@@ -113,9 +113,9 @@ export async function printClaim(tx: Tx, caller: Caller, id: number): Promise<{ 
         { label: "Contract sum (with variations)", value: m(c.contract_sum) },
         { label: "Work done to date", value: m(c.gross_to_date) },
         { label: "Less previous claims", value: m(c.previous_gross) },
-        { label: "This claim (gross)", value: m(c.this_claim_gross), strong: true },
+        { label: "This claim (gross)", value: m(c.this_claim_gross) },
         {
-          label: `Retention to date (${percent(String(c.retention_percent))}, capped at ${percent(String(c.retention_cap_percent))} = ${amount(String(c.retention_cap))})`,
+          label: "Retention held to date",
           value: m(c.retention_to_date),
         },
         { label: "Less retention previously held", value: m(c.previous_retention) },
@@ -154,6 +154,14 @@ export async function printClaim(tx: Tx, caller: Caller, id: number): Promise<{ 
       ...(c.contract ? [["Contract", String(c.contract)] as [string, string]] : []),
       ...(c.project_code ? [["Project", `${c.project_code} ${text(c.project_name)}`] as [string, string]] : []),
       ...(c.previous_number ? [["Previous claim", String(c.previous_number)] as [string, string]] : []),
+      ...(release
+        ? []
+        : [
+            [
+              "Retention",
+              `${percent(String(c.retention_percent))}, cap ${percent(String(c.retention_cap_percent))} (${amount(String(c.retention_cap))})`,
+            ] as [string, string],
+          ]),
       ...(c.response_due ? [["Response due", day(String(c.response_due))] as [string, string]] : []),
       ...(c.due_date ? [["Payment due", day(String(c.due_date))] as [string, string]] : []),
     ],
