@@ -14,7 +14,11 @@ const num = (v: unknown) => {
   return Number.isFinite(n) ? n : 0;
 };
 
-const TOP = 12; // a bar chart of more rows than this shows the largest
+const TOP = 12;
+
+// An axis figure in few characters (1.2M, 540k): the table beside has the exact amounts.
+const COMPACT = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
+const compact = (v: number | null) => (v === null ? "" : COMPACT.format(v)); // a bar chart of more rows than this shows the largest
 
 type Bar = { label: string; value: number; previous?: number };
 
@@ -63,6 +67,7 @@ export function ReportChart(props: {
     ...(props.previous ? [{ dataKey: "previous", label: props.previousLabel, color: theme.palette.grey[500] }] : []),
   ];
   const band = { scaleType: "band" as const, dataKey: "label" };
+  const value = { valueFormatter: compact, width: 56 };
   return (
     <Card variant="outlined" data-testid="report-chart">
       <CardContent>
@@ -70,7 +75,9 @@ export function ReportChart(props: {
           height={horizontal ? Math.max(200, bars.length * (props.previous ? 40 : 28) + 60) : 280}
           dataset={bars}
           layout={horizontal ? "horizontal" : "vertical"}
-          {...(horizontal ? { yAxis: [{ ...band, width: 160 }] } : { xAxis: [band] })}
+          {...(horizontal
+            ? { yAxis: [{ ...band, width: 160 }], xAxis: [{ valueFormatter: compact }] }
+            : { xAxis: [band], yAxis: [value] })}
           series={series}
           hideLegend={!props.previous}
           margin={{ left: 8, right: 16 }}

@@ -93,8 +93,11 @@ function OpenReport({ entry }: { entry: ReportEntry }) {
   const previous = useReport(entry.name, previousArgs, ready && compare);
   const previousLabel = entry.params === "as_of" ? "a year before" : "previous";
   const shown = useMemo(
-    () => (current.data ? shownOf(current.data, compare ? previous.data : undefined, previousLabel) : undefined),
-    [current.data, previous.data, compare, previousLabel],
+    () =>
+      current.data
+        ? shownOf(current.data, compare ? previous.data : undefined, previousLabel, entry.compare)
+        : undefined,
+    [current.data, previous.data, compare, previousLabel, entry.compare],
   );
   const trail = ((location.state as { trail?: Crumb[] } | null)?.trail ?? []).slice(-6);
   const here: Crumb = {

@@ -36,7 +36,7 @@ function DateBox(props: { name: string; label: string; value: string; onPick(v: 
     setTyped(props.value);
   }
   return (
-    <Box sx={{ width: 170 }}>
+    <Box sx={{ width: 200 }}>
       <LazyDateInput
         kind="date"
         name={props.name}

@@ -69,6 +69,8 @@ export function ReportTable(props: {
     );
   }
   const { columns, rows, totals } = shown;
+  // A section (P&L, balance sheet) is named on its first row only; a row's link is on its first other column.
+  const linkKey = columns.find((c) => c.key !== "section")?.key;
   const hasTotals = columns.some((c, i) => i > 0 && c.kind === "money" && totals[c.key] !== undefined);
   const open = (t: Exclude<DrillTarget, null>) => {
     if (t.kind === "pdf") window.open(t.href, "_blank", "noopener");
@@ -113,7 +115,8 @@ export function ReportTable(props: {
                       fontStyle: QUIET.has(kind) ? "italic" : undefined,
                     }}
                   >
-                    {j === 0 && target ? (
+                    {c.key === "section" && i > 0 && rows[i - 1].section === row.section ? null : c.key === linkKey &&
+                      target ? (
                       <DrillLink target={target} state={props.linkState}>
                         <Value column={c} row={row} />
                       </DrillLink>
@@ -131,7 +134,7 @@ export function ReportTable(props: {
                 <TableCell key={c.key} align={align(c)} sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
                   {i === 0 ? (
                     "Total"
-                  ) : c.kind === "money" && totals[c.key] !== undefined ? (
+                  ) : (c.kind === "money" || c.kind === "integer") && totals[c.key] !== undefined ? (
                     <Value column={c} row={totals} />
                   ) : (
                     ""

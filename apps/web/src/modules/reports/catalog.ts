@@ -26,6 +26,7 @@ export type ReportEntry = {
   description: string;
   params: ParamsKind;
   chart?: ChartSpec;
+  compare?: string[]; // the money columns "Compare with previous period" sets beside their previous figure (all)
   page?: string; // a page of its own under /dashboard that the list links to instead
   drillOnly?: boolean; // reached by drilling into a figure, never listed
 };
@@ -48,6 +49,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "trial_balance",
+    compare: ["closing"],
     area: "Accounting",
     title: "Trial balance",
     description: "Every account's debit or credit balance; the two columns agree.",
@@ -109,6 +111,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "sales_by_month",
+    compare: ["net_sales"],
     area: "Sales",
     title: "Sales by month",
     description: "Net sales per month, credit notes taken off in the month they are issued.",
@@ -117,6 +120,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "sales_by_customer",
+    compare: ["net"],
     area: "Sales",
     title: "Sales by customer",
     description: "What each customer was invoiced in the period.",
@@ -125,6 +129,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "sales_by_product",
+    compare: ["net"],
     area: "Sales",
     title: "Sales by product",
     description: "Quantities and net sales per product.",
@@ -133,6 +138,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "sales_by_salesperson",
+    compare: ["net_sales"],
     area: "Sales",
     title: "Sales by salesperson",
     description: "Net sales per salesperson, less what their invoices were credited.",
@@ -141,6 +147,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "purchases_by_supplier",
+    compare: ["net"],
     area: "Purchasing",
     title: "Purchases by supplier",
     description: "What each supplier invoiced in the period, and their debit notes.",
@@ -149,6 +156,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "stock_valuation",
+    compare: ["value"],
     area: "Stock",
     title: "Stock valuation",
     description: "What the stock in hand is worth on a date, at moving-average cost.",
@@ -156,6 +164,7 @@ export const REPORTS: readonly ReportEntry[] = [
   },
   {
     name: "stock_movement",
+    compare: ["closing_value"],
     area: "Stock",
     title: "Stock movement",
     description: "Per product: opening stock, what came in and went out, closing stock.",

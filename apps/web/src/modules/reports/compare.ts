@@ -32,12 +32,14 @@ export function change(now: unknown, before: unknown): string | null {
 const prevKey = (k: string) => `${k}__previous`;
 const changeKey = (k: string) => `${k}__change`;
 
-export function shown(current: ReportResult, previous?: ReportResult, label = "Previous"): Shown {
+// `only`: the money columns compared (a report's main figure), so a wide report stays readable; default all.
+export function shown(current: ReportResult, previous?: ReportResult, label = "Previous", only?: string[]): Shown {
   const drill = current.rows.map((_, i) => current.drill?.[i] ?? null);
   if (!previous) return { columns: current.columns, rows: current.rows, drill, totals: current.totals };
-  const money = current.columns.filter((c) => c.kind === "money");
+  const money = current.columns.filter((c) => c.kind === "money" && (!only?.length || only.includes(c.key)));
+  const compared = new Set(money.map((c) => c.key));
   const columns = current.columns.flatMap((c) =>
-    c.kind === "money"
+    compared.has(c.key)
       ? [
           c,
           { key: prevKey(c.key), label: `${c.label} (${label})`, kind: "money" as const },
