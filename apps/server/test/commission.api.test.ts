@@ -224,6 +224,8 @@ describe("the statement from the documents", () => {
     expect(m1.rows).toEqual([
       expect.objectContaining({ doc_type: "receipt", reference: issued.number, base: m(share) }),
     ]);
+    // A receipt has no page of its own: its line opens the invoice it paid.
+    expect(m1.drill).toEqual([{ document: { type: "invoice", id: issued.id, number: issued.number } }]);
     expect(m1.totals).toMatchObject({
       basis: "collected",
       rate_percent: "10.00",
