@@ -21,7 +21,7 @@ import Typography from "@mui/material/Typography";
 import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { formatNumber } from "../../platform/fields/format.ts";
+import { formatCents } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
@@ -112,7 +112,7 @@ export default function BankAccountsPage() {
                     <TableCell>
                       {b.ledger_account_code} {acc?.name ?? ""}
                     </TableCell>
-                    <TableCell align="right">{acc ? formatNumber(naturalBalance(acc), 2) : ""}</TableCell>
+                    <TableCell align="right">{acc ? formatCents(naturalBalance(acc)) : ""}</TableCell>
                     {mayUpdate && (
                       <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                         <Button size="small" onClick={() => setEditing(b)}>

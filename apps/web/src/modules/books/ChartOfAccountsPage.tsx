@@ -26,7 +26,7 @@ import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
-import { formatDate, formatNumber } from "../../platform/fields/format.ts";
+import { formatCents, formatDate } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
@@ -150,7 +150,7 @@ export default function ChartOfAccountsPage() {
                       <TableCell sx={{ display: { xs: "none", sm: "table-cell" }, textTransform: "capitalize" }}>
                         {a.type}
                       </TableCell>
-                      <TableCell align="right">{formatNumber(naturalBalance(a), 2)}</TableCell>
+                      <TableCell align="right">{formatCents(naturalBalance(a))}</TableCell>
                       {mayUpdate && (
                         <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                           <Button size="small" onClick={() => setRenaming(a)} aria-label={`Rename ${a.code}`}>
@@ -183,7 +183,7 @@ export default function ChartOfAccountsPage() {
                       <Typography sx={{ fontWeight: 600 }}>Total {ROOT_TITLES[root].toLowerCase()}</Typography>
                     </TableCell>
                     <TableCell align="right">
-                      <Typography sx={{ fontWeight: 600 }}>{formatNumber(total, 2)}</Typography>
+                      <Typography sx={{ fontWeight: 600 }}>{formatCents(total)}</Typography>
                     </TableCell>
                     {mayUpdate && <TableCell />}
                   </TableRow>

@@ -30,7 +30,7 @@ import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { Fragment, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import { formatDate, formatNumber, humanize } from "../../platform/fields/format.ts";
+import { formatCents, formatDate, humanize } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
@@ -61,7 +61,7 @@ const SOURCES = [
 ];
 
 const PAGE_SIZES = [25, 50, 100];
-const money = (v: unknown) => formatNumber(v, 2);
+const money = (v: unknown) => formatCents(v);
 
 export default function JournalPage() {
   usePageTitle("Journal");

@@ -18,7 +18,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
-import { formatNumber } from "../../platform/fields/format.ts";
+import { formatCents } from "../../platform/fields/format.ts";
 import type { AccountRow } from "./api.ts";
 import { blankLine, type DraftLine, toSend, totals } from "./lines.ts";
 
@@ -164,17 +164,17 @@ export function NewJournalDialog(props: {
                   </Button>
                 </TableCell>
                 <TableCell align="right" data-testid="journal-debits">
-                  <Typography sx={{ fontWeight: 600 }}>{formatNumber(sums.debit, 2)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{formatCents(sums.debit)}</Typography>
                 </TableCell>
                 <TableCell align="right" data-testid="journal-credits">
-                  <Typography sx={{ fontWeight: 600 }}>{formatNumber(sums.credit, 2)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{formatCents(sums.credit)}</Typography>
                 </TableCell>
                 <TableCell colSpan={2}>
                   {typed === 0 ? null : sums.balanced ? (
-                    <Typography color="success.main">Balanced</Typography>
+                    <Typography sx={{ color: "success.main", fontWeight: 600 }}>Balanced</Typography>
                   ) : (
-                    <Typography color="error.main" data-testid="out-of-balance">
-                      Out of balance by {formatNumber(sums.difference, 2)}
+                    <Typography sx={{ color: "error.main", fontWeight: 600 }} data-testid="out-of-balance">
+                      Out of balance by {formatCents(sums.difference)}
                     </Typography>
                   )}
                 </TableCell>

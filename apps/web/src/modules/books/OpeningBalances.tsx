@@ -16,7 +16,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { parseCsv } from "../../platform/data-access/csv.ts";
-import { formatDate, formatNumber } from "../../platform/fields/format.ts";
+import { formatCents, formatDate } from "../../platform/fields/format.ts";
 import { type BooksState, useBooksCommand, useChart } from "./api.ts";
 
 // Issue 12 "Opening balances by CSV": a file of account_code,debit,credit (or account_code,balance: positive a
@@ -200,8 +200,8 @@ export function OpeningBalances({ state, mayPost }: { state: BooksState; mayPost
                         <TableCell>
                           {r.account_code} {r.account_name ?? ""}
                         </TableCell>
-                        <TableCell align="right">{Number(r.debit) ? formatNumber(r.debit, 2) : ""}</TableCell>
-                        <TableCell align="right">{Number(r.credit) ? formatNumber(r.credit, 2) : ""}</TableCell>
+                        <TableCell align="right">{Number(r.debit) ? formatCents(r.debit) : ""}</TableCell>
+                        <TableCell align="right">{Number(r.credit) ? formatCents(r.credit) : ""}</TableCell>
                         <TableCell>{r.error}</TableCell>
                       </TableRow>
                     ))}
@@ -210,10 +210,10 @@ export function OpeningBalances({ state, mayPost }: { state: BooksState; mayPost
                         <TableCell />
                         <TableCell>{preview.balancing.account_code} (the difference)</TableCell>
                         <TableCell align="right">
-                          {Number(preview.balancing.debit) ? formatNumber(preview.balancing.debit, 2) : ""}
+                          {Number(preview.balancing.debit) ? formatCents(preview.balancing.debit) : ""}
                         </TableCell>
                         <TableCell align="right">
-                          {Number(preview.balancing.credit) ? formatNumber(preview.balancing.credit, 2) : ""}
+                          {Number(preview.balancing.credit) ? formatCents(preview.balancing.credit) : ""}
                         </TableCell>
                         <TableCell />
                       </TableRow>
@@ -223,10 +223,10 @@ export function OpeningBalances({ state, mayPost }: { state: BooksState; mayPost
                         <Typography sx={{ fontWeight: 600 }}>Totals of the file</Typography>
                       </TableCell>
                       <TableCell align="right">
-                        <Typography sx={{ fontWeight: 600 }}>{formatNumber(preview.totals.debit, 2)}</Typography>
+                        <Typography sx={{ fontWeight: 600 }}>{formatCents(preview.totals.debit)}</Typography>
                       </TableCell>
                       <TableCell align="right">
-                        <Typography sx={{ fontWeight: 600 }}>{formatNumber(preview.totals.credit, 2)}</Typography>
+                        <Typography sx={{ fontWeight: 600 }}>{formatCents(preview.totals.credit)}</Typography>
                       </TableCell>
                       <TableCell />
                     </TableRow>

@@ -21,7 +21,7 @@ import Typography from "@mui/material/Typography";
 import { BOOKS_ACCESS, financialYear } from "@workmetrics/domain/resources/books";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { formatDate, formatDateTime, formatNumber } from "../../platform/fields/format.ts";
+import { formatCents, formatDate, formatDateTime } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
@@ -223,7 +223,7 @@ function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) 
                   {formatDate(c.year_start)} – {formatDate(c.year_end)}
                 </TableCell>
                 <TableCell>{c.number}</TableCell>
-                <TableCell align="right">{formatNumber(c.profit, 2)}</TableCell>
+                <TableCell align="right">{formatCents(c.profit)}</TableCell>
                 <TableCell>
                   {formatDateTime(c.closed_at)}
                   {c.closed_by ? ` by ${c.closed_by}` : ""}
@@ -258,7 +258,7 @@ function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) 
             setError(null);
             try {
               const r = await close.mutateAsync({ year_end_date: yearEnd });
-              toast.success(`Year closed by ${r.entry.number}: ${formatNumber(r.profit, 2)} to retained earnings`);
+              toast.success(`Year closed by ${r.entry.number}: ${formatCents(r.profit)} to retained earnings`);
             } catch (err) {
               setError(err instanceof Error ? err.message : "The year could not be closed");
             }
