@@ -33,6 +33,7 @@ export const reportTitle = (name: string): string =>
     .replace(/\b[a-z]/g, (c) => c.toUpperCase())
     .replace(/\bAnd\b/g, "and");
 
+const SHORT = new Set(["account_code", "box", "sku", "month"]); // narrow text columns: codes and numbers
 const WIDTH: Record<ReportColumn["kind"], number> = { text: 2, money: 1.25, date: 1.1, integer: 0.8 };
 
 function cell(column: ReportColumn, value: unknown): Cell {
@@ -45,14 +46,20 @@ function cell(column: ReportColumn, value: unknown): Cell {
 export function reportPage(name: string, r: ReportResult, params: Record<string, string>, currency: string): Printable {
   const columns: Column[] = r.columns.map((c) => ({
     label: c.label,
-    width: WIDTH[c.kind],
+    width: SHORT.has(c.key) ? 0.8 : WIDTH[c.kind],
     align: c.kind === "money" || c.kind === "integer" ? "right" : "left",
     wrap: c.kind === "text",
   }));
-  const rows: Cell[][] = r.rows.map((row) => r.columns.map((c) => cell(c, row[c.key])));
+  // A section (P&L, balance sheet) is named on its first row only, as on the screen.
+  const rows: Cell[][] = r.rows.map((row, i) =>
+    r.columns.map((c) =>
+      c.key === "section" && i > 0 && r.rows[i - 1].section === row.section ? "" : cell(c, row[c.key]),
+    ),
+  );
+  const summed = (c: ReportColumn) => c.kind === "money" || c.kind === "integer";
   const hasTotals = r.columns.some((c, i) => i > 0 && c.kind === "money" && r.totals[c.key] !== undefined);
   if (hasTotals) {
-    rows.push(r.columns.map((c, i) => (i === 0 ? "Total" : c.kind === "money" ? cell(c, r.totals[c.key]) : "")));
+    rows.push(r.columns.map((c, i) => (i === 0 ? "Total" : summed(c) ? cell(c, r.totals[c.key]) : "")));
   }
   const period = params.from && params.to ? `${day(params.from)} to ${day(params.to)}` : null;
   const asOf = params.as_of ? `As of ${day(params.as_of)}` : null;
