@@ -105,11 +105,25 @@ describe.skipIf(!hasChromium)("gaps of issues 10 and 11 in Chromium", () => {
       await expect(dialog.getByLabel(/^Amount paid/).inputValue()).resolves.toBe("235.44");
       await screenshot(fin, "gaps-pay-from-invoice");
       await dialog.getByRole("button", { name: "Record payment" }).click();
-      await fin.getByText(/^PAY-\d{4}-\d{5} recorded/).waitFor();
+      const recorded = fin.getByText(/^PAY-\d{4}-\d{5} recorded/);
+      await recorded.waitFor();
+      const paymentNumber = ((await recorded.textContent()) ?? "").slice(0, 14);
       await finPay.waitFor({ state: "detached" });
       await screenshot(fin, "gaps-pay-from-invoice-paid");
       const read = await restFetch(FINANCE, `supplier_invoice?id=eq.${invoice.id}&select=status,outstanding`);
       expect(read.body).toEqual([{ status: "paid", outstanding: "0.00" }]);
+
+      // Its remittance advice goes to the supplier by e-mail from Accounts payable's recent payments.
+      await fin.goto(appUrl("/dashboard/accounts-payable"));
+      const row = fin
+        .getByRole("table", { name: "Recent supplier payments" })
+        .getByRole("row", { name: new RegExp(paymentNumber) });
+      await row.getByRole("button", { name: "E-mail" }).click();
+      const mail = fin.getByRole("dialog", { name: `E-mail remittance advice ${paymentNumber}` });
+      await mail.getByLabel("To").fill("accounts@gap-supplies.test");
+      await screenshot(fin, "gaps-remittance-email");
+      await mail.getByRole("button", { name: "Send" }).click();
+      await fin.getByText(`Remittance advice ${paymentNumber} sent to accounts@gap-supplies.test`).waitFor();
     } finally {
       await other.close();
     }

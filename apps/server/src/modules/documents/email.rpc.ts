@@ -35,7 +35,7 @@ export type EmailInput = { type: string; id: number; to?: string[]; cc?: string[
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-async function emailOf(tx: Tx, table: "company" | "contact", ws: string, rowId: unknown) {
+export async function emailOf(tx: Tx, table: "company" | "contact", ws: string, rowId: unknown) {
   if (rowId === null || rowId === undefined) return null;
   const res = await tx.execute(sql`select name, nullif(trim(email), '') as email from ${sql.identifier(table)}
     where workspace_id = ${ws}::uuid and id = ${Number(rowId)}`);
@@ -73,36 +73,72 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
   const intro = `Please find attached ${title.toLowerCase()} ${number} dated ${day(String(header.doc_date))}: total ${moneyOf(String(header.total), currency)}${owed}.`;
   const message = input.message?.trim();
   const paragraphs = [greeting, ...(message ? [message] : []), intro, `Regards,\n${workspace.name}`];
-  if (!mailer) throw new RestError(503, "PGRST001", "Mail is not available on this server right now");
   const subject = `${title} ${number} from ${workspace.name}`;
-  // The audit row first: if the mail cannot be handed over, the error rolls it back.
-  await writeEvent(tx, caller, {
+  await sendWithPdf(tx, caller, {
     type: spec.machine.type,
     docId: input.id,
+    status: String(header.status),
+    number,
+    to,
+    cc,
+    subject,
+    paragraphs,
+    fromName: `${workspace.name} via Workmetrics`,
+    attachment: { filename: printed.filename, pdf: printed.pdf },
+  });
+  return { type: spec.machine.type, id: input.id, number, to, cc, subject, attachment: printed.filename };
+}
+
+export type MailWithPdf = {
+  type: string; // the audit row's doc_type
+  docId: number;
+  status: string;
+  number: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  paragraphs: string[];
+  fromName: string;
+  attachment: { filename: string; pdf: Buffer };
+};
+
+// The audit row ("email", naming the recipients), then the mail with the PDF, in the caller's transaction: if the
+// mail cannot be handed over, the error rolls the audit row back. Also how a module mails a PDF of its own (a
+// supplier payment's remittance advice).
+export async function sendWithPdf(tx: Tx, caller: Caller, m: MailWithPdf): Promise<void> {
+  if (!mailer) throw new RestError(503, "PGRST001", "Mail is not available on this server right now");
+  await writeEvent(tx, caller, {
+    type: m.type,
+    docId: m.docId,
     action: "email",
-    from: String(header.status),
-    to: String(header.status),
-    reason: `Sent to ${to.join(", ")}${cc.length ? ` (cc ${cc.join(", ")})` : ""}`,
-    changes: { to, cc, subject, attachment: printed.filename },
+    from: m.status,
+    to: m.status,
+    reason: `Sent to ${m.to.join(", ")}${m.cc.length ? ` (cc ${m.cc.join(", ")})` : ""}`,
+    changes: { to: m.to, cc: m.cc, subject: m.subject, attachment: m.attachment.filename },
   });
   try {
     await mailer.send(
       {
-        fromName: `${workspace.name} via Workmetrics`,
-        to: to.join(", "),
-        cc: cc.length ? cc.join(", ") : undefined,
-        subject,
-        text: paragraphs.join("\n\n"),
-        html: paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n"),
-        attachments: [{ filename: printed.filename, content: printed.pdf, contentType: "application/pdf" }],
+        fromName: m.fromName,
+        to: m.to.join(", "),
+        cc: m.cc.length ? m.cc.join(", ") : undefined,
+        subject: m.subject,
+        text: m.paragraphs.join("\n\n"),
+        html: m.paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n"),
+        attachments: [{ filename: m.attachment.filename, content: m.attachment.pdf, contentType: "application/pdf" }],
       },
       { inTransaction: true },
     );
   } catch {
-    throw new RestError(502, "mail_failed", `${number} could not be sent: the mail server did not take it. Try again.`);
+    throw new RestError(
+      502,
+      "mail_failed",
+      `${m.number} could not be sent: the mail server did not take it. Try again.`,
+    );
   }
-  return { type: spec.machine.type, id: input.id, number, to, cc, subject, attachment: printed.filename };
 }
+
+export const emailAddresses = addresses;
 
 export const documentEmail = defineRpc({
   name: "document_email",

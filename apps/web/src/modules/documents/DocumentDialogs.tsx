@@ -166,9 +166,11 @@ export function PaymentDialog(props: {
 export function EmailDialog(props: {
   open: boolean;
   title: string;
+  recipient?: string; // who gets it when To is left empty: "the document's contact" by default
   onCancel(): void;
   onConfirm(v: { to: string; message: string }): Promise<void>;
 }) {
+  const recipient = props.recipient ?? "the document's contact";
   const [to, setTo] = useState("");
   const [message, setMessage] = useState("");
   return (
@@ -181,10 +183,10 @@ export function EmailDialog(props: {
               autoFocus
               type="email"
               label="To"
-              placeholder="The customer's contact when left empty"
+              placeholder={`${recipient.replace(/^./, (c) => c.toUpperCase())} when left empty`}
               value={to}
               onChange={(e) => setTo(e.target.value)}
-              helperText="The PDF is attached. Leave empty to send it to the document's contact."
+              helperText={`The PDF is attached. Leave empty to send it to ${recipient}.`}
             />
             <TextField
               label="Message"

@@ -1,3 +1,4 @@
+import EmailOutlined from "@mui/icons-material/EmailOutlined";
 import PictureAsPdfOutlined from "@mui/icons-material/PictureAsPdfOutlined";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -18,7 +19,7 @@ import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatDate } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
-import { METHOD_LABEL, ReasonDialog } from "../documents/DocumentDialogs.tsx";
+import { EmailDialog, METHOD_LABEL, ReasonDialog } from "../documents/DocumentDialogs.tsx";
 import { groupedAmount } from "../receivables/ageing.ts";
 import { CreditDialog } from "./CreditDialog.tsx";
 
@@ -45,6 +46,7 @@ export function RecentPayments() {
   const mayAllocate = useDecision(SUPPLIER_PAYMENT_ACCESS.allocate).allowed;
   const [cancelling, setCancelling] = useState<Payment | null>(null);
   const [crediting, setCrediting] = useState<Payment | null>(null);
+  const [emailing, setEmailing] = useState<Payment | null>(null);
   const refresh = () =>
     Promise.all([qc.invalidateQueries({ queryKey: PAYMENTS_KEY }), qc.invalidateQueries({ queryKey: ["report"] })]);
   const list = useQuery({
@@ -107,6 +109,11 @@ export function RecentPayments() {
                 >
                   Remittance
                 </Button>
+                {p.status === "submitted" && (
+                  <Button size="small" startIcon={<EmailOutlined />} onClick={() => setEmailing(p)}>
+                    E-mail
+                  </Button>
+                )}
                 {mayAllocate && p.status === "submitted" && Number(p.unallocated) > 0 && (
                   <Button size="small" onClick={() => setCrediting(p)}>
                     Use credit
@@ -137,6 +144,27 @@ export function RecentPayments() {
             toast.success(`${crediting.number}'s credit used`);
             setCrediting(null);
             await refresh();
+          }}
+        />
+      )}
+      {emailing && (
+        <EmailDialog
+          open
+          title={`remittance advice ${emailing.number}`}
+          recipient={`${emailing.company?.name ?? "the supplier"}'s contact`}
+          onCancel={() => setEmailing(null)}
+          onConfirm={async (v) => {
+            try {
+              const sent = await data.rpc<{ to: string[] }>("supplier_payment_email", {
+                id: emailing.id,
+                ...(v.to ? { to: v.to } : {}),
+                ...(v.message ? { message: v.message } : {}),
+              });
+              toast.success(`Remittance advice ${emailing.number} sent to ${sent.to.join(", ")}`);
+              setEmailing(null);
+            } catch (err) {
+              toast.error(errorMessage(err, "The remittance advice could not be sent"));
+            }
           }}
         />
       )}
