@@ -94,7 +94,9 @@ export const journalLine = pgTable(
   (t) => [
     ...tenantKeys("journal_line", t, workspace),
     index("journal_line_entry_idx").on(t.workspaceId, t.entryId),
-    index("journal_line_account_idx").on(t.workspaceId, t.accountCode),
+    // An account's lines by entry: the general ledger takes a period's entries by date, then each one's line of the
+    // account straight from here.
+    index("journal_line_account_idx").on(t.workspaceId, t.accountCode, t.entryId),
     sameWorkspace("journal_line_entry_fk", [t.workspaceId, t.entryId], journalEntry),
     foreignKey({
       name: "journal_line_account_fk",
