@@ -12,6 +12,7 @@ import { defineReport } from "../reports/registry.ts";
 // `project_id` or `sales_order_id`: those contracts only (the claim and project pages). One statement.
 
 const params = z.object({
+  as_of: z.iso.date().optional(), // claims dated on or before it; default every claim
   project_id: z.number().int().positive().optional(),
   sales_order_id: z.number().int().positive().optional(),
 });
@@ -43,6 +44,7 @@ export const retentionScheduleReport = defineReport({
         pr.id as project_id, case when pr.id is null then null else pr.code || ' ' || pr.name end as project, s.currency,
         coalesce((select l.contract_sum from progressive_claim l where l.workspace_id = s.workspace_id
           and l.source_type = 'sales_order' and l.source_id = s.id and l.kind = 'progress'
+          ${p.as_of ? sql`and l.doc_date <= ${p.as_of}::date` : sql``}
           and l.status not in ('draft', 'cancelled') order by l.id desc limit 1), 0)::text as contract_sum,
         coalesce(sum(c.retention_this_claim) filter (where c.kind = 'progress'), 0)::text as held,
         coalesce(-sum(c.retention_this_claim) filter (where c.kind = 'release'), 0)::text as released,
@@ -57,6 +59,7 @@ export const retentionScheduleReport = defineReport({
       join company co on co.workspace_id = s.workspace_id and co.id = s.company_id
       left join project pr on pr.workspace_id = s.workspace_id and pr.id = s.project_id
       where c.workspace_id = ${ws}::uuid and c.source_type = 'sales_order' and c.status not in ('draft', 'cancelled')
+        ${p.as_of ? sql`and c.doc_date <= ${p.as_of}::date` : sql``}
         ${p.project_id ? sql`and s.project_id = ${p.project_id}` : sql``}
         ${p.sales_order_id ? sql`and s.id = ${p.sales_order_id}` : sql``}
       group by s.workspace_id, s.id, s.number, co.name, pr.id, pr.code, pr.name, s.currency,

@@ -1,4 +1,5 @@
-import type { ReportName } from "@workmetrics/domain/reports";
+import { type Decision, decide, type Member } from "@workmetrics/domain";
+import { REPORT_ACCESS, type ReportName } from "@workmetrics/domain/reports";
 
 // Issue 12: every report the reports page lists, by area — what it is called, what it asks for (a period, a date, a
 // GST quarter, a customer or supplier, an account), the chart that says more than its table, and the page of its
@@ -170,6 +171,24 @@ export const REPORTS: readonly ReportEntry[] = [
     description: "Per product: opening stock, what came in and went out, closing stock.",
     params: "range",
   },
+  {
+    name: "retention_schedule",
+    compare: ["held", "released", "balance"],
+    area: "Projects",
+    title: "Retention schedule",
+    description:
+      "Per project and contract: the retention its progressive claims held, what was released, and when the rest is due.",
+    params: "as_of",
+    chart: { kind: "bars", label: "contract", values: ["held", "released"] },
+  },
 ] as const;
 
 export const findReportEntry = (name: string): ReportEntry | undefined => REPORTS.find((r) => r.name === name);
+
+// What the reports page lists for a member: each report they may read, and each their tier locks (shown locked with
+// the plan that has it); one their role may not read is left out (the one access rule).
+export function listedReports(member: Member): Array<{ entry: ReportEntry; decision: Decision }> {
+  return REPORTS.filter((e) => !e.drillOnly)
+    .map((entry) => ({ entry, decision: decide(member, REPORT_ACCESS[entry.name]) }))
+    .filter((l) => l.decision.allowed || l.decision.reason === "tier");
+}
