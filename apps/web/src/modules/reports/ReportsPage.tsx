@@ -10,31 +10,22 @@ import ListSubheader from "@mui/material/ListSubheader";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { type Decision, decide } from "@workmetrics/domain";
-import { REPORT_ACCESS } from "@workmetrics/domain/reports";
+import type { Decision } from "@workmetrics/domain";
 import { Link as RouterLink } from "react-router";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { AREAS, REPORTS, type ReportEntry } from "./catalog.ts";
+import { AREAS, listedReports, type ReportEntry } from "./catalog.ts";
 
 // Issue 12 (/dashboard/reports): every report the member may read, by area. A report the workspace's tier does not
 // include is shown locked with the plan that has it; one the member's role may not read is not shown at all (the one
 // access rule, decide(member, REPORT_ACCESS[name]) — the server refuses the same).
 
-type Listed = { entry: ReportEntry; decision: Decision };
-
-export function listedReports(decideFor: (e: ReportEntry) => Decision): Listed[] {
-  return REPORTS.filter((e) => !e.drillOnly)
-    .map((entry) => ({ entry, decision: decideFor(entry) }))
-    .filter((l) => l.decision.allowed || l.decision.reason === "tier");
-}
-
 export default function ReportsPage() {
   usePageTitle("Reports");
   const { member } = useViewer();
   const base = useDashboardBase();
-  const listed = listedReports((e) => decide(member, REPORT_ACCESS[e.name]));
+  const listed = listedReports(member);
   return (
     <Stack spacing={2}>
       <Box>
