@@ -133,10 +133,10 @@ describe.skipIf(!hasChromium)("the team challenge in Chromium", () => {
       const event = desk.locator(".fc-event", { hasText: `Delivery ${delivery.number}` });
       await event.first().waitFor();
       await screenshot(desk, "team-challenge-calendar-month");
-      await desk.getByRole("button", { name: "Week" }).click();
+      await desk.getByRole("button", { name: "Week", exact: true }).click();
       await event.first().waitFor();
       await screenshot(desk, "team-challenge-calendar-week");
-      await desk.getByRole("button", { name: "Day" }).click();
+      await desk.getByRole("button", { name: "Day", exact: true }).click();
       await event.first().waitFor();
       await event.first().click();
       await desk.waitForURL(new RegExp(`/dashboard/delivery-orders/${delivery.id}$`));
@@ -147,5 +147,5 @@ describe.skipIf(!hasChromium)("the team challenge in Chromium", () => {
       await screenshot(desk, "team-challenge-failed-desk");
       throw err;
     }
-  });
+  }, 180_000); // two browser profiles on a shared machine
 });
