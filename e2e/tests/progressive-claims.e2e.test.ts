@@ -147,10 +147,17 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       await page.goto(finalUrl);
       await expectStatus(page, "Claimed");
       const href = await page.getByRole("link", { name: "PDF" }).getAttribute("href");
-      const res = await page.request.get(appUrl(String(href)));
-      expect(res.status()).toBe(200);
+      // Fetched by the page itself (its session cookie, its host).
+      const got = await page.evaluate(async (url) => {
+        const r = await fetch(url);
+        const bytes = new Uint8Array(await r.arrayBuffer());
+        let s = "";
+        for (const x of bytes) s += String.fromCharCode(x);
+        return { status: r.status, body: btoa(s) };
+      }, String(href));
+      expect(got.status).toBe(200);
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), "claim-e2e-")), "claim.pdf");
-      writeFileSync(file, await res.body());
+      writeFileSync(file, Buffer.from(got.body, "base64"));
       const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
       expect(text).toContain("Progress Payment Claim");
       expect(text).toMatch(/VO-01 Mezzanine floor 10,000\.00 50% 5,000\.00 100% 10,000\.00 5,000\.00/);

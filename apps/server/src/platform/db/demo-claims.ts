@@ -164,7 +164,8 @@ export async function seedClaims(tx: Tx, workspaceId: string, slug: string): Pro
     const c2 = await claimOf(so, 75, ["100", "100", "100"]);
     await respond(c2, 66, "all");
     await pay(c2, customerB, 40);
-    const release = await claimOf(so, 50, [], { header: { kind: "release" } });
-    await respond(release, 40, "all");
+    // Claimed last fortnight, certified, not yet due.
+    const release = await claimOf(so, 12, [], { header: { kind: "release" } });
+    await respond(release, 5, "all");
   }
 }

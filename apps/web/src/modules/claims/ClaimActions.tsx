@@ -238,11 +238,17 @@ export function RetentionSchedule({ salesOrderId, projectId }: { salesOrderId?: 
               <TableCell
                 key={c.key}
                 align={c.kind === "money" ? "right" : "left"}
-                sx={{ fontVariantNumeric: "tabular-nums" }}
+                sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: c.kind === "text" ? "normal" : "nowrap" }}
               >
-                {c.kind === "money"
-                  ? formatMoney(String(r[c.key] ?? "0"), String(r.currency ?? "SGD"))
-                  : String(r[c.key] ?? "—")}
+                {c.kind === "date" && r[c.key]
+                  ? new Date(`${String(r[c.key])}T00:00:00`).toLocaleDateString("en-SG", {
+                      day: "numeric",
+                      month: "short",
+                      year: "numeric",
+                    })
+                  : c.kind === "money"
+                    ? formatMoney(String(r[c.key] ?? "0"), String(r.currency ?? "SGD"))
+                    : String(r[c.key] ?? "—")}
               </TableCell>
             ))}
           </TableRow>
