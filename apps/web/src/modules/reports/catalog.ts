@@ -181,6 +181,14 @@ export const REPORTS: readonly ReportEntry[] = [
     params: "as_of",
     chart: { kind: "bars", label: "contract", values: ["held", "released"] },
   },
+  {
+    name: "commission_statement",
+    area: "Commission",
+    title: "Commission statements",
+    description: "Each salesperson's commission for a period, approved and paid.",
+    params: "range",
+    page: "reports/commission",
+  },
 ] as const;
 
 export const findReportEntry = (name: string): ReportEntry | undefined => REPORTS.find((r) => r.name === name);
