@@ -4,15 +4,19 @@
 // (5,000 lines each), (a) as the same aggregate in plain SQL through the driver and (b) through POST
 // /rest/v1/rpc/report signed in, side by side; also one account's general ledger page. Generated with
 // generate_series into a fresh database (never into the repository); triggers are off while loading (the balance
-// check and the lock date would run per row; the data is balanced by construction).
+// check and the lock date would run per row; the data is balanced by construction), so the month sums the reports
+// read (journal_month) are filled by the same aggregate the migration backfills with.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/reports.ts
 //      node --import tsx bench/reports.ts            (PGlite)
 // BENCH_REQUESTS (sequential requests per figure, default 20), BENCH_LINES (the demo workspace's journal lines,
-// default 1,000,000) and BENCH_WORKSPACES (the workspaces around it, default 100) adjust it.
+// default 1,000,000) and BENCH_WORKSPACES (the workspaces around it, default 100) adjust it; BENCH_EXPLAIN=1 prints
+// the plans of the F5's documents and a general ledger page first.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
+import { ledgerLinesQuery } from "../apps/server/src/modules/reports/financial/general-ledger.report.ts";
+import { gstDocuments } from "../apps/server/src/modules/reports/financial/gst-f5.report.ts";
 import { seedChartOfAccounts } from "../apps/server/src/platform/db/chart-of-accounts.ts";
-import type { Tx } from "../apps/server/src/platform/db/database.ts";
+import { inRequest, type Tx } from "../apps/server/src/platform/db/database.ts";
 import { startTestServer } from "../apps/server/test/harness.ts";
 import { signedInHeaders } from "./session.ts";
 import { timed } from "./timed.ts";
@@ -92,6 +96,12 @@ async function generate(): Promise<string> {
       .rows as Array<{ id: string }>;
     for (const w of others) await journal(tx, w.id, AROUND / 5, "BJ");
     await documents(tx, demo);
+    // The month sums the journal_line triggers would have kept (they were off for the load).
+    await tx.execute(sql`delete from journal_month`);
+    await tx.execute(sql`insert into journal_month (workspace_id, account_code, month, debit, credit)
+      select l.workspace_id, l.account_code, date_trunc('month', e.entry_date)::date, sum(l.debit), sum(l.credit)
+      from journal_line l join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+      group by 1, 2, 3`);
   });
   await db.execute(sql`vacuum analyze`);
   if (onPg) await db.execute(sql`checkpoint`);
@@ -111,6 +121,28 @@ try {
   console.log(
     `reports bench on ${onPg ? "PostgreSQL" : "PGlite"}, ${REQUESTS} sequential requests each, node ${process.version}`,
   );
+
+  if (process.env.BENCH_EXPLAIN) {
+    // The plans of the two statements that read lines rather than month sums, as the request role runs them.
+    const plan = async (name: string, q: ReturnType<typeof sql>) => {
+      const r = await inRequest(db, { workspaceId: ws, userId: null, role: "authenticated" }, (tx) =>
+        tx.execute(sql`explain (analyze, buffers) ${q}`),
+      );
+      console.log(`--- ${name}\n${(r.rows as Array<Record<string, string>>).map((x) => x["QUERY PLAN"]).join("\n")}`);
+    };
+    await plan(
+      "gst_f5 documents",
+      sql`with ${gstDocuments(ws, QUARTER.from, QUARTER.to)} select count(*) from gst_docs`,
+    );
+    await plan(
+      "general_ledger lines",
+      ledgerLinesQuery(
+        ws,
+        { code: "4000", name: "Sales", root: "income" },
+        { from: "2029-06-01", to: "2029-06-30", limit: 1000, offset: 0 },
+      ),
+    );
+  }
 
   // (a) the same aggregates in plain SQL, straight through the driver (no RLS, no HTTP, no shaping).
   await time("(a) SQL: Σ debit, credit by account to a date (TB)", () =>

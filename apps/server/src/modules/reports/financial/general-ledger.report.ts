@@ -1,6 +1,6 @@
 import { dec, money } from "@workmetrics/domain/documents/decimal";
 import { REPORT_ACCESS, type ReportColumn, type ReportDrill } from "@workmetrics/domain/reports";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../../platform/db/database.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
@@ -49,27 +49,46 @@ export type LedgerLine = {
   balance: string;
 };
 
-// The period's lines of one account, each with the document behind it, and the running balance from `opening`.
-export async function ledgerLines(
-  tx: Tx,
+// The query behind ledgerLines: the period's entries first (the date index alone), then their lines of the account
+// (by entry), so a month of a busy account reads that month's lines, not every line the account ever had.
+export function ledgerLinesQuery(
   ws: string,
   account: Account,
   range: { from?: string; to: string; limit: number; offset: number; opening?: string },
-): Promise<LedgerLine[]> {
+): SQL {
   const sign = naturalSign(sql`${account.root}::text`);
-  const res = await tx.execute(sql`select * from (
+  return sql`with e as materialized (
+      select id, entry_date, number, source_type, source_id, memo from journal_entry
+      where workspace_id = ${ws}::uuid and entry_date <= ${range.to}::date
+        ${range.from ? sql`and entry_date >= ${range.from}::date` : sql``}
+    )
+    select * from (
       select e.id as entry_id, e.entry_date::text as entry_date, e.number, e.source_type, e.source_id,
         case when e.source_type is null then 'Journal' else initcap(replace(e.source_type, '_', ' ')) end as document,
         coalesce(l.memo, e.memo) as memo, l.debit::text as debit, l.credit::text as credit,
         (${range.opening ?? "0"}::numeric + ${sign} * sum(l.debit - l.credit)
           over (order by e.entry_date, e.id, l.line_no rows unbounded preceding))::numeric(16,2)::text as balance,
-        row_number() over (order by e.entry_date, e.id, l.line_no) as n
-      from journal_line l
-      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-      where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and l.account_code = ${account.code}
-        and e.entry_date <= ${range.to}::date ${range.from ? sql`and e.entry_date >= ${range.from}::date` : sql``}
-    ) x where x.n > ${range.offset} order by x.n limit ${range.limit}`);
-  return (res.rows as Array<LedgerLine & { n: unknown }>).map(({ n: _, ...r }) => r);
+        row_number() over (order by e.entry_date, e.id, l.line_no) as n,
+        count(*) over () as total
+      from e cross join lateral (select l.line_no, l.memo, l.debit, l.credit from journal_line l
+        where l.workspace_id = ${ws}::uuid and l.account_code = ${account.code} and l.entry_id = e.id) l
+    ) x where x.n > ${range.offset} order by x.n limit ${range.limit}`;
+}
+
+// The period's lines of one account, each with the document behind it, and the running balance from `opening`;
+// `total` is how many lines the period has (0 when the page is past the last).
+export async function ledgerLines(
+  tx: Tx,
+  ws: string,
+  account: Account,
+  range: { from?: string; to: string; limit: number; offset: number; opening?: string },
+): Promise<{ lines: LedgerLine[]; total: number }> {
+  const res = await tx.execute(ledgerLinesQuery(ws, account, range));
+  const rows = res.rows as Array<LedgerLine & { n: unknown; total: number | string }>;
+  return {
+    lines: rows.map(({ n: _, total: __, ...r }) => r),
+    total: rows.length ? Number(rows[0].total) : 0,
+  };
 }
 
 export const LINE_COLUMNS: ReportColumn[] = [
@@ -97,13 +116,9 @@ export const generalLedger = defineReport({
       select (${sign} * coalesce((select debit - credit from o), 0))::numeric(16,2)::text as opening,
         coalesce((select debit from m), 0)::numeric(16,2)::text as debit,
         coalesce((select credit from m), 0)::numeric(16,2)::text as credit,
-        (${sign} * (coalesce((select debit - credit from o), 0) + coalesce((select debit - credit from m), 0)))::numeric(16,2)::text as closing,
-        (select count(*)::int from journal_entry e
-          join journal_line l on l.workspace_id = e.workspace_id and l.entry_id = e.id
-          where e.workspace_id = ${ws}::uuid and l.workspace_id = ${ws}::uuid and l.account_code = ${account.code}
-            and e.entry_date <= ${to}::date ${p.from ? sql`and e.entry_date >= ${p.from}::date` : sql``}) as lines`);
-    const t = sums.rows[0] as { opening: string; debit: string; credit: string; closing: string; lines: number };
-    const lines = await ledgerLines(tx, ws, account, {
+        (${sign} * (coalesce((select debit - credit from o), 0) + coalesce((select debit - credit from m), 0)))::numeric(16,2)::text as closing`);
+    const t = sums.rows[0] as { opening: string; debit: string; credit: string; closing: string };
+    const { lines, total } = await ledgerLines(tx, ws, account, {
       from: p.from,
       to,
       limit: p.limit,
@@ -130,13 +145,13 @@ export const generalLedger = defineReport({
       drill.push(sourceDrill(l));
     }
     const shownTo = p.offset + lines.length;
-    if (shownTo < t.lines) {
+    if (shownTo < total) {
       rows.push({
         row_kind: "note",
         entry_date: null,
         number: null,
         document: null,
-        memo: `Showing lines ${p.offset + 1}–${shownTo} of ${t.lines}: narrow the dates, or ask for the next lines (offset ${shownTo}).`,
+        memo: `Showing lines ${p.offset + 1}–${shownTo} of ${total}: narrow the dates, or ask for the next lines (offset ${shownTo}).`,
         debit: null,
         credit: null,
         balance: null,
@@ -153,7 +168,7 @@ export const generalLedger = defineReport({
         debit: t.debit,
         credit: t.credit,
         closing: t.closing,
-        lines: t.lines,
+        lines: total,
         shown: lines.length,
       },
       key: "number",

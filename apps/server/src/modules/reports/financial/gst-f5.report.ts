@@ -8,7 +8,7 @@ import { isoDate } from "./ledger-sql.ts";
 
 // DOCUMENTS.md §3, DESIGN §2.3.1 `report {name: "gst_f5", from, to}`: the GST F5 return's boxes 1–8 for a period
 // (normally a quarter) from the documents themselves, by tax code, in base currency (SGD: IRAS takes GST in SGD):
-//   supplies (invoices, debit notes; credit notes negative, in the period they are issued):
+//   supplies (invoices, debit notes, progressive claims; credit notes negative, in the period they are issued):
 //     SR → box 1 (value) and box 6 (output tax); ZR → box 2; ES → box 3; OS is out of scope and not reported;
 //   purchases (supplier invoices; goods returned to a supplier that the supplier had invoiced, negative):
 //     SR (our purchase lines carry SR where IRAS says TX) → box 5 and box 7; ZR → box 5; ES and OS are not taxable
@@ -56,6 +56,16 @@ export function gstDocuments(ws: string, from: string, to: string): SQL {
         and h.status not in ('draft', 'cancelled') and h.doc_date between ${from}::date and ${to}::date
       group by h.id, h.number, h.doc_date, h.company_id, h.rate, h.tax_total, l.tax_code`,
   );
+  // A progressive claim bills this claim's work less the retention it holds back (net_total): GST is charged on that,
+  // and on the retention when a release claim bills it; one tax code per claim (its lines').
+  const claims = sql`select 'progressive_claim'::text as type, h.id, h.number, h.doc_date, h.company_id,
+      'supply'::text as side, c.tax_code, round(h.net_total * h.rate, 2) as net,
+      (case when c.tax_code = 'SR' then round(h.tax_total * h.rate, 2) else 0 end) as tax
+    from progressive_claim h
+    cross join lateral (select min(l.tax_code) as tax_code from progressive_claim_line l
+      where l.workspace_id = h.workspace_id and l.progressive_claim_id = h.id) c
+    where h.workspace_id = ${ws}::uuid and h.status not in ('draft', 'cancelled')
+      and h.doc_date between ${from}::date and ${to}::date and c.tax_code is not null`;
   // Goods returned to a supplier debit what the supplier had invoiced (SUPPLIER_DEBIT_RULE: Dr 2000 the total,
   // Cr 1300 its GST); the debit's value is the total less that tax.
   const supplierDebits = sql`select 'goods_return_note'::text as type, g.id, g.number, g.doc_date, g.company_id,
@@ -72,7 +82,7 @@ export function gstDocuments(ws: string, from: string, to: string): SQL {
       and g.doc_date between ${from}::date and ${to}::date
     group by g.id, g.number, g.doc_date, g.company_id
     having coalesce(sum(j.debit) filter (where j.account_code = '2000'), 0) > 0`;
-  return sql`gst_docs as (${sql.join([...byDocument, supplierDebits], sql` union all `)})`;
+  return sql`gst_docs as (${sql.join([...byDocument, claims, supplierDebits], sql` union all `)})`;
 }
 
 // Which rows make up a box, and which of their figures (value or tax) it sums; box 8 takes input tax negative.

@@ -1,6 +1,5 @@
 import { money, sum } from "@workmetrics/domain/documents/decimal";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
@@ -39,11 +38,7 @@ export const journalDrill = defineReport({
       return gstDrill(tx, ws, p.box, p.from, to);
     }
     const account = await findAccount(tx, ws, p.account as string);
-    const lines = await ledgerLines(tx, ws, account, { from: p.from, to, limit: p.limit, offset: p.offset });
-    const count = await tx.execute(sql`select count(*)::int as n from journal_line l
-      join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
-      where l.workspace_id = ${ws}::uuid and e.workspace_id = ${ws}::uuid and l.account_code = ${account.code}
-        and e.entry_date <= ${to}::date ${p.from ? sql`and e.entry_date >= ${p.from}::date` : sql``}`);
+    const { lines, total } = await ledgerLines(tx, ws, account, { from: p.from, to, limit: p.limit, offset: p.offset });
     const rows = lines.map(({ balance: _, entry_id, source_id, ...l }) => ({
       row_kind: "line",
       account_code: account.code,
@@ -62,7 +57,7 @@ export const journalDrill = defineReport({
         account_name: account.name,
         debit: money(sum(lines.map((l) => l.debit))),
         credit: money(sum(lines.map((l) => l.credit))),
-        lines: (count.rows[0] as { n: number }).n,
+        lines: total,
         shown: lines.length,
       },
       key: "number",
