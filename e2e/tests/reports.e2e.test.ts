@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)("the reports page in Chromium", () => {
 
     await page.getByTestId("report-profit_and_loss").click();
     await page.getByRole("heading", { name: "Profit and loss" }).waitFor();
-    await page.getByLabel("Period").click();
+    await page.getByRole("combobox", { name: "Period" }).click();
     await page.getByRole("option", { name: "This year" }).click();
     await page.waitForURL(/from=\d{4}-01-01&to=\d{4}-12-31/);
     const table = page.getByTestId("report-table");
@@ -140,7 +140,7 @@ describe.skipIf(!hasChromium)("the reports page in Chromium", () => {
     await page.goto(appUrl("/dashboard/reports/sales_by_month"));
     await page.getByTestId("report-table").waitFor();
     await screenshot(page, "reports-sales-by-month-dark");
-  });
+  }, 300_000);
 
   it("a Lite workspace sees the financial and analytics reports locked, its ledgers open", async () => {
     const page = t.page;
