@@ -1,7 +1,6 @@
 import type { DatesSetArg, EventClickArg, EventInput } from "@fullcalendar/core";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import FullCalendar from "@fullcalendar/react";
-import timeGridPlugin from "@fullcalendar/timegrid";
 import ContentCopyOutlined from "@mui/icons-material/ContentCopyOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -217,20 +216,18 @@ export default function CalendarPage() {
           }}
         >
           <FullCalendar
-            plugins={[dayGridPlugin, timeGridPlugin]}
+            plugins={[dayGridPlugin]}
             initialView="dayGridMonth"
-            headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay" }}
+            headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,dayGridWeek,dayGridDay" }}
             buttonText={{ today: "Today", month: "Month", week: "Week", day: "Day" }}
             firstDay={1}
             height="auto"
             dayMaxEvents={4}
+            views={{ dayGridWeek: { dayMaxEvents: false }, dayGridDay: { dayMaxEvents: false } }}
             events={items}
             datesSet={onDates}
             eventClick={onClick}
             eventDisplay="block"
-            allDayText="All day"
-            slotMinTime="07:00:00"
-            slotMaxTime="20:00:00"
             noEventsText="Nothing in this period"
           />
         </CardContent>
