@@ -80,7 +80,13 @@ export function RuleDialog(props: { rule: Rule | null; users: Option[]; categori
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Stack direction="row" spacing={2}>
-            <TextField select label="For" value={subject} onChange={(e) => setSubject(e.target.value as "user")}>
+            <TextField
+              select
+              label="For"
+              value={subject}
+              onChange={(e) => setSubject(e.target.value as "user")}
+              sx={{ minWidth: 210 }}
+            >
               <MenuItem value="user">A salesperson</MenuItem>
               <MenuItem value="role">Everyone of a role</MenuItem>
             </TextField>

@@ -77,7 +77,7 @@ export function StatementsList({ salesperson }: { salesperson?: string }) {
                   </TableCell>
                   <TableCell>{s.paid_date ? `${formatDate(s.paid_date)} from ${s.paid_account}` : "—"}</TableCell>
                   {mayPay && (
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                       {s.status === "approved" && Number(s.commission) > 0 && (
                         <Button size="small" onClick={() => setPaying(s)}>
                           Mark paid
