@@ -349,7 +349,15 @@ export const MODULES: AppModule[] = [
       { path: "commission", component: lazy(() => import("../modules/commission/CommissionPage.tsx")) },
     ],
   },
-  resource("products", Inventory2Outlined, "Inventory"),
+  {
+    ...resource("products", Inventory2Outlined, "Inventory"),
+    // A product's page adds its stock per location (the stock module's panel under the generic record).
+    children: [
+      { path: "new", component: ResourceForm },
+      { path: ":id", component: lazy(() => import("../modules/stock/ProductShow.tsx")) },
+      { path: ":id/edit", component: ResourceForm },
+    ],
+  },
   resource("categorys", CategoryOutlined, "Inventory"),
   resource("brands", LocalOfferOutlined, "Inventory"),
   resource("services", HandymanOutlined, "Inventory"),

@@ -17,9 +17,10 @@ import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
 import { formatCents, formatNumber } from "../../platform/fields/format.ts";
-import { onHandOf, useStockOnHand } from "./api.ts";
+import { onHandOf, useAvailable, useStockOnHand } from "./api.ts";
 import { ItemPicker } from "./ItemPicker.tsx";
 import { emptyLine, isBlank, type LineDraft, lineValue } from "./lines.ts";
+import { PricedByChip, useDiscountForms } from "./PricedByChip.tsx";
 import { RecordField } from "./RecordField.tsx";
 
 // The lines grid (issue 10 §3), filled by keyboard: Alt+N adds a line, Enter moves to the next cell like Tab (and
@@ -135,6 +136,15 @@ export function LinesGrid({
   const refs = useRef(new Map<string, HTMLInputElement | null>());
   const [focusNext, setFocusNext] = useState<string | null>(null);
   const stock = useStockOnHand(lines.map((l) => l.product_id).filter((id): id is number => id !== null));
+  // Selling documents also say what is available to promise (on hand less what other orders reserve).
+  const available = useAvailable(
+    lines.map((l) => l.product_id).filter((id): id is number => id !== null),
+    !readOnly && !buying && !atCost,
+  );
+  const forms = useDiscountForms(lines.map((l) => l.discount_form_id).filter((id): id is number => id != null));
+  // A line priced by a supplier's confirmed discount says so under its price (until the price is typed over).
+  const pricedBy = (l: LineDraft) =>
+    l.discount_form_id != null && <PricedByChip id={l.discount_form_id} form={forms.data?.get(l.discount_form_id)} />;
 
   // After the render that made the cell (and after the picker has finished with its own focus on select).
   useEffect(() => {
@@ -211,6 +221,7 @@ export function LinesGrid({
       product_id: service ? null : Number(row.id),
       product_label: String(row.name),
       service_id: service ? Number(row.id) : null,
+      discount_form_id: null,
       sku: String((service ? row.code : row.sku) ?? ""),
       description: String(row.name ?? ""),
       unit: String(row.unit ?? ""),
@@ -227,13 +238,15 @@ export function LinesGrid({
   };
 
   const err = (i: number, name: string) => errors[`lines.${i}.${name}`];
+  const availableOf = (l: LineDraft) => (l.product_id === null ? null : (available.data?.get(l.product_id) ?? null));
   const num = (i: number, l: LineDraft, name: "qty" | "unit_price" | "discount_percent", label: string) => (
     <TextField
       variant="standard"
       size="small"
       fullWidth
       value={l[name]}
-      onChange={(e) => update(i, { [name]: e.target.value })}
+      // A price or discount typed over a supplier discount's is the clerk's own: the form no longer prices it.
+      onChange={(e) => update(i, { [name]: e.target.value, ...(name !== "qty" && { discount_form_id: null }) })}
       onKeyDown={onCellKey(i, name)}
       inputRef={ref(l.key, name)}
       error={Boolean(err(i, name))}
@@ -258,7 +271,9 @@ export function LinesGrid({
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 32 }}>#</TableCell>
-              <TableCell sx={{ minWidth: { xs: 140, sm: 220 } }}>{services ? "Product / service" : "Product"}</TableCell>
+              <TableCell sx={{ minWidth: { xs: 140, sm: 220 } }}>
+                {services ? "Product / service" : "Product"}
+              </TableCell>
               <TableCell sx={{ minWidth: 180, ...ON_WIDE }}>Description</TableCell>
               <TableCell align="right" sx={{ width: 90, minWidth: { xs: 64, sm: 80 } }}>
                 Qty
@@ -303,7 +318,10 @@ export function LinesGrid({
                       </TableCell>
                       <TableCell sx={ON_WIDE}>{l.description}</TableCell>
                       <TableCell align="right">{formatNumber(l.qty)}</TableCell>
-                      <TableCell align="right">{formatCents(l.unit_price, 4)}</TableCell>
+                      <TableCell align="right">
+                        {formatCents(l.unit_price, 4)}
+                        {pricedBy(l)}
+                      </TableCell>
                       <TableCell align="right">{l.discount_percent ? `${l.discount_percent}%` : ""}</TableCell>
                       <TableCell>{l.tax_code}</TableCell>
                       {extraFields.map((f) => (
@@ -334,9 +352,12 @@ export function LinesGrid({
                         {onHand !== null && (
                           <Typography
                             variant="caption"
-                            color={onHand < Number(l.qty || 0) ? "warning.main" : "text.secondary"}
+                            color={(availableOf(l) ?? onHand) < Number(l.qty || 0) ? "warning.main" : "text.secondary"}
                           >
                             {formatNumber(onHand)} in stock
+                            {availableOf(l) !== null && availableOf(l) !== onHand
+                              ? ` · ${formatNumber(availableOf(l) ?? 0)} available`
+                              : ""}
                           </Typography>
                         )}
                       </TableCell>
@@ -353,7 +374,10 @@ export function LinesGrid({
                         />
                       </TableCell>
                       <TableCell align="right">{num(i, l, "qty", "Quantity")}</TableCell>
-                      <TableCell align="right">{num(i, l, "unit_price", "Unit price")}</TableCell>
+                      <TableCell align="right">
+                        {num(i, l, "unit_price", "Unit price")}
+                        {pricedBy(l)}
+                      </TableCell>
                       <TableCell align="right">{num(i, l, "discount_percent", "Discount %")}</TableCell>
                       <TableCell>
                         <TextField

@@ -106,6 +106,29 @@ export function onHandOf(rows: readonly OnHand[] | undefined, productId: number)
   return rows.filter((r) => r.product_id === productId).reduce((s, r) => s + Number(r.qty), 0);
 }
 
+// What each product has available to promise (on hand less what undelivered sales orders reserve: stock_levels), for
+// the selling documents' lines; only asked when `enabled`.
+export function useAvailable(productIds: readonly number[], enabled: boolean) {
+  const data = useDataProvider();
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: ["stock_on_hand", "available", ids.join(",")],
+    queryFn: async ({ signal }) =>
+      new Map(
+        (
+          await data.rpc<{ rows: Array<{ product_id: number; available: string }> }>(
+            "stock_levels",
+            { product_ids: ids, limit: 500, offset: 0 },
+            signal,
+          )
+        ).rows.map((r) => [r.product_id, Number(r.available)]),
+      ),
+    enabled: enabled && ids.length > 0,
+    staleTime: 15_000,
+    retry: retryUnlessClientError,
+  });
+}
+
 // After any command: this document, the documents it touched (a source's quantities), and every list.
 export function useRefreshDocuments() {
   const qc = useQueryClient();

@@ -18,6 +18,7 @@ export type LineDraft = {
   discount_percent: string;
   tax_code: TaxCode;
   source_line_id: number | null;
+  discount_form_id?: number | null; // the supplier discount form that priced it (read only: a purchase order's line)
   extra: Record<string, unknown>; // the type's own writable line fields (a delivery line's location)
 };
 
@@ -61,6 +62,7 @@ export function lineFromRow(row: Record<string, unknown>, extraFields: readonly 
     discount_percent: trimZeros(row.discount_percent) === "0" ? "" : trimZeros(row.discount_percent),
     tax_code: (text(row.tax_code) || "SR") as TaxCode,
     source_line_id: row.source_line_id == null ? null : Number(row.source_line_id),
+    discount_form_id: row.supplier_discount_form_id == null ? null : Number(row.supplier_discount_form_id),
     extra: Object.fromEntries(extraFields.map((f) => [f.name, row[f.name] ?? null])),
   };
 }

@@ -26,6 +26,7 @@ export type StockLevelsQuery = {
   search?: string;
   location_id?: number | null;
   to_reorder?: boolean;
+  product_ids?: number[];
   limit: number;
   offset: number;
 };
