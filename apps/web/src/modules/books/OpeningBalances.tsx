@@ -195,7 +195,10 @@ export function OpeningBalances({ state, mayPost }: { state: BooksState; mayPost
                   </TableHead>
                   <TableBody>
                     {preview.rows.map((r) => (
-                      <TableRow key={r.row} sx={r.error ? { bgcolor: "error.light" } : undefined}>
+                      <TableRow
+                        key={r.row}
+                        sx={r.error ? { bgcolor: "action.hover", "& td": { color: "error.main" } } : undefined}
+                      >
                         <TableCell>{r.row}</TableCell>
                         <TableCell>
                           {r.account_code} {r.account_name ?? ""}
