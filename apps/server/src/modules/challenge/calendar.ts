@@ -9,7 +9,8 @@ import { type Caller, readScope } from "../../platform/rest/access.ts";
 // Issue 12: /dashboard/team-challenge/calendar and each member's .ics feed. Every event comes from a document (or a
 // challenge) the member may read: each source's rows are narrowed by the engine's own read scope (readScope: the
 // domain's access rule, with "own" rows for a salesperson's quotations or a driver's deliveries), and a source the
-// member may not read at all is left out, never shown empty by mistake.
+// member may not read at all is left out, never shown empty by mistake. Drafts are not yet plans: a delivery shows
+// once submitted (until it is received), a delivery instruction once released.
 
 type Source = {
   kind: CalendarEvent["kind"];
@@ -27,14 +28,14 @@ const SOURCES: Source[] = [
     kind: "delivery",
     resource: "delivery_order",
     day: sql`d.doc_date`,
-    where: sql`d.status <> 'cancelled' and d.received_at is null`,
+    where: sql`d.status not in ('draft', 'cancelled') and d.received_at is null`,
     title: () => sql`'Delivery ' || ${num} || ' to ' || ${company}`,
   },
   {
     kind: "delivery",
     resource: "delivery_instruction",
     day: sql`d.planned_date`,
-    where: sql`d.status in ('draft', 'released', 'picked') and d.planned_date is not null`,
+    where: sql`d.status in ('released', 'picked') and d.planned_date is not null`,
     title: () => sql`'Planned delivery ' || ${num} || ' to ' || ${company}`,
   },
   {

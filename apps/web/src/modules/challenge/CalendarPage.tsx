@@ -227,6 +227,9 @@ export default function CalendarPage() {
             events={items}
             datesSet={onDates}
             eventClick={onClick}
+            eventDidMount={(arg) => {
+              arg.el.title = arg.event.title; // the whole title, which a narrow day cuts short
+            }}
             eventDisplay="block"
             noEventsText="Nothing in this period"
           />
