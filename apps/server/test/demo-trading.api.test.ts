@@ -108,6 +108,36 @@ describe("the demo workspace's year of trading", () => {
     expect(receipts.some((r) => Number(r.unallocated) > 0)).toBe(true);
   });
 
+  it("has order forms (one switched off) and orders customers sent through them: received, confirmed, rejected", async () => {
+    const forms = await rows<{ title: string; active: boolean; items: number; for_customer: boolean }>(sql`select
+        f.title, f.active, f.company_id is not null as for_customer, (select count(*)::int from order_form_item i
+          where i.workspace_id = f.workspace_id and i.order_form_id = f.id) as items
+      from order_form f where f.workspace_id = ${demo}::uuid order by f.id`);
+    expect(forms.map((f) => [f.active, f.for_customer])).toEqual([
+      [true, false],
+      [true, true],
+      [false, false],
+    ]);
+    expect(forms.every((f) => f.items >= 3)).toBe(true);
+    const orders = await rows<{ status: string; n: number; numbered: number; priced: number }>(sql`select o.status,
+        count(*)::int as n, count(o.number)::int as numbered, count(*) filter (where o.total > 0)::int as priced
+      from customer_order o where o.workspace_id = ${demo}::uuid and o.order_form_id is not null group by o.status
+      order by o.status`);
+    expect(orders.map((o) => [o.status, o.n])).toEqual([
+      ["confirmed", 1],
+      ["received", 3],
+      ["rejected", 1],
+    ]);
+    expect(orders.every((o) => o.numbered === o.n && o.priced === o.n)).toBe(true);
+    // The confirmed one made a sales order; the guest's "create" is in the history, the staff's confirm after it.
+    const made = await rows<{ n: number }>(sql`select count(*)::int as n from sales_order s
+      where s.workspace_id = ${demo}::uuid and s.source_type = 'customer_order'`);
+    expect(made[0].n).toBe(1);
+    const events = await rows<{ guest: number }>(sql`select count(*)::int as guest from document_event
+      where workspace_id = ${demo}::uuid and doc_type = 'customer_order' and action = 'create' and user_id is null`);
+    expect(events[0].guest).toBe(5);
+  });
+
   it("keeps books that balance, per workspace", async () => {
     const tb = await rows<{ slug: string; debit: string; credit: string; entries: number }>(sql`select w.slug,
         coalesce(sum(l.debit), 0)::text as debit, coalesce(sum(l.credit), 0)::text as credit,

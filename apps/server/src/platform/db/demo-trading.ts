@@ -1,9 +1,11 @@
 import { decide } from "@workmetrics/domain";
+import { orderForm, orderFormItem } from "@workmetrics/domain/db/schema";
 import { dec, money } from "@workmetrics/domain/documents/decimal";
 import { costTotal, type PostingRule } from "@workmetrics/domain/documents/postings";
 import { sql } from "drizzle-orm";
 import { recordPayment } from "../../modules/documents/record-payment.ts";
 import { registerModules } from "../../modules/index.ts";
+import { type FoundForm, receiveOrder } from "../../modules/orders/order-form.store.ts";
 import { runConvert } from "../documents/convert.ts";
 import { postJournal } from "../documents/ledger.ts";
 import { documentSpec } from "../documents/registry.ts";
@@ -769,4 +771,96 @@ export async function seedTrading(tx: Tx, workspaceId: string, slug: string): Pr
     if (i % 200 === 100) await analyze();
     await step.run();
   }
+
+  // ---- order forms and the orders customers sent through them ---------------------------------------------------
+  // Three forms (one for anyone with the link, one for a customer's standing order, one switched off) and five
+  // orders: written as the public page writes them (receiveOrder, under the guest's role for those statements
+  // only), then confirmed into a sales order or rejected by staff through the engine.
+  const formProducts = (
+    await tx.execute(sql`select id, price::text as price from product where workspace_id = ${ws}::uuid and active
+      and is_stock_tracked and price > 0 order by id limit 6`)
+  ).rows as Array<{ id: number; price: string }>;
+  if (formProducts.length < 3) return;
+  const standing = accountsCustomers[0];
+  const forms = await tx
+    .insert(orderForm)
+    .values([
+      {
+        workspaceId: ws,
+        title: "Contractor reorder form",
+        intro: "Order our most-asked-for items; we confirm by e-mail within a working day.",
+      },
+      { workspaceId: ws, title: "Standing order", intro: "Your agreed prices.", companyId: standing.id },
+      { workspaceId: ws, title: "Year-end promotion", intro: "Ended.", active: false },
+    ])
+    .returning({ id: orderForm.id, title: orderForm.title, intro: orderForm.intro, companyId: orderForm.companyId });
+  await tx.insert(orderFormItem).values(
+    forms.flatMap((f, n) =>
+      formProducts.slice(0, n === 1 ? 3 : 6).map((p, i) => ({
+        workspaceId: ws,
+        orderFormId: f.id,
+        productId: Number(p.id),
+        // The standing order's agreed prices are 5% under the list.
+        price: n === 1 ? money(dec(p.price).times("0.95")) : p.price,
+        minQty: i === 0 ? "10" : "1",
+        sortOrder: i,
+      })),
+    ),
+  );
+  const found = (i: number): FoundForm => ({
+    workspace_id: ws,
+    id: Number(forms[i].id),
+    title: forms[i].title,
+    intro: forms[i].intro,
+    company_id: forms[i].companyId == null ? null : Number(forms[i].companyId),
+    active: i !== 2,
+    workspace_name: "",
+    logo: null,
+    primary_color: null,
+    currency: "SGD",
+    suspended: false,
+  });
+  const guestOrder = async (
+    form: FoundForm,
+    who: { name: string; company: string | null; email: string },
+    qty: string[],
+  ) => {
+    const was = (
+      await tx.execute(sql`select current_setting('app.user_id', true) as u, current_setting('app.role', true) as r`)
+    ).rows[0] as { u: string | null; r: string | null };
+    await tx.execute(sql`select set_config('app.user_id', '', true), set_config('app.role', 'anon', true),
+      set_config('role', 'workmetrics_app', true)`);
+    try {
+      return await receiveOrder(tx, form, {
+        ...who,
+        phone: "+65 6123 4567",
+        delivery_address: "12 Tuas Avenue 3, Singapore 639412",
+        note: null,
+        items: qty.map((q, i) => ({ product_id: Number(formProducts[i].id), qty: q })),
+      });
+    } finally {
+      await tx.execute(sql`select set_config('role', 'none', true), set_config('app.user_id', ${was.u ?? ""}, true),
+        set_config('app.role', ${was.r ?? ""}, true)`);
+    }
+  };
+  const open = found(0);
+  await guestOrder(open, { name: "Ravi Kumar", company: "Kumar Renovation", email: "ravi@kumar-reno.test" }, [
+    "10",
+    "4",
+  ]);
+  await guestOrder(open, { name: "Siti Rahman", company: null, email: "siti.rahman@mail.test" }, ["0", "2", "6"]);
+  const twice = await guestOrder(
+    open,
+    { name: "Ravi Kumar", company: "Kumar Renovation", email: "ravi@kumar-reno.test" },
+    ["10", "4"],
+  );
+  await act(manager, "customer_order", twice.id, "reject", "Sent twice: the same order as the one received earlier");
+  const mine = found(1);
+  const agreed = await guestOrder(mine, { name: "Procurement", company: null, email: "purchasing@customer.test" }, [
+    "20",
+    "5",
+    "5",
+  ]);
+  await convert(converter, "customer_order", agreed.id, "sales_order", {});
+  await guestOrder(mine, { name: "Procurement", company: null, email: "purchasing@customer.test" }, ["12", "0", "3"]);
 }
