@@ -257,6 +257,49 @@ describe("GST F5", () => {
   });
 });
 
+describe("GST F5 and progressive claims", () => {
+  it("a claim counts this claim less its retention in box 1 and its GST in box 6, as it posted", async () => {
+    const manager = "manager@demo.test";
+    const so = await submitted(manager, "sales_order", { company_id: customerId }, [
+      line("Works package", "10000", "SR"),
+    ]);
+    const made = await rpc(manager, "document_convert", { type: "sales_order", id: so.id, to: "progressive_claim" });
+    expect(made.status, made.text).toBe(200);
+    const draft = (
+      (
+        await restFetch(
+          manager,
+          `progressive_claim?id=eq.${(made.body as Doc).id}&select=*,lines:progressive_claim_line(*)`,
+        )
+      ).body as Doc[]
+    )[0];
+    const saved = await ok(manager, "document_save", {
+      type: "progressive_claim",
+      id: draft.id,
+      header: { company_id: customerId, doc_date: "2031-05-20" },
+      lines: draft.lines.map((l) => ({
+        description: l.description,
+        source_line_id: l.source_line_id,
+        contract_amount: l.contract_amount,
+        cumulative_percent: "30",
+        tax_code: "SR",
+      })),
+    });
+    const res = await act(manager, "progressive_claim", saved.id, "submit");
+    expect(res.status, res.text).toBe(200);
+    const claim = res.body as Doc;
+    // 30% of 10,000 less 5% retention = 2,850.00; GST 256.50.
+    expect(claim).toMatchObject({ subtotal: "2850.00", tax_total: "256.50" });
+    const may = { from: "2031-05-01", to: "2031-05-31" };
+    const f5 = await report(FINANCE, { name: "gst_f5", ...may });
+    expect(f5.totals).toMatchObject({ box1: "2850.00", box6: "256.50", box8: "256.50" });
+    const tb = await report(FINANCE, { name: "trial_balance", ...may });
+    expect(tb.rows.find((r) => r.account_code === "2200")?.credit).toBe("256.50");
+    const box1 = await report(FINANCE, { name: "journal_drill", box: "1", ...may });
+    expect(box1.drill).toEqual([{ document: { type: "progressive_claim", id: claim.id, number: claim.number } }]);
+  });
+});
+
 describe("filing GST F5", () => {
   const Q3 = { from: "2025-07-01", to: "2025-09-30" };
   let filed: Record<string, unknown> = {};

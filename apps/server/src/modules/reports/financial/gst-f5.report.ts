@@ -54,7 +54,7 @@ export function gstDocuments(ws: string, from: string, to: string): SQL {
         and l.${sql.identifier(`${s.type}_id`)} = h.id
       where h.workspace_id = ${ws}::uuid and l.workspace_id = ${ws}::uuid
         and h.status not in ('draft', 'cancelled') and h.doc_date between ${from}::date and ${to}::date
-      group by h.id, h.number, h.doc_date, h.company_id, h.rate, h.tax_total, l.tax_code`,
+      group by h.workspace_id, h.id, l.tax_code`,
   );
   // A progressive claim bills this claim's work less the retention it holds back (net_total): GST is charged on that,
   // and on the retention when a release claim bills it; one tax code per claim (its lines').
