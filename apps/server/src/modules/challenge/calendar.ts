@@ -201,7 +201,7 @@ export function icsCalendar(events: CalendarEvent[], opts: { name: string; origi
   for (const e of events) {
     lines.push(
       "BEGIN:VEVENT",
-      `UID:${e.id}@${opts.host}`,
+      `UID:${e.id}@${opts.host.replace(/:\d+$/, "")}`, // the workspace's host without a port: stable
       `DTSTAMP:${stamp}`,
       `DTSTART;VALUE=DATE:${compact(e.start)}`,
       `DTEND;VALUE=DATE:${compact(dayAfter(e.end))}`,
