@@ -162,6 +162,15 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       expect(text).toContain("Progress Payment Claim");
       expect(text).toMatch(/VO-01 Mezzanine floor 10,000\.00 50% 5,000\.00 100% 10,000\.00 5,000\.00/);
       expect(text).toContain("Security of Payment Act 2004");
+
+      // The list: every claim of the contract with its figures and SOP dates.
+      await page.goto(appUrl("/dashboard/progressive-claims"));
+      await page
+        .getByRole("grid")
+        .getByText(/^PC-\d{4}-00004$/)
+        .first()
+        .waitFor();
+      await screenshot(page, "claims-list");
     } catch (err) {
       await screenshot(page, "claims-failed");
       throw err;
