@@ -18,7 +18,7 @@ import { restFetch, tokenFor } from "./rest-helpers.ts";
 const PRO = "owner@pro.test";
 const LITE = "owner@lite.test";
 const DEMO = "admin@demo.test";
-const own = ownServer();
+const own = ownServer({}, 300_000);
 
 type Report = {
   columns: Array<{ key: string; label: string; kind: string }>;
@@ -299,7 +299,7 @@ describe("GET /api/reports/{name}/pdf", () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "report-pdf-")), "r.pdf");
     writeFileSync(file, res.body);
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-    expect(text).toContain("Sales By Month");
+    expect(text).toContain("Sales By Month"); // the letterhead prints titles in Title Case
     expect(text).toMatch(/Total\s+2\s+500\.00\s+100\.00\s+400\.00/);
     const lite = await get(LITE, "/api/reports/sales_by_month/pdf?from=2031-01-01&to=2031-03-31");
     expect(lite.status).toBe(403);

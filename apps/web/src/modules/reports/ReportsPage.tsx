@@ -96,7 +96,12 @@ function ReportLink({ entry, decision, base }: { entry: ReportEntry; decision: D
     );
   }
   return (
-    <ListItemButton component={RouterLink} to={to} data-testid={`report-${entry.name}`}>
+    <ListItemButton
+      component={RouterLink}
+      to={to}
+      data-testid={`report-${entry.name}`}
+      data-own-page={entry.page ? "" : undefined}
+    >
       {text}
       <ChevronRight color="action" />
     </ListItemButton>
