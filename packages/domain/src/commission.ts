@@ -36,11 +36,7 @@ export type CommissionRule = {
 
 // Who reads statements: finance and managers (commission.read) all of them; a salesperson (commission.read_own,
 // permissions.ts) only their own — scope "own" of the one access rule. Approving and paying is commission.approve.
-export const COMMISSION_STATEMENT_ACCESS: Requirement = {
-  ...REPORT_ACCESS.commission_statement,
-  own: true,
-  ownWith: "commission",
-};
+export const COMMISSION_STATEMENT_ACCESS: Requirement = REPORT_ACCESS.commission_statement;
 export const COMMISSION_APPROVE_ACCESS: Requirement = {
   audience: "member",
   permission: "commission.approve",

@@ -68,6 +68,9 @@ export const REPORT_ACCESS = {
     feature: "commission",
     does: "read commission statements",
     subject: "Commission statements",
+    // A salesperson (commission.read_own, no commission.read) reads their own statements: scope "own".
+    own: true,
+    ownWith: "commission",
   },
   ar_ageing: RECEIVABLES,
   ap_ageing: PAYABLES,
