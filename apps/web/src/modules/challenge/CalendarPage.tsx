@@ -200,6 +200,7 @@ export default function CalendarPage() {
         {events.isFetching ? <LinearProgress aria-label="Loading events" /> : <Box sx={{ height: 4 }} />}
         <CardContent
           sx={{
+            px: { xs: 1, sm: 2 },
             "& .fc": { fontFamily: theme.typography.fontFamily, fontSize: 14 },
             "& .fc .fc-button-primary": {
               bgcolor: theme.palette.primary.main,
@@ -208,7 +209,8 @@ export default function CalendarPage() {
             },
             "& .fc .fc-button-primary:not(:disabled).fc-button-active, & .fc .fc-button-primary:not(:disabled):active":
               { bgcolor: theme.palette.secondary.main, borderColor: theme.palette.secondary.main },
-            "& .fc .fc-toolbar-title": { fontSize: 20 },
+            "& .fc .fc-toolbar": { flexWrap: "wrap", gap: 1 },
+            "& .fc .fc-toolbar-title": { fontSize: { xs: 16, sm: 20 } },
             "& .fc-event": { cursor: "pointer" },
             "& .fc-theme-standard td, & .fc-theme-standard th, & .fc-theme-standard .fc-scrollgrid": {
               borderColor: theme.palette.divider,
