@@ -299,7 +299,12 @@ describe("progressive claims", () => {
     const made = await convert(so.id, { kind: "release" });
     expect(made.status, made.text).toBe(200);
     const draftRelease = made.body as Doc;
-    expect(draftRelease).toMatchObject({ kind: "release", release_stage: "practical_completion", subtotal: "2000.00" });
+    expect(draftRelease).toMatchObject({
+      kind: "release",
+      release_stage: "practical_completion",
+      contract_sum: "80000.00",
+      subtotal: "2000.00",
+    });
     expect(draftRelease.lines[0].description).toBe("Release of retention at practical completion (50%)");
     // More than is held: refused.
     const greedy = await rpc(MANAGER, "document_save", {

@@ -84,6 +84,8 @@ export async function shapeClaim(
     previous_claim_id: input.kind === "progress" ? (prev?.header.id ?? null) : null,
     previous_gross: prev ? String(prev.header.gross_to_date) : "0",
     previous_retention: prev ? String(prev.header.retention_to_date) : "0",
+    // A release names the contract sum its retention was held on (the latest progress claim's).
+    ...(input.kind === "release" ? { contract_sum: prev ? String(prev.header.contract_sum) : "0" } : {}),
   };
   if (input.kind === "release") {
     const held = await retentionOf(tx, ws, input.contractId, input.id);
@@ -299,7 +301,7 @@ export const priceClaim: PriceDraft = (header, lines) => {
         rate,
         discount_percent: null,
         discount_amount: "0.00",
-        contract_sum: figures.contract_sum,
+        contract_sum: header.kind === "release" ? String(header.contract_sum ?? "0") : figures.contract_sum,
         gross_to_date: figures.gross_to_date,
         previous_gross: figures.previous_gross,
         this_claim_gross: figures.this_claim_gross,
