@@ -379,6 +379,21 @@ describe("cross-workspace attacks through /rest/v1", () => {
       participants: [{ user_id: bUser.id, target: "1000" }],
     });
     expect(challenge.error).toBeNull();
+    // B's books (issue 12): a bank account, and a year closed long ago (its close row, its books settings with the
+    // lock date at that year's end — far before anything the other tests date).
+    expect(
+      (await b.rpc("bank_account_create", { name: "Victim bank", bank_name: "DBS", account_number: "1234567" })).error,
+    ).toBeNull();
+    const sale = await b.rpc("journal_post", {
+      date: "2001-06-30",
+      memo: "Victim sale",
+      lines: [
+        { account_code: "1010", debit: "100" },
+        { account_code: "4000", credit: "100" },
+      ],
+    });
+    expect(sale.error).toBeNull();
+    expect((await b.rpc("year_end_close", { year_end_date: "2001-12-31" })).error).toBeNull();
     const a = await rest(A);
     await a.from("feedback").insert({ category: "idea", message: "Attacker feedback" });
     // A's own order form, so a forged order_form_item has a form of A's to point at besides the attacked reference.
