@@ -20,7 +20,7 @@ async function rpc(email: string, fn: string, args: unknown) {
 // The journeys' server has no year of trading (SEED=basic): an invoice of today's date puts a sale in this year's
 // P&L, for the drill-down to find.
 async function todaysInvoice(): Promise<{ id: number; number: string }> {
-  const company = await restFetch(FINANCE, "company", {
+  const company = await restFetch("manager@demo.test", "company", {
     method: "POST",
     body: JSON.stringify({ name: `Reports Customer ${Date.now()}`, is_customer: true }),
     headers: { prefer: "return=representation" },
