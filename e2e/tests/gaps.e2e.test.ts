@@ -310,4 +310,62 @@ describe.skipIf(!hasChromium)("gaps of issues 10 and 11 in Chromium", () => {
     await page.getByTestId("line-0").getByText("6 in stock · 4 available").waitFor();
     await screenshot(page, "gaps-quotation-available");
   }, 180_000);
+
+  it("a purchase order line priced by a confirmed supplier discount names the form, a link to it", async () => {
+    const page = t.page;
+    const BUYER = "procurement@demo.test";
+    const stamp = Date.now();
+    const supplier = await restFetch(ADMIN, "company", {
+      method: "POST",
+      body: JSON.stringify({ name: `Discount Supplies ${stamp}`, is_supplier: true }),
+      headers: { prefer: "return=representation" },
+    });
+    const supplierId = (supplier.body as Array<{ id: number }>)[0].id;
+    const made = await restFetch(ADMIN, "product", {
+      method: "POST",
+      headers: { prefer: "return=representation" },
+      body: JSON.stringify({ sku: `GAPDSC-${stamp}`, name: `Gap discounted ${stamp}`, price: "20", cost: "10" }),
+    });
+    const product = (made.body as Array<{ id: number }>)[0].id;
+    const saved = await rpc(BUYER, "supplier_discount_form_save", {
+      form: {
+        company_id: supplierId,
+        contact_email: "quotes@supplier.example",
+        discount_kind: "percent",
+        discount_percent: "8",
+        valid_from: "2026-01-01",
+        valid_to: "2027-06-30",
+        min_qty: "1",
+      },
+      items: [{ product_id: product }],
+    });
+    const sent = (await rpc(BUYER, "supplier_discount_form_send", { id: saved.id })) as unknown as { link: string };
+    const token = sent.link.split("/").pop();
+    const answered = await fetch(appUrl(`/api/public/supplier-discount-forms/${token}`), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ decision: "confirm", name: "Lim Wei" }),
+    });
+    expect(answered.status).toBe(200);
+    const location = ((await restFetch(ADMIN, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0];
+    const po = await rpc(ADMIN, "document_save", {
+      type: "purchase_order",
+      header: { company_id: supplierId, location_id: location.id },
+      lines: [{ product_id: product, qty: "12" }],
+    });
+    expect(po.lines[0].supplier_discount_form_id).toBe(saved.id);
+
+    await signIn(page, ADMIN);
+    await page.goto(appUrl(`/dashboard/purchase-orders/${po.id}`));
+    const chip = page.getByTestId("line-0").getByTestId("priced-by");
+    await chip.waitFor();
+    await expect.poll(() => chip.textContent()).toBe("8% supplier discount");
+    await expect(chip.getAttribute("href")).resolves.toMatch(
+      new RegExp(`/dashboard/supplier-discount-forms/${saved.id}$`),
+    );
+    await screenshot(page, "gaps-po-priced-by-discount");
+    // Typing a price of one's own: the form no longer prices the line.
+    await page.getByLabel("Unit price, line 1").fill("9.5");
+    await expect(page.getByTestId("line-0").getByTestId("priced-by").count()).resolves.toBe(0);
+  }, 180_000);
 });

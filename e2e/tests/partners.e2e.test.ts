@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)("supplier discounts and project registrations in C
     await page.getByText(String(product.name)).first().waitFor();
     // The line names the form that priced it, a link to it.
     const priced = page.getByTestId("line-0").getByTestId("priced-by");
-    expect(await priced.textContent()).toBe("8% supplier discount");
+    await expect.poll(() => priced.textContent()).toBe("8% supplier discount");
     expect(await priced.getAttribute("href")).toMatch(new RegExp(`/dashboard/supplier-discount-forms/${formId}$`));
     await screenshot(page, "partners-6-purchase-order");
     await page.goto(appUrl("/dashboard/supplier-discount-forms", "demo"));

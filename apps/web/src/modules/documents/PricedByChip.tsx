@@ -36,10 +36,13 @@ export function useDiscountForms(ids: readonly number[]) {
   });
 }
 
+// "8% supplier discount", "Supplier discount price"; just "Supplier discount" while the form is not read (yet).
 export const discountLabel = (form: Row | undefined): string =>
-  form?.discount_kind === "percent" && form.discount_percent != null
-    ? `${Number(form.discount_percent)}% supplier discount`
-    : "Supplier discount price";
+  !form
+    ? "Supplier discount"
+    : form.discount_kind === "percent" && form.discount_percent != null
+      ? `${Number(form.discount_percent)}% supplier discount`
+      : "Supplier discount price";
 
 export function PricedByChip({ id, form }: { id: number; form: Row | undefined }) {
   const base = useDashboardBase();
