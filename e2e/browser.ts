@@ -1,10 +1,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterEach, beforeEach, inject } from "vitest";
-import { type Browser, openBrowser } from "./chromium.ts";
+import { afterAll, afterEach, beforeEach, inject } from "vitest";
+import { type Browser, sharedChromium } from "./chromium.ts";
 
-export { type Browser, CHROME_PATH, hasChromium, openBrowser } from "./chromium.ts";
+export { type Browser, CHROME_PATH, hasChromium } from "./chromium.ts";
+
+// The journeys' browsers: each a new profile (a browser context) in one Chromium process per test file, which ends
+// with the file's tests (chromium.ts, sharedChromium).
+const chromium = sharedChromium();
+export const openBrowser = chromium.openBrowser;
+afterAll(() => chromium.close());
 
 export const SCREENSHOTS = path.join(import.meta.dirname, "screenshots");
 
