@@ -23,11 +23,14 @@ const customerOf = async (email: string) =>
 type Message = { event: string; payload: Record<string, unknown> };
 
 // A socket whose messages queue up; next() answers the next one (or waits for it).
-async function connect(email: string | null, how: "query" | "header" = "query") {
+// The token as the browser sends it (a subprotocol beside "workmetrics"), or as a bearer header.
+async function connect(email: string | null, how: "protocol" | "header" = "protocol") {
   const token = email ? await tokenFor(email) : null;
-  const base = own.server.url.replace(/^http/, "ws");
-  const url = `${base}/realtime/v1/websocket${token && how === "query" ? `?access_token=${token}` : ""}`;
-  const socket = new WebSocket(url, how === "header" && token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const url = `${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket`;
+  const socket =
+    how === "header"
+      ? new WebSocket(url, { headers: { authorization: `Bearer ${token}` } })
+      : new WebSocket(url, ["workmetrics", `access_token.${token}`]);
   const queue: Message[] = [];
   const waiting: Array<(m: Message) => void> = [];
   socket.on("message", (data) => {
@@ -54,17 +57,30 @@ const refusedUpgrade = (email: string | null) =>
   new Promise<number>((resolve, reject) => {
     void (async () => {
       const token = email ? await tokenFor(email) : "not-a-token";
-      const socket = new WebSocket(
-        `${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket?access_token=${token}`,
-      );
+      const socket = new WebSocket(`${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket`, [
+        "workmetrics",
+        `access_token.${token}`,
+      ]);
       socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
       socket.on("open", () => reject(new Error("the socket opened")));
     })();
   });
 
 describe("the realtime channel", () => {
-  it("refuses a socket without a valid session (401)", async () => {
+  it("refuses a socket without a valid session (401); the address never carries the token", async () => {
     expect(await refusedUpgrade(null)).toBe(401);
+    const status = (socket: WebSocket) =>
+      new Promise((resolve) => socket.on("unexpected-response", (_q, res) => resolve(res.statusCode)));
+    const base = `${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket`;
+    expect(await status(new WebSocket(base))).toBe(401);
+    expect(await status(new WebSocket(`${base}?access_token=${await tokenFor(MANAGER)}`))).toBe(401);
+  });
+
+  it("answers the subprotocol workmetrics, never the token", async () => {
+    const s = await connect(MANAGER);
+    expect((await s.next()).event).toBe("ready");
+    expect(s.socket.protocol).toBe("workmetrics");
+    s.socket.close();
   });
 
   it("tells a member's socket of their workspace's committed document changes and the leaderboard moving; another workspace's socket hears nothing of it", async () => {

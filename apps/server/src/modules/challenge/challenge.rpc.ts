@@ -76,7 +76,7 @@ export async function challengeViews(tx: Tx, caller: Caller): Promise<ChallengeV
   const ws = caller.workspaceId as string;
   const drafts = may(caller, "team_challenge.update");
   const res = await tx.execute(sql`select ${COLUMNS} from team_challenge where workspace_id = ${ws}::uuid
-    ${drafts ? sql`` : sql`and status <> 'draft'`} order by end_date desc, id desc limit 200`);
+    ${drafts ? sql`` : sql`and status <> 'draft'`} order by end_date desc, id desc limit 100`);
   const out: ChallengeView[] = [];
   for (const row of res.rows as Stored[]) out.push(await view(tx, caller, { ...row, id: Number(row.id) }));
   return out;

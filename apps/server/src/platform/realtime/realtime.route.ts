@@ -9,13 +9,17 @@ import { loadMember } from "../rest/access.ts";
 import { type Change, mayReceive, messagesFor } from "./events.ts";
 import { type Listener, listen } from "./listener.ts";
 
-// DESIGN §2.1 "realtime": GET /realtime/v1/websocket upgrades to a WebSocket for a signed-in member (the access
-// token as ?access_token= — browsers cannot set headers on a WebSocket — or the bearer header, or the session
-// cookie; refused 401 without). The socket belongs to the token's workspace and only ever receives that workspace's
-// events, each only when the member meets the event's Requirement (the domain's one access rule, `decide`).
-// Server → client: {"event": "ready" | "document.changed" | <module events>, "payload": …}; client → server:
-// {"event":"ping"} answered {"event":"pong"}. The member's permissions are read again at most every 30 s, and a
-// session that was signed out or revoked closes the socket (4001).
+// DESIGN §2.1 "realtime": GET /realtime/v1/websocket upgrades to a WebSocket for a signed-in member. Browsers cannot
+// set headers on a WebSocket, and a token in the address would be written to access logs, so the access token
+// travels as a subprotocol beside "workmetrics" (new WebSocket(url, ["workmetrics", "access_token." + token])); the
+// bearer header and the session cookie work too; refused 401 without. The socket belongs to the token's workspace
+// and only ever receives that workspace's events, each only when the member meets the event's Requirement (the
+// domain's one access rule, `decide`). Server → client: {"event": "ready" | "document.changed" | <module events>,
+// "payload": …}; client → server: {"event":"ping"} answered {"event":"pong"}. The member's permissions are read
+// again at most every 30 s, and a session that was signed out or revoked closes the socket (4001).
+
+export const PROTOCOL = "workmetrics";
+const TOKEN_PROTOCOL = "access_token.";
 
 const REFRESH_MS = 30_000;
 const PING_MS = 25_000;
@@ -59,8 +63,11 @@ class Hub {
 }
 
 function tokenOf(req: FastifyRequest): string | null {
-  const q = (req.query as Record<string, unknown> | undefined)?.access_token;
-  return (typeof q === "string" && q) || bearerToken(req) || readSessionCookie(req);
+  const offered = String(req.headers["sec-websocket-protocol"] ?? "")
+    .split(",")
+    .map((p) => p.trim());
+  const fromProtocol = offered.find((p) => p.startsWith(TOKEN_PROTOCOL))?.slice(TOKEN_PROTOCOL.length);
+  return fromProtocol || bearerToken(req) || readSessionCookie(req);
 }
 
 async function memberFor(db: Db, userId: string, workspaceId: string): Promise<Member | null> {
@@ -78,7 +85,13 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
   const { database } = opts;
   const db = database.db;
   const hub = new Hub();
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: 4096,
+      // The answer names "workmetrics", never the token (a browser refuses an answer it did not offer).
+      handleProtocols: (offered: Set<string>) => (offered.has(PROTOCOL) ? PROTOCOL : false),
+    },
+  });
 
   // A client's member, read again when older than REFRESH_MS; false when the session or membership has ended.
   async function fresh(c: Client): Promise<boolean> {
