@@ -149,12 +149,14 @@ describe("the demo workspace's year of trading", () => {
 
   it("agrees with the ledger: receivables (outstanding less credit) are the 1100 Trade Debtors balance", async () => {
     for (const slug of ["demo", "pro", "lite"]) {
-      // Invoices and debit notes are both receivables.
+      // Invoices, debit notes and progressive claims (issue 12) are all receivables.
       const [ar] = await rows<{ outstanding: string; credit: string; unapplied: string; ledger: string }>(sql`
         select ((select coalesce(sum(outstanding), 0) from invoice i where i.workspace_id = w.id
                   and i.status not in ('draft', 'cancelled'))
                + (select coalesce(sum(outstanding), 0) from debit_note d where d.workspace_id = w.id
-                  and d.status not in ('draft', 'cancelled')))::text as outstanding,
+                  and d.status not in ('draft', 'cancelled'))
+               + (select coalesce(sum(outstanding), 0) from progressive_claim c where c.workspace_id = w.id
+                  and c.status not in ('draft', 'cancelled')))::text as outstanding,
                (select coalesce(sum(unallocated), 0) from receipt r where r.workspace_id = w.id)::text as credit,
                (select coalesce(sum(unapplied), 0) from credit_note c where c.workspace_id = w.id
                   and c.status = 'issued')::text as unapplied,

@@ -49,7 +49,8 @@ describe("server lifecycle (issue 2 item 4)", () => {
 
   it.skipIf(!pglite)("keeps data across a restart on PGlite and seeds only once", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "workmetrics-restart-"));
-    const env = { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "test" };
+    // SEED=basic: the workspaces and reference data without the demo year, which costs more than this test's time.
+    const env = { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "test", SEED: "basic" };
     try {
       const first = await startServer(loadConfig(env));
       const res = await fetch(`${first.url}/api/public/demo-requests`, {

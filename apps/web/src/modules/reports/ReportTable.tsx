@@ -70,7 +70,8 @@ export function ReportTable(props: {
   }
   const { columns, rows, totals } = shown;
   // A section (P&L, balance sheet) is named on its first row only; a row's link is on its first other column.
-  const linkKey = columns.find((c) => c.key !== "section")?.key;
+  // A row's link sits on its number where it has one (a ledger line's document number), else on its first cell.
+  const linkKey = columns.find((c) => c.key === "number")?.key ?? columns.find((c) => c.key !== "section")?.key;
   const hasTotals = columns.some((c, i) => i > 0 && c.kind === "money" && totals[c.key] !== undefined);
   const open = (t: Exclude<DrillTarget, null>) => {
     if (t.kind === "pdf") window.open(t.href, "_blank", "noopener");
