@@ -215,7 +215,7 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.getByLabel(/^Code/).fill(`E2E-${run}`);
     await page.getByLabel(/^Name/).fill(`Picker fit-out ${run}`);
     // DESIGN §2.4: the pickers' field is a row of spinbuttons; digits typed into the first fill them in turn.
-    const start = page.getByRole("group", { name: "Start" });
+    const start = page.getByRole("group", { name: "Start", exact: true });
     await start.getByRole("spinbutton", { name: "Month" }).click();
     await page.keyboard.type("12/31/1899");
     await page.getByRole("button", { name: "Create project" }).click();
@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await start.getByRole("spinbutton", { name: "Year" }).click();
     await page.keyboard.type("2026");
     await page.getByText("Start must be between 1900 and 2099").waitFor({ state: "detached" });
-    const end = page.getByRole("group", { name: "End" });
+    const end = page.getByRole("group", { name: "End", exact: true });
     await end.getByRole("button", { name: /^Choose date/ }).click();
     const calendar = page.getByRole("dialog");
     await calendar.getByRole("gridcell", { name: "15" }).waitFor();
@@ -262,9 +262,9 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.goto(appUrl("/dashboard/projects/new"));
     await page.getByLabel(/^Code/).fill(`E2E-${run}-B`);
     await page.getByLabel(/^Name/).fill(`Backwards ${run}`);
-    await page.getByRole("group", { name: "Start" }).getByRole("spinbutton", { name: "Month" }).click();
+    await page.getByRole("group", { name: "Start", exact: true }).getByRole("spinbutton", { name: "Month" }).click();
     await page.keyboard.type("05/01/2026");
-    await page.getByRole("group", { name: "End" }).getByRole("spinbutton", { name: "Month" }).click();
+    await page.getByRole("group", { name: "End", exact: true }).getByRole("spinbutton", { name: "Month" }).click();
     await page.keyboard.type("04/30/2026");
     await page.getByRole("button", { name: "Create project" }).click();
     await page.getByText("End must be on or after Start").waitFor();
