@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeEach } from "vitest";
+import { baseUrl } from "../apps/server/test/http.ts";
 import { type Browser, sharedChromium } from "./chromium.ts";
 
 export { type Browser, CHROME_PATH, hasChromium } from "./chromium.ts";
@@ -14,9 +15,10 @@ afterAll(() => chromium.close());
 
 export const SCREENSHOTS = path.join(import.meta.dirname, "screenshots");
 
-// The app's URL on a given host, e.g. host("demo") → http://demo.localhost:PORT (DESIGN §3.3).
+// The app's URL on a given host, e.g. host("demo") → http://demo.localhost:PORT (DESIGN §3.3), on the suite's server
+// or on the one a journey started for itself (useServer).
 export function appUrl(pathname = "/", sub?: string): string {
-  const base = new URL(inject("baseUrl"));
+  const base = new URL(baseUrl());
   if (sub) base.hostname = `${sub}.localhost`;
   return new URL(pathname, base).toString();
 }

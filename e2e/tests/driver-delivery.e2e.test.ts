@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
 import { useServer } from "../../apps/server/test/http.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../browser.ts";
+import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 10 §2–§3: a driver opens a delivery order assigned to them, presses Complete, gives who received the goods
 // (the time defaults to now) and the page shows it; the delivery order's header names the driver.
@@ -11,20 +10,6 @@ import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../brow
 let server: TestServer;
 const ADMIN = "admin@demo.test";
 const DRIVER = "driver@demo.test";
-
-const appUrl = (pathname: string) => {
-  const u = new URL(pathname, server.url);
-  u.hostname = "localhost";
-  return u.toString();
-};
-
-async function signIn(page: Page, email: string) {
-  await page.goto(appUrl("/auth/login"));
-  await page.getByLabel("E-mail or phone").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 const call = async (fn: string, args: unknown) => {
   const res = await restFetch(ADMIN, `rpc/${fn}`, { method: "POST", body: JSON.stringify(args) });

@@ -9,7 +9,7 @@ import { inRequest } from "../../apps/server/src/platform/db/database.ts";
 import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
 import { useServer } from "../../apps/server/test/http.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../browser.ts";
+import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 12 "a project manager raises three claims and a release and prints one": the sales manager makes claims
 // from a submitted contract on its page — 30%, 70%, 100% (with a variation on the second), each claimed; records the
@@ -18,20 +18,6 @@ import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../brow
 
 let server: TestServer;
 const MANAGER = "manager@demo.test";
-
-const appUrl = (pathname: string) => {
-  const u = new URL(pathname, server.url);
-  u.hostname = "demo.localhost";
-  return u.toString();
-};
-
-async function signIn(page: Page, email: string) {
-  await page.goto(appUrl("/auth/login"));
-  await page.getByLabel("E-mail or phone").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 const call = async (email: string, fn: string, args: unknown) => {
   const res = await restFetch(email, `rpc/${fn}`, { method: "POST", body: JSON.stringify(args) });
@@ -47,7 +33,7 @@ let contract = { id: 0, number: "" };
 
 // From the contract's page: make the next claim, type each line's work done to date, claim it.
 async function raise(page: Page, percents: string[], variation?: { description: string; amount: string; pct: string }) {
-  await page.goto(appUrl(`/dashboard/sales-orders/${contract.id}`));
+  await page.goto(appUrl(`/dashboard/sales-orders/${contract.id}`, "demo"));
   await act(page, "Create progressive claim");
   await page.waitForURL(/\/progressive-claims\/\d+$/);
   await expectStatus(page, "Draft");
@@ -99,7 +85,7 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
     const { page } = fresh;
     try {
       await page.setViewportSize({ width: 1400, height: 1000 });
-      await signIn(page, MANAGER);
+      await signIn(page, MANAGER, { sub: "demo" });
 
       await raise(page, ["30", "30"]);
       await expect.poll(() => page.getByTestId("claim-retention").textContent()).toContain("1,500.00");
@@ -164,7 +150,7 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       expect(text).toContain("Security of Payment Act 2004");
 
       // The list: every claim of the contract with its figures and SOP dates.
-      await page.goto(appUrl("/dashboard/progressive-claims"));
+      await page.goto(appUrl("/dashboard/progressive-claims", "demo"));
       await page
         .getByRole("grid")
         .getByText(/^PC-\d{4}-00004$/)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
 import { useServer } from "../../apps/server/test/http.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../browser.ts";
+import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 10 §2, §3 and §5: a return through the document pages. An order of two products was delivered and invoiced
 // (made through the commands, not timed here); the customer sends 3 of the 5 of the first product back. The manager
@@ -19,20 +19,6 @@ import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../brow
 
 let server: TestServer;
 const MANAGER = "manager@demo.test";
-
-const appUrl = (pathname: string) => {
-  const u = new URL(pathname, server.url);
-  u.hostname = "localhost";
-  return u.toString();
-};
-
-async function signIn(page: Page, email: string) {
-  await page.goto(appUrl("/auth/login"));
-  await page.getByLabel("E-mail or phone").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 type Doc = { id: number; number: string; status: string; total: string; outstanding: string };
 

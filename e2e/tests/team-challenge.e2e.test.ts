@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
 import { useServer } from "../../apps/server/test/http.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { type Browser, DEMO_PASSWORD, hasChromium, openBrowser, screenshot, watchErrors } from "../browser.ts";
+import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
 
 // Issue 12 "Team challenge": with the leaderboard open on the salesperson's page, the sales manager submits an
 // invoice on another (a second browser profile) and the salesperson's leaderboard moves without a reload — pushed
@@ -14,20 +13,6 @@ let server: TestServer;
 const ADMIN = "admin@demo.test";
 const MANAGER = "manager@demo.test";
 const SALES = "sales@demo.test";
-
-const appUrl = (pathname: string) => {
-  const u = new URL(pathname, server.url);
-  u.hostname = "localhost";
-  return u.toString();
-};
-
-async function signIn(page: Page, email: string) {
-  await page.goto(appUrl("/auth/login"));
-  await page.getByLabel("E-mail or phone").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 const call = async <T = { id: number; number: string }>(email: string, fn: string, args: unknown) => {
   const res = await restFetch(email, `rpc/${fn}`, { method: "POST", body: JSON.stringify(args) });

@@ -5,7 +5,7 @@ import { inRequest } from "../../apps/server/src/platform/db/database.ts";
 import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
 import { useServer } from "../../apps/server/test/http.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../browser.ts";
+import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 11: the warehouse moves stock from Tuas to Ubi on a goods transfer form made on the page — dispatched, then
 // received with two short and the reason given, the lines showing what arrived and what is short; a sales manager
@@ -15,20 +15,6 @@ import { DEMO_PASSWORD, hasChromium, screenshot, useFreshBrowser } from "../brow
 let server: TestServer;
 const WAREHOUSE = "warehouse@demo.test";
 const MANAGER = "manager@demo.test";
-
-const appUrl = (pathname: string) => {
-  const u = new URL(pathname, server.url);
-  u.hostname = "demo.localhost";
-  return u.toString();
-};
-
-async function signIn(page: Page, email: string) {
-  await page.goto(appUrl("/auth/login"));
-  await page.getByLabel("E-mail or phone").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 const call = async (email: string, fn: string, args: unknown) => {
   const res = await restFetch(email, `rpc/${fn}`, { method: "POST", body: JSON.stringify(args) });
@@ -87,8 +73,8 @@ describe.skipIf(!hasChromium)("goods transfers and loans in Chromium", () => {
     const { page } = fresh;
     try {
       await page.setViewportSize({ width: 1400, height: 900 });
-      await signIn(page, WAREHOUSE);
-      await page.goto(appUrl("/dashboard/goods-transfer-forms"));
+      await signIn(page, WAREHOUSE, { sub: "demo" });
+      await page.goto(appUrl("/dashboard/goods-transfer-forms", "demo"));
       await page.getByRole("button", { name: "New goods transfer form" }).click();
       await page.getByRole("button", { name: "Save draft" }).waitFor();
       expect(await page.getByRole("combobox", { name: "Customer" }).count()).toBe(0);
@@ -138,8 +124,8 @@ describe.skipIf(!hasChromium)("goods transfers and loans in Chromium", () => {
         lines: [{ product_id: product.id, qty: "1" }],
       });
       await call(MANAGER, "document_transition", { type: "loan_form", id: late.id, action: "submit" });
-      await signIn(page, MANAGER);
-      await page.goto(appUrl(`/dashboard/loan-forms/${loan.id}`));
+      await signIn(page, MANAGER, { sub: "demo" });
+      await page.goto(appUrl(`/dashboard/loan-forms/${loan.id}`, "demo"));
       await expectStatus(page, "Draft");
       await act(page, "Lend");
       await expectStatus(page, "Out");
@@ -152,7 +138,7 @@ describe.skipIf(!hasChromium)("goods transfers and loans in Chromium", () => {
       await dialog.getByRole("button", { name: "Return", exact: true }).click();
       await expectStatus(page, "Partly Returned");
       await screenshot(page, "loan-partly-returned");
-      await page.goto(appUrl("/dashboard/loan-forms"));
+      await page.goto(appUrl("/dashboard/loan-forms", "demo"));
       await page.getByText("Overdue").first().waitFor();
       await page.getByText("Partly Returned").first().waitFor();
       await screenshot(page, "loan-list");
