@@ -2,6 +2,7 @@ import { AP_AGEING_BUCKETS, REPORT_ACCESS, type ReportColumn } from "@workmetric
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
+import { today } from "../../platform/documents/store.ts";
 import { type AgeingRow, shape } from "./ar-ageing.report.ts";
 import { refreshOverdue } from "./overdue.ts";
 import { defineReport } from "./registry.ts";
@@ -75,7 +76,7 @@ export const apAgeing = defineReport({
   async run(tx: Tx, p, caller) {
     const ws = caller.workspaceId;
     await refreshOverdue(tx, ws);
-    const asOf = p.as_of ?? ((await tx.execute(sql`select current_date::text as d`)).rows[0] as { d: string }).d;
+    const asOf = p.as_of ?? (await today(tx));
     if (p.company_id !== undefined || p.due) {
       const where = p.company_id !== undefined ? sql`and i.company_id = ${p.company_id}` : sql``;
       const week = p.due ? sql`and o.days between -6 and 0` : sql``;

@@ -2,6 +2,7 @@ import { AGEING_BUCKETS, REPORT_ACCESS, type ReportColumn } from "@workmetrics/d
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
+import { today } from "../../platform/documents/store.ts";
 import { refreshOverdue } from "./overdue.ts";
 import { defineReport } from "./registry.ts";
 
@@ -55,7 +56,7 @@ export const arAgeing = defineReport({
   async run(tx: Tx, p, caller) {
     const ws = caller.workspaceId;
     await refreshOverdue(tx, ws);
-    const asOf = p.as_of ?? ((await tx.execute(sql`select current_date::text as d`)).rows[0] as { d: string }).d;
+    const asOf = p.as_of ?? (await today(tx));
     const keys = [...AGEING_BUCKETS.map((b) => b.key), "total"];
     if (p.company_id !== undefined) {
       const res = await tx.execute(sql`${openInvoices(ws, asOf, p.company_id)}

@@ -1,10 +1,10 @@
 import type { ReportColumn, ReportResult } from "@workmetrics/domain/reports";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { bearerToken, NOT_AUTHENTICATED } from "../../platform/auth/guard.ts";
 import { decodePayload } from "../../platform/auth/jwt.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { RETRY_AFTER_SECONDS } from "../../platform/db/database-errors.ts";
+import { today } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { fromDatabaseError, RestError } from "../../platform/rest/rest-error.ts";
 import { callerFor, inCallerTransaction } from "../../platform/rest/transaction.ts";
@@ -117,9 +117,8 @@ export async function reportPdfRoutes(app: FastifyInstance, opts: { db: Db }): P
           }
           const result = await runReport(tx, caller, req.params.name, params);
           const workspace = await loadWorkspace(tx, caller.workspaceId);
-          const today = ((await tx.execute(sql`select current_date::text as d`)).rows[0] as { d: string }).d;
           const page = reportPage(req.params.name, result, params, workspace.baseCurrency);
-          page.facts.unshift(["Printed", day(today)]);
+          page.facts.unshift(["Printed", day(await today(tx))]);
           return { pdf: await renderPdf(workspace.head, page), filename: page.filename };
         },
       );

@@ -3,8 +3,9 @@ import { REPORT_ACCESS, type ReportDrill } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../../platform/db/database.ts";
+import { today } from "../../../platform/documents/store.ts";
 import { defineReport } from "../registry.ts";
-import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay, today } from "./ledger-sql.ts";
+import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "balance_sheet", as_of}`: assets, liabilities and equity by account on `as_of`, each
 // on its natural side, and in equity the "Current period profit": every income and expense balance on that day, i.e.

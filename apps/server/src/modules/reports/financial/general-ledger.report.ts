@@ -3,9 +3,10 @@ import { REPORT_ACCESS, type ReportColumn, type ReportDrill } from "@workmetrics
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../../platform/db/database.ts";
+import { today } from "../../../platform/documents/store.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
-import { accountSums, isoDate, naturalSign, shiftDay, sourceDrill, today } from "./ledger-sql.ts";
+import { accountSums, isoDate, naturalSign, shiftDay, sourceDrill } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "general_ledger", account, from, to}`: one account's opening balance on `from`, then
 // every journal line of the period in date order with its entry's number, the document that posted it, the memo,

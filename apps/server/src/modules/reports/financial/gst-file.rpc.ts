@@ -5,12 +5,12 @@ import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { postJournal } from "../../../platform/documents/ledger.ts";
-import { takeNumber, writeEvent } from "../../../platform/documents/store.ts";
+import { takeNumber, today, writeEvent } from "../../../platform/documents/store.ts";
 import { memberOf, refusalError } from "../../../platform/rest/access.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../../platform/rest/rpc/command.ts";
 import { f5Boxes } from "./gst-f5.report.ts";
-import { isoDate, today } from "./ledger-sql.ts";
+import { isoDate } from "./ledger-sql.ts";
 
 // Issue 12 "files GST F5 for a quarter": POST /rest/v1/rpc/gst_f5_file {from, to} records the return (the boxes as
 // they stand, who, when) and posts its settlement dated the period's last day: Dr 2200 GST Output Tax (box 6) /

@@ -1,11 +1,12 @@
 import { money, sum } from "@workmetrics/domain/documents/decimal";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { z } from "zod";
+import { today } from "../../../platform/documents/store.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
 import { findAccount, LINE_COLUMNS, ledgerLines, MAX_LINES } from "./general-ledger.report.ts";
 import { F5_BOXES, gstDrill } from "./gst-f5.report.ts";
-import { isoDate, sourceDrill, today } from "./ledger-sql.ts";
+import { isoDate, sourceDrill } from "./ledger-sql.ts";
 
 // Issue 12 "drill-down from any figure to the journal lines and documents behind it": `report {name:
 // "journal_drill", account, from, to}` answers the journal lines of one account in the period (a P&L or trial balance

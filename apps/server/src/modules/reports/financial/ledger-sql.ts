@@ -2,7 +2,6 @@ import { isNumberedType } from "@workmetrics/domain/documents/numbering";
 import type { ReportDrill } from "@workmetrics/domain/reports";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Tx } from "../../../platform/db/database.ts";
 
 // What the financial reports share: the period parameters, the natural sign of an account, the year-end close
 // entries the P&L leaves out, and where a journal line leads. Every figure is summed in SQL (group by account) over
@@ -26,10 +25,6 @@ export function shiftDay(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-export async function today(tx: Tx): Promise<string> {
-  return ((await tx.execute(sql`select current_date::text as d`)).rows[0] as { d: string }).d;
 }
 
 const firstOfMonth = (iso: string) => `${iso.slice(0, 8)}01`;

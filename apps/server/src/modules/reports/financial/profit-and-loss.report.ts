@@ -3,8 +3,9 @@ import { REPORT_ACCESS, type ReportDrill } from "@workmetrics/domain/reports";
 import type Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/database.ts";
+import { today } from "../../../platform/documents/store.ts";
 import { defineReport } from "../registry.ts";
-import { accountSums, ledgerDrill, naturalSign, period, today } from "./ledger-sql.ts";
+import { accountSums, ledgerDrill, naturalSign, period } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "profit_and_loss", from, to}`: the period's income, cost of sales and expenses by
 // account (income credit-positive, expenses debit-positive; Sales Returns, a contra income account, shows negative),

@@ -2,8 +2,9 @@ import { money, sum } from "@workmetrics/domain/documents/decimal";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { today } from "../../../platform/documents/store.ts";
 import { defineReport } from "../registry.ts";
-import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay, today } from "./ledger-sql.ts";
+import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "trial_balance", as_of | from, to}`: every account with a balance or a movement —
 // its opening balance on `from` (nothing before it when only `as_of` is given), the period's debits and credits and
