@@ -1,5 +1,5 @@
 import { decide } from "@workmetrics/domain";
-import { COMMISSION_STATEMENT_ACCESS } from "@workmetrics/domain/commission";
+import { COMMISSION_STATEMENT_ACCESS, ruleFor } from "@workmetrics/domain/commission";
 import { dec, money } from "@workmetrics/domain/documents/decimal";
 import type { ReportDrill, ReportResult } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
@@ -104,7 +104,7 @@ async function summary(tx: Tx, ws: string, from: string, to: string): Promise<Re
     const f = frozen.find((s) => s.salesperson_id === seller.id);
     const live = f ? null : await computeStatement(tx, ws, rules, seller, from, to);
     if (!f && !live) continue;
-    const rule = rules.find((r) => r.user_id === seller.id) ?? rules.find((r) => r.role_id === seller.role_id);
+    const rule = ruleFor(rules, { user_id: seller.id, role_id: seller.role_id });
     rows.push({
       salesperson_id: seller.id,
       salesperson: seller.name,
@@ -158,7 +158,7 @@ async function detail(tx: Tx, ws: string, who: string, from: string, to: string)
   const rules = await loadRules(tx, ws);
   const [f] = await frozenStatements(tx, ws, { salesperson: who, from, to, exact: true });
   const live = f ? null : await computeStatement(tx, ws, rules, seller, from, to);
-  const rule = rules.find((r) => r.user_id === seller.id) ?? rules.find((r) => r.role_id === seller.role_id);
+  const rule = ruleFor(rules, { user_id: seller.id, role_id: seller.role_id });
   const lines = f?.lines ?? live?.lines ?? [];
   const figures = f ?? live;
   return {
