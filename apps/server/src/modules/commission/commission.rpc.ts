@@ -9,7 +9,7 @@ import { dec } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { postJournal } from "../../platform/documents/ledger.ts";
-import { writeEvent } from "../../platform/documents/store.ts";
+import { today, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
@@ -183,8 +183,8 @@ export const commissionApprove = defineRpc({
       const unit = statement.rule.period === "monthly" ? "a whole month" : "a whole quarter";
       throw fail(422, `${seller.name}'s commission is ${statement.rule.period}: approve ${unit}`, "from");
     }
-    const today = String((await tx.execute(sql`select current_date::text as d`)).rows[0]?.d ?? "");
-    if (args.to >= today) throw fail(422, `The period ends on ${args.to}; approve it once it has ended`, "to");
+    if (args.to >= (await today(tx)))
+      throw fail(422, `The period ends on ${args.to}; approve it once it has ended`, "to");
     const [earlier] = await frozenStatements(tx, ws, { salesperson: seller.id, from: args.from, to: args.to });
     if (earlier) {
       throw fail(
