@@ -66,11 +66,12 @@ export const commissionRuleSave = defineRpc({
     if (rule.role_id && !SYSTEM_ROLES.some((r) => r.id === rule.role_id)) {
       throw fail(422, "Role: choose one of the workspace's roles", "role_id");
     }
-    if (rule.excluded_category_ids.length > 0) {
-      const ids = JSON.stringify(rule.excluded_category_ids);
+    const excluded = [...new Set(rule.excluded_category_ids)];
+    const ids = JSON.stringify(excluded);
+    if (excluded.length > 0) {
       const found = await tx.execute(sql`select count(*)::int as n from category
         where workspace_id = ${ws}::uuid and id in (select value::bigint from jsonb_array_elements_text(${ids}::jsonb))`);
-      if (Number((found.rows[0] as { n: number }).n) !== new Set(rule.excluded_category_ids).size) {
+      if (Number((found.rows[0] as { n: number }).n) !== excluded.length) {
         throw fail(422, "Excluded categories: choose categories of this workspace", "excluded_category_ids");
       }
     }
@@ -104,9 +105,9 @@ export const commissionRuleSave = defineRpc({
         values (${ws}::uuid, ${values}, ${caller.userId}::uuid) returning id`);
       id = Number((res.rows[0] as { id: number }).id);
     }
-    for (const c of new Set(rule.excluded_category_ids)) {
+    if (excluded.length > 0) {
       await tx.execute(sql`insert into commission_rule_category (workspace_id, rule_id, category_id)
-        values (${ws}::uuid, ${id}, ${c})`);
+        select ${ws}::uuid, ${id}, value::bigint from jsonb_array_elements_text(${ids}::jsonb)`);
     }
     // The rule's history: who changed it from what to what (the documents' audit trail).
     await writeEvent(tx, caller, {
