@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { day as dayText } from "../../documents/pdf/format.ts";
 import { asFiled } from "./gst-f5.report.ts";
-import { dayText } from "./gst-file.rpc.ts";
 import { shiftDay } from "./ledger-sql.ts";
 
 describe("the GST F5 as filed", () => {

@@ -9,6 +9,7 @@ import { takeNumber, today, writeEvent } from "../../../platform/documents/store
 import { memberOf, refusalError } from "../../../platform/rest/access.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../../platform/rest/rpc/command.ts";
+import { day } from "../../documents/pdf/format.ts";
 import { f5Boxes } from "./gst-f5.report.ts";
 import { isoDate } from "./ledger-sql.ts";
 
@@ -27,13 +28,6 @@ export const GST_SETTLEMENT_RULE: PostingRule = {
     { side: "credit", account: "1300", role: "input_tax", amount: "box7" },
     { side: "credit", account: "2210", role: "payable", amount: "box8" },
   ],
-};
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-// 2031-03-31 → "31 Mar 2031", as the clerk reads dates.
-export const dayText = (iso: string) => {
-  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
 };
 
 const args = z
@@ -57,7 +51,7 @@ export const gstF5File = defineRpc({
       throw new RestError(
         422,
         "validation_failed",
-        `The period ends on ${dayText(p.to)}: a GST return is filed once its period is over`,
+        `The period ends on ${day(p.to)}: a GST return is filed once its period is over`,
       );
     }
     // One filing at a time per workspace, so two clerks cannot file overlapping periods side by side.
@@ -71,7 +65,7 @@ export const gstF5File = defineRpc({
       throw new RestError(
         409,
         "PT409",
-        `The GST return for ${dayText(clash.period_from)} – ${dayText(clash.period_to)} was filed on ${dayText(clash.filed_at)}: a period is filed once`,
+        `The GST return for ${day(clash.period_from)} – ${day(clash.period_to)} was filed on ${day(clash.filed_at)}: a period is filed once`,
       );
     }
     const boxes = await f5Boxes(tx, ws, p.from, p.to);
@@ -86,7 +80,7 @@ export const gstF5File = defineRpc({
     let number: string | null = null;
     if (!dec(boxes.box6).isZero() || !dec(boxes.box7).isZero()) {
       number = await takeNumber(tx, ws, "journal_entry", p.to);
-      const rule = { ...GST_SETTLEMENT_RULE, memo: `GST F5 ${dayText(p.from)} – ${dayText(p.to)}` };
+      const rule = { ...GST_SETTLEMENT_RULE, memo: `GST F5 ${day(p.from)} – ${day(p.to)}` };
       entryId = await postJournal(tx, caller, { type: "gst_return", id, number, date: p.to }, rule, boxes);
       await tx.execute(
         sql`update gst_return set entry_id = ${entryId} where workspace_id = ${ws}::uuid and id = ${id}`,
