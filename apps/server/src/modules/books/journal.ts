@@ -92,6 +92,13 @@ export async function readEntry(tx: Tx, ws: string, id: number) {
   return { ...(head.rows[0] as Record<string, unknown> & { id?: number }), lines: lines.rows };
 }
 
+// An entry's lines with the debits and credits swapped: what reverses it.
+export async function reversedLines(tx: Tx, ws: string, id: number): Promise<CheckedLine[]> {
+  const lines = await tx.execute(sql`select account_code, debit::text as debit, credit::text as credit, memo
+    from journal_line where workspace_id = ${ws}::uuid and entry_id = ${id} order by line_no`);
+  return (lines.rows as CheckedLine[]).map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
+}
+
 const lineSchema = z.object({
   account_code: z.string().trim().max(64),
   debit: z.union([z.string(), z.number()]).nullish(),
@@ -168,14 +175,11 @@ async function reverseEntry(tx: Tx, caller: Caller, args: { id: number; date?: s
     throw unprocessable(`A reversal cannot be dated before the entry it reverses (${e.entry_date})`, [
       { field: "date", message: "Before the entry's date" },
     ]);
-  const lines = await tx.execute(sql`select account_code, debit::text as debit, credit::text as credit, memo
-    from journal_line where workspace_id = ${ws}::uuid and entry_id = ${args.id} order by line_no`);
-  const reversed = (lines.rows as CheckedLine[]).map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
   const entry = await writeEntry(
     tx,
     caller,
     { date, memo: `Reversal of ${name}: ${args.reason}`, sourceType: e.source_type, reversalOf: args.id },
-    reversed,
+    await reversedLines(tx, ws, args.id),
   );
   await writeEvent(tx, caller, {
     type: "journal_entry",

@@ -8,7 +8,7 @@ import { today, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
-import { allow, isoDay, readEntry, unprocessable, writeEntry } from "./journal.ts";
+import { allow, isoDay, readEntry, reversedLines, unprocessable, writeEntry } from "./journal.ts";
 import type { CheckedLine } from "./journal-lines.ts";
 
 // Issue 12 "Lock date" and "Year-end close". The lock date lives in books_settings (one row per workspace) and is
@@ -254,9 +254,6 @@ async function reopenYear(tx: Tx, caller: Caller, args: { id: number; reason: st
   before.setUTCDate(before.getUTCDate() - 1);
   const lockTo = before.toISOString().slice(0, 10);
   await setLock(tx, caller, ws, null);
-  const lines = await tx.execute(sql`select account_code, debit::text as debit, credit::text as credit, memo
-    from journal_line where workspace_id = ${ws}::uuid and entry_id = ${Number(close.entry_id)} order by line_no`);
-  const reversed = (lines.rows as CheckedLine[]).map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
   const entry = await writeEntry(
     tx,
     caller,
@@ -266,7 +263,7 @@ async function reopenYear(tx: Tx, caller: Caller, args: { id: number; reason: st
       sourceType: "year_end_close",
       reversalOf: Number(close.entry_id),
     },
-    reversed,
+    await reversedLines(tx, ws, Number(close.entry_id)),
   );
   await setLock(tx, caller, ws, lockTo);
   await tx.execute(sql`update year_end_close set reopened_by = ${caller.userId}::uuid, reopened_at = now(),
