@@ -6,7 +6,7 @@ import type { Tx } from "../../../platform/db/database.ts";
 import { today } from "../../../platform/documents/store.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
-import { accountSums, isoDate, naturalSign, shiftDay, sourceDrill } from "./ledger-sql.ts";
+import { accountSums, BACKWARDS, isoDate, naturalSign, runsForward, shiftDay, sourceDrill } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "general_ledger", account, from, to}`: one account's opening balance on `from`, then
 // every journal line of the period in date order with its entry's number, the document that posted it, the memo,
@@ -25,7 +25,7 @@ const params = z
     limit: z.coerce.number().int().min(1).max(MAX_LINES).default(1000),
     offset: z.coerce.number().int().min(0).default(0),
   })
-  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: "The period must start on or before it ends" });
+  .refine(runsForward, BACKWARDS);
 
 type Account = { code: string; name: string; root: string };
 

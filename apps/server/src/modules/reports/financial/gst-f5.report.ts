@@ -1,10 +1,9 @@
 import { dec, money, sum } from "@workmetrics/domain/documents/decimal";
 import { REPORT_ACCESS, type ReportDrill } from "@workmetrics/domain/reports";
 import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../../platform/db/database.ts";
 import { defineReport } from "../registry.ts";
-import { isoDate } from "./ledger-sql.ts";
+import { closedPeriod } from "./ledger-sql.ts";
 
 // DOCUMENTS.md §3, DESIGN §2.3.1 `report {name: "gst_f5", from, to}`: the GST F5 return's boxes 1–8 for a period
 // (normally a quarter) from the documents themselves, by tax code, in base currency (SGD: IRAS takes GST in SGD):
@@ -118,13 +117,9 @@ export function asFiled(boxes: F5Boxes): F5Boxes {
   return out;
 }
 
-const period = z
-  .object({ from: isoDate, to: isoDate })
-  .refine((p) => p.from <= p.to, { message: "The period must start on or before it ends" });
-
 export const gstF5 = defineReport({
   name: "gst_f5",
-  params: period,
+  params: closedPeriod,
   need: REPORT_ACCESS.gst_f5,
   async run(tx, p, caller) {
     const boxes = await f5Boxes(tx, caller.workspaceId, p.from, p.to);

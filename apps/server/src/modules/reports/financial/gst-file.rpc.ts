@@ -3,7 +3,6 @@ import { dec } from "@workmetrics/domain/documents/decimal";
 import type { PostingRule } from "@workmetrics/domain/documents/postings";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { postJournal } from "../../../platform/documents/ledger.ts";
 import { takeNumber, today, writeEvent } from "../../../platform/documents/store.ts";
 import { memberOf, refusalError } from "../../../platform/rest/access.ts";
@@ -11,7 +10,7 @@ import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../../platform/rest/rpc/command.ts";
 import { day } from "../../documents/pdf/format.ts";
 import { f5Boxes } from "./gst-f5.report.ts";
-import { isoDate } from "./ledger-sql.ts";
+import { closedPeriod } from "./ledger-sql.ts";
 
 // Issue 12 "files GST F5 for a quarter": POST /rest/v1/rpc/gst_f5_file {from, to} records the return (the boxes as
 // they stand, who, when) and posts its settlement dated the period's last day: Dr 2200 GST Output Tax (box 6) /
@@ -30,15 +29,11 @@ export const GST_SETTLEMENT_RULE: PostingRule = {
   ],
 };
 
-const args = z
-  .object({ from: isoDate, to: isoDate })
-  .refine((p) => p.from <= p.to, { message: "The period must start on or before it ends" });
-
 type Filed = { id: number | string; period_from: string; period_to: string; filed_at: string };
 
 export const gstF5File = defineRpc({
   name: "gst_f5_file",
-  args,
+  args: closedPeriod,
   permission: "journal_entry.create",
   does: "file GST returns",
   feature: "financial_reports",

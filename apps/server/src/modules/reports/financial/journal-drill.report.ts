@@ -6,7 +6,7 @@ import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
 import { findAccount, LINE_COLUMNS, ledgerLines, MAX_LINES } from "./general-ledger.report.ts";
 import { F5_BOXES, gstDrill } from "./gst-f5.report.ts";
-import { isoDate, sourceDrill } from "./ledger-sql.ts";
+import { BACKWARDS, isoDate, runsForward, sourceDrill } from "./ledger-sql.ts";
 
 // Issue 12 "drill-down from any figure to the journal lines and documents behind it": `report {name:
 // "journal_drill", account, from, to}` answers the journal lines of one account in the period (a P&L or trial balance
@@ -24,7 +24,7 @@ const params = z
   .refine((p) => (p.account === undefined) !== (p.box === undefined), {
     message: "Name either an account (its code) or a GST F5 box",
   })
-  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: "The period must start on or before it ends" });
+  .refine(runsForward, BACKWARDS);
 
 export const journalDrill = defineReport({
   name: "journal_drill",

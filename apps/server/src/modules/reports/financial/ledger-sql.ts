@@ -9,9 +9,15 @@ import { z } from "zod";
 
 export const isoDate = z.iso.date();
 
-export const period = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
-  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: "The period must start on or before it ends" });
+// A period runs forwards (an open end always does); the financial reports and the GST filing refuse one that runs
+// backwards in these words.
+export const runsForward = (p: { from?: string; to?: string }) => !p.from || !p.to || p.from <= p.to;
+export const BACKWARDS = { message: "The period must start on or before it ends" };
+
+export const period = z.object({ from: isoDate.optional(), to: isoDate.optional() }).refine(runsForward, BACKWARDS);
+
+// A period with both ends given (a GST quarter).
+export const closedPeriod = z.object({ from: isoDate, to: isoDate }).refine(runsForward, BACKWARDS);
 
 // Balances show on the account's natural side: assets and expenses debit-positive, liabilities, equity and income
 // credit-positive. A contra account (Sales Returns under income) keeps its root's side, so it shows negative and

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { today } from "../../../platform/documents/store.ts";
 import { defineReport } from "../registry.ts";
-import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay } from "./ledger-sql.ts";
+import { accountSums, BACKWARDS, isoDate, ledgerDrill, naturalSign, runsForward, shiftDay } from "./ledger-sql.ts";
 
 // DESIGN §2.3.1 `report {name: "trial_balance", as_of | from, to}`: every account with a balance or a movement —
 // its opening balance on `from` (nothing before it when only `as_of` is given), the period's debits and credits and
@@ -15,7 +15,7 @@ import { accountSums, isoDate, ledgerDrill, naturalSign, shiftDay } from "./ledg
 const params = z
   .object({ as_of: isoDate.optional(), from: isoDate.optional(), to: isoDate.optional() })
   .refine((p) => !(p.as_of && (p.from || p.to)), { message: "Give either as_of or from and to, not both" })
-  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: "The period must start on or before it ends" });
+  .refine(runsForward, BACKWARDS);
 
 type Row = {
   account_code: string;
