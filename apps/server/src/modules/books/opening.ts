@@ -67,6 +67,18 @@ function readRow(r: RowIn, i: number): RowOut {
   return { ...out, debit: (d ?? new Decimal(0)).toFixed(2), credit: (c ?? new Decimal(0)).toFixed(2) };
 }
 
+// The opening balances entry still standing (posted and not reversed), if any: there is at most one.
+export async function standingOpening(
+  tx: Tx,
+  ws: string,
+): Promise<{ id: number; number: string; entry_date: string } | undefined> {
+  const res = await tx.execute(sql`select e.id, e.number, e.entry_date::text as entry_date from journal_entry e
+    where e.workspace_id = ${ws}::uuid and e.source_type = 'opening_balance' and e.reversal_of is null
+      and not exists (select 1 from journal_entry r where r.workspace_id = e.workspace_id and r.reversal_of = e.id)
+    limit 1`);
+  return res.rows[0] as { id: number; number: string; entry_date: string } | undefined;
+}
+
 async function opening(
   tx: Tx,
   caller: Caller,
@@ -74,11 +86,7 @@ async function opening(
 ) {
   allow(caller, BOOKS_ACCESS.postJournal);
   const ws = caller.workspaceId as string;
-  const prior = await tx.execute(sql`select e.number, e.entry_date::text as entry_date from journal_entry e
-    where e.workspace_id = ${ws}::uuid and e.source_type = 'opening_balance' and e.reversal_of is null
-      and not exists (select 1 from journal_entry r where r.workspace_id = e.workspace_id and r.reversal_of = e.id)
-    limit 1`);
-  const already = prior.rows[0] as { number: string; entry_date: string } | undefined;
+  const already = await standingOpening(tx, ws);
   const rows = args.rows.map(readRow);
   const accounts = await tx.execute(sql`select code, name, root, active from account where workspace_id = ${ws}::uuid`);
   const chart = new Map(

@@ -10,6 +10,7 @@ import { RestError } from "../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
 import { allow, isoDay, readEntry, reversedLines, unprocessable, writeEntry } from "./journal.ts";
 import type { CheckedLine } from "./journal-lines.ts";
+import { standingOpening } from "./opening.ts";
 
 // Issue 12 "Lock date" and "Year-end close". The lock date lives in books_settings (one row per workspace) and is
 // enforced by the journal_entry trigger (migration 0027); changing it is audited. A close posts one entry on the
@@ -96,10 +97,6 @@ export async function booksState(tx: Tx, ws: string) {
     left join "user" cu on cu.workspace_id = c.workspace_id and cu.id = c.closed_by
     left join "user" ru on ru.workspace_id = c.workspace_id and ru.id = c.reopened_by
     where c.workspace_id = ${ws}::uuid order by c.year_end desc, c.id desc`);
-  const opening = await tx.execute(sql`select e.id, e.number, e.entry_date::text as entry_date from journal_entry e
-    where e.workspace_id = ${ws}::uuid and e.source_type = 'opening_balance' and e.reversal_of is null
-      and not exists (select 1 from journal_entry r where r.workspace_id = e.workspace_id and r.reversal_of = e.id)
-    limit 1`);
   const s = settings.rows[0] as Record<string, unknown> | undefined;
   return {
     lock_date: (s?.lock_date as string | null) ?? null,
@@ -107,7 +104,7 @@ export async function booksState(tx: Tx, ws: string) {
     lock_set_by: s?.lock_set_by ?? null,
     lock_set_at: s?.lock_set_at ?? null,
     closes: closes.rows,
-    opening_balance: opening.rows[0] ?? null,
+    opening_balance: (await standingOpening(tx, ws)) ?? null,
   };
 }
 
