@@ -1,9 +1,9 @@
-import { decide } from "@workmetrics/domain";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { SOP_STATEMENT } from "@workmetrics/domain/documents/types/progressive-claim";
+import { progressiveClaimResource } from "@workmetrics/domain/resources/claims";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
-import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
+import { type Caller, requireAllowed } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { amount, day, moneyOf, percent } from "../documents/pdf/format.ts";
 import type { Block, Cell, Printable, TotalRow } from "../documents/pdf/layout.ts";
@@ -16,14 +16,6 @@ import { renderPdf } from "../documents/pdf/render.ts";
 // retention to date, previously held and this claim's; the amount due before GST, GST and total; the SOP Act dates
 // and the statutory words that make it a payment claim. A release claim prints what it releases of the retention
 // held. Who may print it is who reads progressive claims.
-
-const READ = {
-  audience: "member",
-  permission: "progressive_claim.read",
-  feature: "projects",
-  subject: "Progressive claims",
-  does: "read progressive claims",
-} as const;
 
 type Line = {
   description: string;
@@ -39,8 +31,7 @@ type Line = {
 const STATUS: Record<string, string> = { draft: "Draft", cancelled: "Cancelled" };
 
 export async function printClaim(tx: Tx, caller: Caller, id: number): Promise<{ pdf: Buffer; filename: string }> {
-  const need = decide(memberOf(caller), READ);
-  if (!need.allowed) throw refusalError(need);
+  requireAllowed(progressiveClaimResource, caller, "read");
   const ws = caller.workspaceId as string;
   const res = await tx.execute(sql`select c.*, c.doc_date::text as doc_date, c.response_due::text as response_due,
       c.due_date::text as due_date, c.response_date::text as response_date, to_jsonb(co) as company,
