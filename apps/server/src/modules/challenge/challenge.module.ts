@@ -1,5 +1,4 @@
-import { memberRequirement } from "@workmetrics/domain";
-import { METRIC_DOCUMENTS } from "@workmetrics/domain/resources/challenge";
+import { CHALLENGE_ACCESS, METRIC_DOCUMENTS } from "@workmetrics/domain/resources/challenge";
 import { sql } from "drizzle-orm";
 import { inRequest } from "../../platform/db/database.ts";
 import { registerRealtimeEvents } from "../../platform/realtime/events.ts";
@@ -13,17 +12,18 @@ import { challengeCancel, challengeLeaderboard, challengeList, challengeSave } f
 
 const DRAFTING = new Set(["create", "save"]);
 
-const metricsOf = (type: string) =>
-  Object.entries(METRIC_DOCUMENTS)
-    .filter(([, t]) => t === type)
-    .map(([m]) => m);
+// The metrics each document type moves, worked out once (the deriver runs on every document change).
+const METRICS_BY_TYPE = new Map<string, string[]>();
+for (const [metric, type] of Object.entries(METRIC_DOCUMENTS)) {
+  METRICS_BY_TYPE.set(type, [...(METRICS_BY_TYPE.get(type) ?? []), metric]);
+}
 
 export function registerChallenge(): void {
   registerRpc(challengeSave, challengeCancel, challengeList, challengeLeaderboard, calendarEventsRpc, calendarFeedRpc);
   registerRealtimeEvents(async (change, db) => {
-    const metrics = metricsOf(change.type);
+    const metrics = METRICS_BY_TYPE.get(change.type);
     // A draft written (created or saved) counts in no metric.
-    if (metrics.length === 0 || DRAFTING.has(change.action)) return [];
+    if (!metrics || DRAFTING.has(change.action)) return [];
     // The running challenges (and those that ended yesterday, whose last day may still be moving) that count it.
     const ids = await inRequest(db, { workspaceId: change.workspace_id, userId: null, role: "authenticated" }, (tx) =>
       tx.execute(sql`select id from team_challenge where workspace_id = ${change.workspace_id}::uuid
@@ -36,7 +36,7 @@ export function registerChallenge(): void {
       {
         event: "team_challenge.changed",
         payload: { challenge_ids: challengeIds, type: change.type, action: change.action },
-        need: memberRequirement("team_challenge.read", "read team challenges", "hr"),
+        need: CHALLENGE_ACCESS.read,
       },
     ];
   });

@@ -1,5 +1,11 @@
-import { decide, memberRequirement } from "@workmetrics/domain";
-import { ChallengeSave, type ChallengeView, challengeState } from "@workmetrics/domain/resources/challenge";
+import { decide, type Requirement } from "@workmetrics/domain";
+import {
+  CHALLENGE_ACCESS,
+  ChallengeSave,
+  type ChallengeView,
+  challengeState,
+  isCountMetric,
+} from "@workmetrics/domain/resources/challenge";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
@@ -22,13 +28,13 @@ const fail = (status: number, message: string, field?: string) =>
     field ? [{ field, message }] : null,
   );
 
-function need(caller: Caller, permission: string, does: string): void {
-  const d = decide(memberOf(caller), memberRequirement(permission, does, "hr"));
+function need(caller: Caller, requirement: Requirement): void {
+  const d = decide(memberOf(caller), requirement);
   if (!d.allowed) throw refusalError(d);
 }
 
-const may = (caller: Caller, permission: string) =>
-  decide(memberOf(caller), memberRequirement(permission, "", "hr")).allowed;
+// Drafts are shown to those who may change challenges.
+const seesDrafts = (caller: Caller) => decide(memberOf(caller), CHALLENGE_ACCESS.update).allowed;
 
 type Stored = ChallengeRow & { name: string; description: string | null; period_kind: string; status: string };
 
@@ -43,9 +49,9 @@ async function loadChallenge(tx: Tx, ws: string, challengeId: number, lock = fal
   return { ...row, id: Number(row.id) };
 }
 
-async function view(tx: Tx, caller: Caller, c: Stored): Promise<ChallengeView> {
+async function view(tx: Tx, caller: Caller, c: Stored, day: string): Promise<ChallengeView> {
   const ws = caller.workspaceId as string;
-  const state = challengeState(c, await today(tx));
+  const state = challengeState(c, day);
   const parts = await tx.execute(sql`select user_id, workspace_role_id, target::text from team_challenge_participant
     where workspace_id = ${ws}::uuid and challenge_id = ${c.id} order by id`);
   const board = await leaderboard(tx, ws, c, state === "finished");
@@ -59,31 +65,32 @@ async function view(tx: Tx, caller: Caller, c: Stored): Promise<ChallengeView> {
     })),
     leaderboard: board,
     // Sums of decimal strings: the values have at most 2 decimals, so one rounding to cents is exact.
-    total: c.metric.endsWith("_count") ? String(total) : total.toFixed(2),
+    total: isCountMetric(c.metric) ? String(total) : total.toFixed(2),
   } as ChallengeView;
 }
 
 export async function challengeView(tx: Tx, caller: Caller, challengeId: number): Promise<ChallengeView> {
   const c = await loadChallenge(tx, caller.workspaceId as string, challengeId);
-  if (c.status === "draft" && !may(caller, "team_challenge.update")) {
+  if (c.status === "draft" && !seesDrafts(caller)) {
     throw fail(404, `There is no team challenge ${challengeId} in this workspace`);
   }
-  return view(tx, caller, c);
+  return view(tx, caller, c, await today(tx));
 }
 
 // Every challenge the caller may see (drafts only to those who set challenges up), newest period first.
 export async function challengeViews(tx: Tx, caller: Caller): Promise<ChallengeView[]> {
   const ws = caller.workspaceId as string;
-  const drafts = may(caller, "team_challenge.update");
+  const drafts = seesDrafts(caller);
   const res = await tx.execute(sql`select ${COLUMNS} from team_challenge where workspace_id = ${ws}::uuid
     ${drafts ? sql`` : sql`and status <> 'draft'`} order by end_date desc, id desc limit 100`);
+  const day = await today(tx);
   const out: ChallengeView[] = [];
-  for (const row of res.rows as Stored[]) out.push(await view(tx, caller, { ...row, id: Number(row.id) }));
+  for (const row of res.rows as Stored[]) out.push(await view(tx, caller, { ...row, id: Number(row.id) }, day));
   return out;
 }
 
 async function saveChallenge(tx: Tx, caller: Caller, args: z.output<typeof ChallengeSave>): Promise<ChallengeView> {
-  need(caller, `team_challenge.${args.id ? "update" : "create"}`, `${args.id ? "change" : "set up"} team challenges`);
+  need(caller, args.id ? CHALLENGE_ACCESS.update : CHALLENGE_ACCESS.create);
   const ws = caller.workspaceId as string;
   // Each participant is a user or a role of this workspace, named once.
   const users = new Set<string>();
@@ -130,11 +137,13 @@ async function saveChallenge(tx: Tx, caller: Caller, args: z.output<typeof Chall
       returning id`);
     challengeId = Number((res.rows[0] as { id: number }).id);
   }
-  for (const p of args.participants) {
-    await tx.execute(sql`insert into team_challenge_participant (workspace_id, challenge_id, user_id, workspace_role_id, target)
-      values (${ws}::uuid, ${challengeId}, ${p.user_id ?? null}::uuid, ${p.workspace_role_id ?? null},
-        ${p.target ?? null}::numeric)`);
-  }
+  const rows = args.participants.map(
+    (p) =>
+      sql`(${ws}::uuid, ${challengeId}::bigint, ${p.user_id ?? null}::uuid, ${p.workspace_role_id ?? null}::bigint,
+        ${p.target ?? null}::numeric)`,
+  );
+  await tx.execute(sql`insert into team_challenge_participant (workspace_id, challenge_id, user_id, workspace_role_id, target)
+    values ${sql.join(rows, sql`, `)}`);
   return challengeView(tx, caller, challengeId);
 }
 
