@@ -54,12 +54,6 @@ class Hub {
     set?.delete(c);
     if (set?.size === 0) this.byWorkspace.delete(c.workspaceId);
   }
-
-  count(): number {
-    let n = 0;
-    for (const set of this.byWorkspace.values()) n += set.size;
-    return n;
-  }
 }
 
 function tokenOf(req: FastifyRequest): string | null {
