@@ -1,3 +1,4 @@
+import { dec, money as twoPlaces } from "@workmetrics/domain/documents/decimal";
 import type { ReportColumn, ReportDrill, ReportResult } from "@workmetrics/domain/reports";
 import { toCsv } from "../../platform/data-access/csv.ts";
 
@@ -9,24 +10,13 @@ import { toCsv } from "../../platform/data-access/csv.ts";
 export type Row = Record<string, string | number | null>;
 export type Shown = { columns: ReportColumn[]; rows: Row[]; drill: (ReportDrill | null)[]; totals: Row };
 
-// Decimal strings to cents and back, so a change is exact (never a binary float).
-function cents(v: unknown): bigint | null {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2})\d*)?$/.exec(String(v ?? "").trim());
-  if (!m) return null;
-  const c = BigInt(m[2]) * 100n + BigInt((m[3] ?? "").padEnd(2, "0"));
-  return m[1] ? -c : c;
-}
-
-function fromCents(c: bigint): string {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? "-" : ""}${a / 100n}.${String(a % 100n).padStart(2, "0")}`;
-}
-
+// The change between two decimal strings, exact (decimal.js, never a binary float); null when either is not a number.
 export function change(now: unknown, before: unknown): string | null {
-  const a = cents(now ?? "0");
-  const b = cents(before ?? "0");
-  return a === null || b === null ? null : fromCents(a - b);
+  try {
+    return twoPlaces(dec(String(now ?? "0")).minus(dec(String(before ?? "0"))));
+  } catch {
+    return null;
+  }
 }
 
 const prevKey = (k: string) => `${k}__previous`;
