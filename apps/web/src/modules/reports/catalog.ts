@@ -1,5 +1,5 @@
 import { type Decision, decide, type Member } from "@workmetrics/domain";
-import { REPORT_ACCESS, type ReportName } from "@workmetrics/domain/reports";
+import { AGEING_BUCKETS, AP_AGEING_BUCKETS, REPORT_ACCESS, type ReportName } from "@workmetrics/domain/reports";
 
 // Issue 12: every report the reports page lists, by area — what it is called, what it asks for (a period, a date, a
 // GST quarter, a customer or supplier, an account), the chart that says more than its table, and the page of its
@@ -76,7 +76,7 @@ export const REPORTS: readonly ReportEntry[] = [
     title: "Accounts receivable ageing",
     description: "What customers owe, by days past due.",
     params: "as_of",
-    chart: { kind: "ageing", buckets: ["current", "days_1_30", "days_31_60", "days_61_90", "days_over_90"] },
+    chart: { kind: "ageing", buckets: AGEING_BUCKETS.map((b) => b.key) },
     page: "accounts-receivable",
   },
   {
@@ -85,7 +85,7 @@ export const REPORTS: readonly ReportEntry[] = [
     title: "Accounts payable ageing",
     description: "What is owed to suppliers, by days past due.",
     params: "as_of",
-    chart: { kind: "ageing", buckets: ["days_0_30", "days_31_60", "days_61_90", "days_over_90"] },
+    chart: { kind: "ageing", buckets: AP_AGEING_BUCKETS.map((b) => b.key) },
     page: "accounts-payable",
   },
   {
