@@ -1,5 +1,5 @@
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
@@ -47,8 +47,9 @@ export async function customerStatement(
       where workspace_id = ${ws}::uuid and id = ${input.companyId}`)
   ).rows[0] as CustomerStatement["company"] | undefined;
   if (!company) throw new RestError(404, "PGRST116", `There is no customer ${input.companyId} in this workspace`);
-  const res = await tx.execute(sql`with entries as (
-      select i.doc_date as date, 'invoice' as type, i.id, i.number,
+  const s = await runningStatement<{ outstanding: string }>(
+    tx,
+    sql`select i.doc_date as date, 'invoice' as type, i.id, i.number,
         case when i.due_date is null then null else 'Due ' || i.due_date::text end as reference,
         i.base_total as debit, 0::numeric as credit, 1 as ord
       from invoice i where i.workspace_id = ${ws}::uuid and i.company_id = ${input.companyId}
@@ -64,13 +65,49 @@ export async function customerStatement(
       union all
       select r.doc_date, 'receipt', r.id, r.number, concat_ws(' ', r.method, r.reference), 0, r.amount, 4
       from receipt r where r.workspace_id = ${ws}::uuid and r.company_id = ${input.companyId}
-        and r.status <> 'cancelled'
-    ), opening as (
-      select coalesce(sum(debit - credit), 0) as amount from entries where date < ${input.from}::date
+        and r.status <> 'cancelled'`,
+    input,
+    "debit",
+    sql`(select coalesce(sum(round(i.outstanding * i.rate, 2)), 0) from invoice i
+        where i.workspace_id = ${ws}::uuid and i.company_id = ${input.companyId}
+          and i.status not in ('draft', 'cancelled') and i.outstanding > 0)::numeric(14,2)::text as outstanding`,
+  );
+  return {
+    company,
+    from: input.from,
+    to: input.to,
+    ...s,
+    lines: s.lines as StatementLine[],
+  };
+}
+
+export type RunningStatement = {
+  opening: string;
+  lines: Array<Record<string, string | number>>;
+  debit: string;
+  credit: string;
+  closing: string;
+};
+
+// A statement of account over `entries` (date, type, id, number, reference, debit, credit, ord): what was owed
+// before `from` (brought forward), the entries dated `from`–`to` with the balance after each (by date, then `ord`,
+// then id), what the period charged and paid, and what is owed at the end of `to`. `owed` is the side that raises
+// the balance: a customer's debits (what we charged), a supplier's credits (what they invoiced). One statement;
+// `extra` adds columns to its one row. The customer and supplier statements both call it.
+export async function runningStatement<Extra extends Record<string, string> = Record<never, string>>(
+  tx: Tx,
+  entries: SQL,
+  range: { from: string; to: string },
+  owed: "debit" | "credit",
+  extra?: SQL,
+): Promise<RunningStatement & Extra> {
+  const grows = owed === "debit" ? sql`debit - credit` : sql`credit - debit`;
+  const res = await tx.execute(sql`with entries as (${entries}), opening as (
+      select coalesce(sum(${grows}), 0) as amount from entries where date < ${range.from}::date
     ), period as (
       select e.*, (select amount from opening)
-        + sum(e.debit - e.credit) over (order by e.date, e.ord, e.id rows unbounded preceding) as balance
-      from entries e where e.date >= ${input.from}::date and e.date <= ${input.to}::date
+        + sum(${grows}) over (order by e.date, e.ord, e.id rows unbounded preceding) as balance
+      from entries e where e.date >= ${range.from}::date and e.date <= ${range.to}::date
     )
     select (select amount from opening)::numeric(14,2)::text as opening,
       coalesce((select json_agg(json_build_object('date', p.date::text, 'type', p.type, 'id', p.id,
@@ -79,14 +116,10 @@ export async function customerStatement(
         order by p.date, p.ord, p.id) from period p), '[]') as lines,
       (select coalesce(sum(debit), 0) from period)::numeric(14,2)::text as debit,
       (select coalesce(sum(credit), 0) from period)::numeric(14,2)::text as credit,
-      ((select amount from opening) + (select coalesce(sum(debit - credit), 0) from period))::numeric(14,2)::text
-        as closing,
-      (select coalesce(sum(round(i.outstanding * i.rate, 2)), 0) from invoice i
-        where i.workspace_id = ${ws}::uuid and i.company_id = ${input.companyId}
-          and i.status not in ('draft', 'cancelled') and i.outstanding > 0)::numeric(14,2)::text as outstanding`);
-  const row = res.rows[0] as Omit<CustomerStatement, "company" | "from" | "to">;
-  const lines = (typeof row.lines === "string" ? JSON.parse(row.lines) : row.lines) as StatementLine[];
-  return { company, from: input.from, to: input.to, ...row, lines };
+      ((select amount from opening) + (select coalesce(sum(${grows}), 0) from period))::numeric(14,2)::text as closing
+      ${extra ? sql`, ${extra}` : sql``}`);
+  const row = res.rows[0] as RunningStatement & Extra & { lines: unknown };
+  return { ...row, lines: typeof row.lines === "string" ? JSON.parse(row.lines) : row.lines };
 }
 
 const date = z.iso.date();

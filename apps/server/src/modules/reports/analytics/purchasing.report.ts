@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
+import { runningStatement } from "../statement.ts";
 import { docDrill, docScope, idParam, moneySql as m, period, type RollupRow, splitTotals } from "./shared.ts";
 
 // Issue 12 "Purchasing": purchases by supplier and the supplier statement, in base currency. A purchase is a
@@ -114,8 +115,9 @@ export const supplierStatement = defineReport({
       where workspace_id = ${ws}::uuid and id = ${p.company_id}`);
     if (!supplier.rows.length)
       throw new RestError(404, "PGRST116", `There is no supplier ${p.company_id} in this workspace`);
-    const res = await tx.execute(sql`with entries as (
-        select i.doc_date as date, 'supplier_invoice' as type, i.id, i.number,
+    const { lines: rows, ...totals } = await runningStatement(
+      tx,
+      sql`select i.doc_date as date, 'supplier_invoice' as type, i.id, i.number,
           concat_ws(' · ', i.supplier_invoice_number, 'Due ' || i.due_date::text) as reference,
           0::numeric as debit, i.base_total as credit, 1 as ord
         from supplier_invoice i where i.workspace_id = ${ws}::uuid and i.company_id = ${p.company_id}
@@ -126,25 +128,10 @@ export const supplierStatement = defineReport({
         union all
         select s.doc_date, 'supplier_payment', s.id, s.number, concat_ws(' ', s.method, s.reference), s.amount, 0, 3
         from supplier_payment s where s.workspace_id = ${ws}::uuid and s.company_id = ${p.company_id}
-          and s.status <> 'cancelled'
-      ), opening as (
-        select coalesce(sum(credit - debit), 0) as amount from entries where date < ${p.from}::date
-      ), period as (
-        select e.*, (select amount from opening)
-          + sum(e.credit - e.debit) over (order by e.date, e.ord, e.id rows unbounded preceding) as balance
-        from entries e where e.date between ${p.from}::date and ${p.to}::date
-      )
-      select (select amount from opening)::numeric(14,2)::text as opening,
-        coalesce((select json_agg(json_build_object('date', x.date::text, 'type', x.type, 'id', x.id,
-          'number', x.number, 'reference', x.reference, 'debit', x.debit::numeric(14,2)::text,
-          'credit', x.credit::numeric(14,2)::text, 'balance', x.balance::numeric(14,2)::text)
-          order by x.date, x.ord, x.id) from period x), '[]') as lines,
-        (select coalesce(sum(debit), 0) from period)::numeric(14,2)::text as debit,
-        (select coalesce(sum(credit), 0) from period)::numeric(14,2)::text as credit,
-        ((select amount from opening) + (select coalesce(sum(credit - debit), 0) from period))::numeric(14,2)::text
-          as closing`);
-    const { lines, ...totals } = res.rows[0] as Record<string, string> & { lines: unknown };
-    const rows = (typeof lines === "string" ? JSON.parse(lines) : lines) as Array<Record<string, string | number>>;
+          and s.status <> 'cancelled'`,
+      p,
+      "credit",
+    );
     return {
       columns: [
         { key: "date", label: "Date", kind: "date" },
