@@ -1,5 +1,6 @@
 import type { Requirement } from "../access.ts";
 import { bankAccount, booksSettings, yearEndClose } from "../db/books-schema.ts";
+import type { ACCOUNT_ROOTS, ACCOUNT_TYPES } from "../db/ledger-schema.ts";
 import { defineResource } from "./define.ts";
 import { auditFields, f, idField } from "./fields.ts";
 import type { ResourceDef } from "./types.ts";
@@ -119,6 +120,23 @@ export const BOOKS_ACCESS = {
   createBankAccount: books("bank_account.create", "add bank accounts"),
   updateBankAccount: books("bank_account.update", "change bank accounts"),
 } as const satisfies Record<string, Requirement>;
+
+export type AccountRoot = (typeof ACCOUNT_ROOTS)[number];
+type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+// An account code's first digit says its root (1 assets, 2 liabilities, 3 equity, 4 income, 5–9 expenses), as in
+// the chart every workspace starts with (DOCUMENTS.md §2); the server and the Add account form read it alike.
+const ROOT_BY_DIGIT: Record<string, AccountRoot> = { "1": "asset", "2": "liability", "3": "equity", "4": "income" };
+export const rootOfCode = (code: string): AccountRoot => ROOT_BY_DIGIT[code[0]] ?? "expense";
+
+// The types an account of each root may have, the usual one first (the form's default).
+export const TYPES_BY_ROOT: Record<AccountRoot, readonly AccountType[]> = {
+  asset: ["bank", "cash", "receivable", "stock", "tax", "asset"],
+  liability: ["payable", "tax", "liability"],
+  equity: ["equity"],
+  income: ["income"],
+  expense: ["expense", "cogs"],
+};
 
 // The clerk's words for the day a setting names: "31 Mar 2026".
 export function spellDate(iso: string): string {

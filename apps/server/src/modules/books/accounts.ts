@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPES } from "@workmetrics/domain/db/ledger-schema";
 import { POSTING_RULES, ROUNDING_ACCOUNT } from "@workmetrics/domain/documents/postings";
-import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
+import { BOOKS_ACCESS, rootOfCode, TYPES_BY_ROOT } from "@workmetrics/domain/resources/books";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
@@ -12,19 +12,7 @@ import { defineRpc } from "../../platform/rest/rpc/command.ts";
 import { allow, isoDay, unprocessable } from "./journal.ts";
 
 // Issue 12 "Chart of accounts": finance adds accounts, renames them and deactivates the ones nothing needs; every
-// account lists with its balance as of a day. The code's first digit says its root (1 assets, 2 liabilities,
-// 3 equity, 4 income, 5–9 expenses), as in the chart every workspace starts with (DOCUMENTS.md §2).
-
-const ROOT_BY_DIGIT: Record<string, string> = { "1": "asset", "2": "liability", "3": "equity", "4": "income" };
-export const rootOfCode = (code: string): string => ROOT_BY_DIGIT[code[0]] ?? "expense";
-
-const TYPES_BY_ROOT: Record<string, readonly string[]> = {
-  asset: ["cash", "bank", "receivable", "asset", "stock", "tax"],
-  liability: ["payable", "liability", "tax"],
-  equity: ["equity"],
-  income: ["income"],
-  expense: ["cogs", "expense"],
-};
+// account lists with its balance as of a day. The code's first digit says its root (rootOfCode, domain).
 
 // Accounts the posting rules (and the books' own entries) write to: never deactivated. 1110, 2400 and 6000 are the
 // retention and commission accounts of the claims and commission postings (issue 12).
@@ -52,11 +40,13 @@ export async function createAccount(
 ): Promise<AccountRow> {
   const ws = caller.workspaceId as string;
   const root = rootOfCode(args.code);
-  if (!TYPES_BY_ROOT[root].includes(args.type)) {
-    throw unprocessable(
-      `A ${root} account (code ${args.code[0]}…) is of type ${TYPES_BY_ROOT[root].join(", ")}, not ${args.type}`,
-      [{ field: "type", message: `Not a ${root} type` }],
-    );
+  const types: readonly string[] = TYPES_BY_ROOT[root];
+  if (!types.includes(args.type)) {
+    // Named in the chart's order of types.
+    const named = ACCOUNT_TYPES.filter((t) => types.includes(t)).join(", ");
+    throw unprocessable(`A ${root} account (code ${args.code[0]}…) is of type ${named}, not ${args.type}`, [
+      { field: "type", message: `Not a ${root} type` },
+    ]);
   }
   const taken = await tx.execute(
     sql`select name from account where workspace_id = ${ws}::uuid and code = ${args.code}`,

@@ -22,7 +22,8 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
+import { ACCOUNT_ROOTS } from "@workmetrics/domain/db/ledger-schema";
+import { type AccountRoot, BOOKS_ACCESS, rootOfCode, TYPES_BY_ROOT } from "@workmetrics/domain/resources/books";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
@@ -39,22 +40,7 @@ import { type AccountRow, naturalBalance, ROOT_TITLES, useBooksCommand, useChart
 // finance adds accounts, renames them and deactivates the ones nothing needs (the server refuses one with a balance
 // or one the posting rules use, saying which).
 
-const ROOTS: AccountRow["root"][] = ["asset", "liability", "equity", "income", "expense"];
-const TYPES_BY_ROOT: Record<AccountRow["root"], string[]> = {
-  asset: ["bank", "cash", "receivable", "stock", "tax", "asset"],
-  liability: ["payable", "tax", "liability"],
-  equity: ["equity"],
-  income: ["income"],
-  expense: ["expense", "cogs"],
-};
-const ROOT_BY_DIGIT: Record<string, AccountRow["root"]> = {
-  "1": "asset",
-  "2": "liability",
-  "3": "equity",
-  "4": "income",
-};
-const rootOf = (code: string): AccountRow["root"] | null =>
-  /^\d/.test(code) ? (ROOT_BY_DIGIT[code[0]] ?? "expense") : null;
+const rootOf = (code: string): AccountRoot | null => (/^\d/.test(code) ? rootOfCode(code) : null);
 
 export default function ChartOfAccountsPage() {
   usePageTitle("Chart of accounts");
@@ -110,7 +96,7 @@ export default function ChartOfAccountsPage() {
           ))}
         </Card>
       ) : (
-        ROOTS.map((root) => {
+        ACCOUNT_ROOTS.map((root) => {
           const rows = accounts.filter((a) => a.root === root);
           const total = rows.reduce((s, a) => s + naturalBalance(a), 0);
           return (
@@ -229,7 +215,7 @@ function AddAccountDialog({ onClose }: { onClose(): void }) {
   const [type, setType] = useState("");
   const [error, setError] = useState<string | null>(null);
   const root = rootOf(code.trim());
-  const types = root ? TYPES_BY_ROOT[root] : [];
+  const types: readonly string[] = root ? TYPES_BY_ROOT[root] : [];
   const chosen = types.includes(type) ? type : (types[0] ?? "");
   return (
     <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby="add-account" fullWidth maxWidth="xs">

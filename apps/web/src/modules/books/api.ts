@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AccountRoot } from "@workmetrics/domain/resources/books";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 
@@ -23,7 +24,7 @@ export type AccountRow = {
   code: string;
   name: string;
   type: string;
-  root: "asset" | "liability" | "equity" | "income" | "expense";
+  root: AccountRoot;
   contra: boolean;
   active: boolean;
   debit: string;
