@@ -6,7 +6,7 @@ import {
   type SubmittedOrder,
 } from "@workmetrics/domain/schemas/order-submission";
 import { sql } from "drizzle-orm";
-import { type Db, inRequest } from "../../platform/db/database.ts";
+import { type Db, inRequest, type Tx } from "../../platform/db/database.ts";
 import { priceDraft } from "../../platform/documents/pricing.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { insertLines } from "../../platform/documents/save.ts";
@@ -64,7 +64,7 @@ const guest = (workspaceId: string): Caller => ({
 const inWorkspace = <T>(db: Db, form: FoundForm, fn: Parameters<typeof inRequest<T>>[2]) =>
   inRequest(db, { workspaceId: form.workspace_id, userId: null, role: "anon" }, fn);
 
-async function formItems(tx: Parameters<Parameters<typeof inRequest>[2]>[0], form: FoundForm): Promise<Item[]> {
+async function formItems(tx: Tx, form: FoundForm): Promise<Item[]> {
   const res = await tx.execute(sql`select p.id as product_id, p.name, p.sku, p.unit, p.description,
       p.image_urls[1] as image, i.price::text as price, i.min_qty::text as min_qty, p.tax_code, p.cost::text as cost
     from order_form_item i join product p on p.workspace_id = i.workspace_id and p.id = i.product_id
@@ -112,7 +112,7 @@ export async function submitOrder(
 // The order written in a transaction that already runs as the form's workspace's guest (submitOrder's; the demo
 // seed's, under the same role, for the demo's orders from its forms).
 export async function receiveOrder(
-  tx: Parameters<Parameters<typeof inRequest>[2]>[0],
+  tx: Tx,
   form: FoundForm,
   input: OrderSubmission,
 ): Promise<SubmittedOrder & { id: number }> {
