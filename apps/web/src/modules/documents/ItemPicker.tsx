@@ -3,10 +3,11 @@ import CircularProgress from "@mui/material/CircularProgress";
 import TextField from "@mui/material/TextField";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, type Ref, useEffect, useState } from "react";
-import { escapeLike, type PgFilter, quoteValue } from "../../platform/data-access/filters.ts";
+import { quickSearch } from "../../platform/data-access/filters.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 import { useReadable } from "../../platform/resource/access.ts";
 import { type ItemKind, itemKey, itemOptions } from "./items.ts";
+import { useDebounced } from "./Picker.tsx";
 import { matchingOptions } from "./pickerMatch.ts";
 
 // A line's one picker over what a document sells or buys: active products and, where the type takes them, active
@@ -31,11 +32,7 @@ export function ItemPicker(props: {
   const readable = useReadable();
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState("");
-  const [term, setTerm] = useState("");
-  useEffect(() => {
-    const t = setTimeout(() => setTerm(input.trim()), 200);
-    return () => clearTimeout(t);
-  }, [input]);
+  const term = useDebounced(input.trim(), 200);
   const sources: Source[] = [
     { kind: "product", resource: "product", select: props.productSelect, search: ["name", "sku"] },
     ...(props.services && readable("service")
@@ -54,13 +51,11 @@ export function ItemPicker(props: {
     queryFn: async ({ signal }) => {
       const lists = await Promise.all(
         sources.map((s) => {
-          const search: PgFilter[] = term
-            ? [{ or: s.search.map((c) => `${c}.ilike.${quoteValue(`%${escapeLike(term)}%`)}`).join(",") }]
-            : [];
+          const search = quickSearch(s.search, term);
           return data
             .getList(s.resource, {
               select: s.select,
-              filters: [{ column: "active", op: "is", value: "true" }, ...search],
+              filters: [{ column: "active", op: "is", value: "true" }, ...(search ? [search] : [])],
               order: [{ column: "name", ascending: true }],
               range: [0, s.kind === "product" ? 14 : 7],
               signal,

@@ -3,7 +3,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import TextField from "@mui/material/TextField";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, type Ref, useEffect, useMemo, useState } from "react";
-import { escapeLike, type PgFilter, quoteValue } from "../../platform/data-access/filters.ts";
+import { type PgFilter, quickSearch } from "../../platform/data-access/filters.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 import { matchingOptions } from "./pickerMatch.ts";
 
@@ -35,7 +35,8 @@ export type PickerProps = {
   hideLabel?: boolean;
 };
 
-function useDebounced<T>(value: T, ms: number): T {
+// The value once it has stayed the same for `ms` (what was typed, searched once typing pauses).
+export function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
     const t = setTimeout(() => setV(value), ms);
@@ -53,12 +54,10 @@ export function Picker(props: PickerProps) {
   const query = useQuery({
     queryKey: [props.resource, "options", "picker", props.select, filterKey, term],
     queryFn: ({ signal }) => {
-      const search: PgFilter[] = term
-        ? [{ or: props.search.map((c) => `${c}.ilike.${quoteValue(`%${escapeLike(term)}%`)}`).join(",") }]
-        : [];
+      const search = quickSearch(props.search, term);
       return data.getList(props.resource, {
         select: props.select,
-        filters: [...(props.filters ?? []), ...search],
+        filters: [...(props.filters ?? []), ...(search ? [search] : [])],
         order: [{ column: props.display, ascending: true }],
         range: [0, 19],
         signal,
