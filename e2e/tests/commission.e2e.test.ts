@@ -35,14 +35,18 @@ async function soldLastMonth(p: { from: string }) {
     }>
   )[0];
   const product = (
-    (await restFetch(SALES, "product?select=id&cost=gt.0&order=id&limit=1")).body as Array<{
+    (await restFetch(SALES, "product?select=id,cost&cost=gt.0&order=id&limit=1")).body as Array<{
       id: number;
+      cost: string;
     }>
   )[0];
+  // Priced well above cost: the product's moving average cost follows what other journeys received, and a line below
+  // cost needs a manager's approval.
+  const price = (Number(product.cost) * 2).toFixed(2);
   const so = await call(SALES, "document_save", {
     type: "sales_order",
     header: { company_id: customer.id, doc_date: day },
-    lines: [{ product_id: product.id, qty: "3" }],
+    lines: [{ product_id: product.id, qty: "3", unit_price: price }],
   });
   await call(MANAGER, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
   const inv = await call(MANAGER, "document_convert", {
