@@ -300,8 +300,9 @@ export async function seedDemo(
       if (opts.trading) await seedTrading(tx, created.id, ws.slug);
       if (opts.trading) await seedPurchasing(tx, created.id, ws.slug, opts.dataDir);
       // Issue 12: the books (expenses, bank, opening balances), project claims, challenges and commission.
-      if (opts.trading) await seedBooks(tx, created.id, ws.slug);
+      // Claims before the books: the overheads are sized on the year's whole gross profit, contract revenue included.
       if (opts.trading) await seedClaims(tx, created.id, ws.slug);
+      if (opts.trading) await seedBooks(tx, created.id, ws.slug);
       if (opts.trading) await seedChallenge(tx, created.id, ws.slug);
       if (opts.trading) await seedCommission(tx, created.id, ws.slug);
     }
