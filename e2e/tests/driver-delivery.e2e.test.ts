@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
-import { useServer } from "../../apps/server/test/http.ts";
+import { describe, expect, it } from "vitest";
+import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 10 §2–§3: a driver opens a delivery order assigned to them, presses Complete, gives who received the goods
 // (the time defaults to now) and the page shows it; the delivery order's header names the driver.
 
-let server: TestServer;
 const ADMIN = "admin@demo.test";
 const DRIVER = "driver@demo.test";
 
@@ -55,13 +53,8 @@ async function assignedDelivery(): Promise<{ id: number; number: string }> {
 }
 
 describe.skipIf(!hasChromium)("a driver completes a delivery in Chromium", () => {
+  ownServer({}, 600_000);
   const fresh = useFreshBrowser();
-
-  beforeAll(async () => {
-    server = await startTestServer({ SEED: "basic", LOG_LEVEL: "silent" });
-    useServer(server.url);
-  }, 600_000);
-  afterAll(() => server?.close());
 
   it("Complete asks who received the goods; the page then shows it", async () => {
     const { page } = fresh;

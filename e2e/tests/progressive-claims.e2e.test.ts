@@ -4,10 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inRequest } from "../../apps/server/src/platform/db/database.ts";
-import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
-import { useServer } from "../../apps/server/test/http.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
@@ -16,7 +14,6 @@ import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../bro
 // customer's payment response; releases the practical-completion half of the retention; prints a claim and reads the
 // PDF back with pdftotext. Screenshots of each step.
 
-let server: TestServer;
 const MANAGER = "manager@demo.test";
 
 const call = async (email: string, fn: string, args: unknown) => {
@@ -52,23 +49,18 @@ async function raise(page: Page, percents: string[], variation?: { description: 
 }
 
 describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
+  const own = ownServer({}, 600_000);
   const fresh = useFreshBrowser();
 
   beforeAll(async () => {
-    server = await startTestServer({ SEED: "basic", LOG_LEVEL: "silent" });
-    useServer(server.url);
-    const db = server.running.database.db;
-    const ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
     const company = (
       (await restFetch(MANAGER, "company?select=id&is_customer=is.true&order=id&limit=1")).body as [{ id: number }]
     )[0].id;
-    const projectId = await inRequest(db, { workspaceId: ws, userId: null, role: "authenticated" }, async (tx) => {
-      const res = await tx.execute(sql`insert into project (workspace_id, code, name, company_id,
-          practical_completion_date, defects_liability_end_date)
-        values (${ws}::uuid, 'PRJ-E2E', 'Jurong warehouse extension', ${company}, current_date - 1, current_date + 364)
-        returning id`);
-      return Number((res.rows[0] as { id: number }).id);
-    });
+    const [project] = await own.q<{ id: number }>(sql`insert into project (workspace_id, code, name, company_id,
+        practical_completion_date, defects_liability_end_date)
+      values (${own.ws}::uuid, 'PRJ-E2E', 'Jurong warehouse extension', ${company}, current_date - 1, current_date + 364)
+      returning id`);
+    const projectId = Number(project.id);
     const so = await call(MANAGER, "document_save", {
       type: "sales_order",
       header: { company_id: company, project_id: projectId },
@@ -79,7 +71,6 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
     });
     contract = await call(MANAGER, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
   }, 600_000);
-  afterAll(() => server?.close());
 
   it("raises three claims and a release, records a payment response and prints a claim", async () => {
     const { page } = fresh;

@@ -2,11 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
-import { useServer } from "../../apps/server/test/http.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openingStock, ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
@@ -17,7 +15,6 @@ import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../bro
 // outstanding falls by the credit's total; the credit note's PDF names its number, the invoice it credits and the
 // amounts.
 
-let server: TestServer;
 const MANAGER = "manager@demo.test";
 
 type Doc = { id: number; number: string; status: string; total: string; outstanding: string };
@@ -42,15 +39,12 @@ async function act(page: Page, name: string) {
 const money = (text: string | null) => (text ?? "").replace(/[^\d.]/g, "");
 
 describe.skipIf(!hasChromium)("a return and its credit note in Chromium", () => {
+  const own = ownServer({}, 600_000);
   const fresh = useFreshBrowser();
   let invoice: Doc;
   let delivery: Doc;
 
   beforeAll(async () => {
-    server = await startTestServer({ SEED: "basic", LOG_LEVEL: "silent" });
-    useServer(server.url);
-    const db = server.running.database.db;
-    const ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
     const company = (
       (await restFetch(MANAGER, "company?select=id&is_customer=is.true&order=id&limit=1")).body as Array<{
         id: number;
@@ -64,9 +58,7 @@ describe.skipIf(!hasChromium)("a return and its credit note in Chromium", () => 
       (await restFetch(MANAGER, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>
     )[0].id;
     // Opening stock for the delivery (the basic seed keeps none).
-    await db.execute(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-      select ${ws}::uuid, p.id, ${location}, 100, p.cost, 'opening', 0 from product p
-      where p.workspace_id = ${ws}::uuid and p.id = any(${`{${pair.map((p) => p.id).join(",")}}`}::bigint[])`);
+    await openingStock(own, pair, location, 100);
     const draft = await call("document_save", {
       type: "sales_order",
       header: { company_id: company },
@@ -87,7 +79,6 @@ describe.skipIf(!hasChromium)("a return and its credit note in Chromium", () => 
     invoice = await call("document_transition", { type: "invoice", id: inv.id, action: "submit" });
     expect(invoice.status).toBe("unpaid");
   }, 600_000);
-  afterAll(() => server?.close());
 
   it("goods come back on a return note, a credit note is issued from it, the invoice owes less", async () => {
     const { page } = fresh;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
-import { useServer } from "../../apps/server/test/http.ts";
+import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
 
@@ -9,7 +8,6 @@ import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, wat
 // over the realtime channel. Then the calendar shows the planned delivery and opens it. (A salesperson holds no
 // invoice.submit by default: the sales manager, who also sells, invoices.)
 
-let server: TestServer;
 const ADMIN = "admin@demo.test";
 const MANAGER = "manager@demo.test";
 const SALES = "sales@demo.test";
@@ -23,14 +21,13 @@ const call = async <T = { id: number; number: string }>(email: string, fn: strin
 const first = async <T>(email: string, query: string) => ((await restFetch(email, query)).body as T[])[0];
 
 describe.skipIf(!hasChromium)("the team challenge in Chromium", () => {
+  ownServer({}, 600_000);
   const browsers: Browser[] = [];
   let product = 0;
   let company = 0;
   let location = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ SEED: "basic", LOG_LEVEL: "silent" });
-    useServer(server.url);
     const made = await restFetch(ADMIN, "product", {
       method: "POST",
       headers: { prefer: "return=representation" },
@@ -48,7 +45,6 @@ describe.skipIf(!hasChromium)("the team challenge in Chromium", () => {
   }, 600_000);
   afterAll(async () => {
     for (const b of browsers) await b.close();
-    await server?.close();
   });
 
   it("the leaderboard moves on another open page when an invoice is submitted; the calendar opens a delivery", async () => {

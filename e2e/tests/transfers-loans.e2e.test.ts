@@ -1,9 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inRequest } from "../../apps/server/src/platform/db/database.ts";
-import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
-import { useServer } from "../../apps/server/test/http.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openingStock, ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
@@ -12,7 +9,6 @@ import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../bro
 // lends two units to a customer, takes one back on the loan's page (Partly Returned), and the loan list shows an
 // overdue loan in red. Screenshots of each step.
 
-let server: TestServer;
 const WAREHOUSE = "warehouse@demo.test";
 const MANAGER = "manager@demo.test";
 
@@ -44,13 +40,10 @@ let ubi = { id: 0, name: "" };
 let company = 0;
 
 describe.skipIf(!hasChromium)("goods transfers and loans in Chromium", () => {
+  const own = ownServer({}, 600_000);
   const fresh = useFreshBrowser();
 
   beforeAll(async () => {
-    server = await startTestServer({ SEED: "basic", LOG_LEVEL: "silent" });
-    useServer(server.url);
-    const db = server.running.database.db;
-    const ws = ((await db.execute(sql`select id from workspace where slug = 'demo'`)).rows[0] as { id: string }).id;
     product = (
       (await restFetch(WAREHOUSE, "product?select=id,name&cost=gt.0&order=id&limit=1")).body as [typeof product]
     )[0];
@@ -62,12 +55,8 @@ describe.skipIf(!hasChromium)("goods transfers and loans in Chromium", () => {
     company = (
       (await restFetch(MANAGER, "company?select=id&is_customer=is.true&order=id&limit=1")).body as [{ id: number }]
     )[0].id;
-    await inRequest(db, { workspaceId: ws, userId: null, role: "authenticated" }, (tx) =>
-      tx.execute(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
-        select ${ws}::uuid, id, ${tuas.id}, 50, cost, 'opening', 0 from product where id = ${product.id}`),
-    );
+    await openingStock(own, [product], tuas.id, 50);
   }, 600_000);
-  afterAll(() => server?.close());
 
   it("a transfer made on the page is dispatched and received two short, with the reason", async () => {
     const { page } = fresh;
