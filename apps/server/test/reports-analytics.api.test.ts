@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { act, type Doc, ok, products, rpc } from "./documents-helpers.ts";
 import { baseUrl } from "./http.ts";
 import { ownServer } from "./own-server-helpers.ts";
-import { restFetch, tokenFor } from "./rest-helpers.ts";
+import { company, report } from "./reports-helpers.ts";
+import { tokenFor } from "./rest-helpers.ts";
 
 // Issue 12 "Sales, purchasing and stock" reports (analytics, Pro) and the supplier statement (every tier): each
 // figure is the sum of the documents made here through the engine, in a period of their own (2031) so the seed's
@@ -19,30 +20,6 @@ const PRO = "owner@pro.test";
 const LITE = "owner@lite.test";
 const DEMO = "admin@demo.test";
 const own = ownServer({}, 300_000);
-
-type Report = {
-  columns: Array<{ key: string; label: string; kind: string }>;
-  rows: Array<Record<string, string | number | null>>;
-  totals: Record<string, string | number>;
-  key?: string;
-  drill?: Array<Record<string, unknown> | null>;
-};
-
-async function report(email: string, args: Record<string, unknown>): Promise<Report> {
-  const res = await rpc(email, "report", args);
-  expect(res.status, res.text).toBe(200);
-  return res.body as Report;
-}
-
-async function company(email: string, name: string, kind: "is_customer" | "is_supplier"): Promise<number> {
-  const res = await restFetch(email, "company", {
-    method: "POST",
-    body: JSON.stringify({ name, [kind]: true }),
-    headers: { prefer: "return=representation" },
-  });
-  expect(res.status, res.text).toBe(201);
-  return (res.body as Array<{ id: number }>)[0].id;
-}
 
 const submit = async (type: string, doc: Doc) => {
   const res = await act(PRO, type, doc.id, "submit");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { act, type Doc, ok, rpc } from "./documents-helpers.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { useServer } from "./http.ts";
+import { report } from "./reports-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Issue 10 §2 "Accounts receivable" and DESIGN §2.3.1 `report`: the ageing buckets at their boundaries, totals that
@@ -17,12 +18,6 @@ let server: TestServer;
 let customerId = 0;
 const byDays = new Map<number, Doc>();
 
-type Report = {
-  columns: Array<{ key: string; label: string; kind: string }>;
-  rows: Array<Record<string, string | number | null>>;
-  totals: Record<string, string | number>;
-};
-
 const BUCKETS = ["current", "days_1_30", "days_31_60", "days_61_90", "days_over_90"];
 
 const shift = (iso: string, days: number) => {
@@ -30,12 +25,6 @@ const shift = (iso: string, days: number) => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-
-async function report(email: string, args: Record<string, unknown>): Promise<Report> {
-  const res = await rpc(email, "report", args);
-  expect(res.status, res.text).toBe(200);
-  return res.body as Report;
-}
 
 // A submitted invoice of one zero-rated line, so its total is `amount`.
 async function invoice(email: string, company: number, amount: string, header: Record<string, unknown>) {

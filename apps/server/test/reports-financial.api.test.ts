@@ -6,6 +6,7 @@ import { trialBalance } from "../src/modules/reports/financial/trial-balance.rep
 import { inRequest } from "../src/platform/db/database.ts";
 import { act, type Doc, ok, rpc } from "./documents-helpers.ts";
 import { ownServer } from "./own-server-helpers.ts";
+import { company, report } from "./reports-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Issue 12 "Accounting" and "GST F5": the financial reports over documents made here through the engine, in a year
@@ -24,30 +25,6 @@ const PRO = "owner@pro.test";
 const LITE = "owner@lite.test";
 const Q1 = { from: "2031-01-01", to: "2031-03-31" };
 const own = ownServer();
-
-type Report = {
-  columns: Array<{ key: string; label: string; kind: string }>;
-  rows: Array<Record<string, string | number | null>>;
-  totals: Record<string, string | number>;
-  key?: string;
-  drill?: Array<Record<string, unknown> | null>;
-};
-
-async function report(email: string, args: Record<string, unknown>): Promise<Report> {
-  const res = await rpc(email, "report", args);
-  expect(res.status, res.text).toBe(200);
-  return res.body as Report;
-}
-
-async function company(email: string, name: string, kind: "is_customer" | "is_supplier"): Promise<number> {
-  const res = await restFetch(email, "company", {
-    method: "POST",
-    body: JSON.stringify({ name, [kind]: true }),
-    headers: { prefer: "return=representation" },
-  });
-  expect(res.status, res.text).toBe(201);
-  return (res.body as Array<{ id: number }>)[0].id;
-}
 
 async function submitted(email: string, type: string, header: Record<string, unknown>, lines: unknown[]): Promise<Doc> {
   const doc = await ok(email, "document_save", { type, header, lines });
