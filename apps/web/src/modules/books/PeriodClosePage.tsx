@@ -3,11 +3,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
@@ -26,6 +21,7 @@ import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
+import { ReasonDialog } from "../documents/DocumentDialogs.tsx";
 import { type BooksState, type Close, MONTHS, useBooksCommand, useBooksState } from "./api.ts";
 import { OpeningBalances } from "./OpeningBalances.tsx";
 
@@ -160,6 +156,7 @@ function LockDate({ state, mayLock }: { state: BooksState; mayLock: boolean }) {
 
 function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) {
   const close = useBooksCommand<{ profit: string; entry: { number: string } }>("year_end_close");
+  const reopen = useBooksCommand("year_end_reopen");
   // The last financial year that has ended.
   const lastEnded = (() => {
     const today = new Date().toISOString().slice(0, 10);
@@ -266,59 +263,25 @@ function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) 
           }}
         />
       )}
-      {reopening && <ReopenDialog close={reopening} onClose={() => setReopening(null)} />}
-    </Section>
-  );
-}
-
-function ReopenDialog({ close, onClose }: { close: Close; onClose(): void }) {
-  const reopen = useBooksCommand("year_end_reopen");
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Dialog open onClose={reopen.isPending ? undefined : onClose} aria-labelledby="reopen-title">
-      <DialogTitle id="reopen-title">Reopen the year ending {formatDate(close.year_end)}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {close.number} is reversed, so its income and expense show again, and the books stay locked up to the day
-          before the year starts.
-        </DialogContentText>
-        <TextField
-          label="Reason"
-          required
-          fullWidth
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          autoFocus
-        />
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={reopen.isPending}>
-          Cancel
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={!reason.trim()}
-          loading={reopen.isPending}
-          onClick={async () => {
+      {reopening && (
+        <ReasonDialog
+          open
+          title={`Reopen the year ending ${formatDate(reopening.year_end)}?`}
+          prompt={`${reopening.number} is reversed, so its income and expense show again, and the books stay locked up to the day before the year starts.`}
+          confirmLabel="Reopen"
+          destructive
+          onCancel={() => setReopening(null)}
+          onConfirm={async (reason) => {
             try {
-              await reopen.mutateAsync({ id: close.id, reason });
+              await reopen.mutateAsync({ id: reopening.id, reason });
               toast.success("Year reopened");
-              onClose();
+              setReopening(null);
             } catch (err) {
-              setError(err instanceof Error ? err.message : "The year could not be reopened");
+              toast.error(err instanceof Error ? err.message : "The year could not be reopened");
             }
           }}
-        >
-          Reopen
-        </Button>
-      </DialogActions>
-    </Dialog>
+        />
+      )}
+    </Section>
   );
 }
