@@ -1,7 +1,11 @@
-import { dec } from "@workmetrics/domain/documents/decimal";
 import { CLAIM_RULE } from "@workmetrics/domain/documents/postings";
 import { toBase } from "@workmetrics/domain/documents/totals";
-import { type ClaimKind, type ReleaseStage, sopDates } from "@workmetrics/domain/documents/types/progressive-claim";
+import {
+  type ClaimKind,
+  nothingClaimed,
+  type ReleaseStage,
+  sopDates,
+} from "@workmetrics/domain/documents/types/progressive-claim";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import { documentSpec, type Effect } from "../../platform/documents/registry.ts";
@@ -28,13 +32,8 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
   if (kind === "release") await checkReleaseStage(tx, ws, doc.header, doc.header.release_stage as ReleaseStage);
   const shaped = await shapeClaim(tx, ws, { id, contractId, kind, header: doc.header, lines: doc.lines });
   const priced = priceClaim(shaped.header, shaped.lines);
-  if (!dec(String(priced.header.total)).greaterThan(0) && !dec(String(priced.header.this_claim_gross)).greaterThan(0)) {
-    throw conflict(
-      kind === "release"
-        ? "Nothing is released by this claim"
-        : "Nothing is claimed: raise the work done to date on at least one line",
-    );
-  }
+  const nothing = nothingClaimed({ ...priced.header, kind });
+  if (nothing) throw conflict(nothing);
   const dates = sopDates(String(doc.header.doc_date), doc.header);
   const figures: Row = Object.fromEntries(
     [

@@ -246,10 +246,12 @@ export function claimStatus(doc: DocSnapshot, certifying = false): (typeof OPEN)
   return doc.header.certified_amount == null && !certifying ? "claimed" : "certified";
 }
 
-const nothingClaimed = (doc: DocSnapshot) =>
-  n(doc.header.total).greaterThan(0) || n(doc.header.this_claim_gross).greaterThan(0)
+// Why a claim with these figures cannot be submitted (nothing billed), or null: the submit guard's and, once the
+// claim is priced again on submit, the submit effect's.
+export const nothingClaimed = (header: DocSnapshot["header"]): string | null =>
+  n(header.total).greaterThan(0) || n(header.this_claim_gross).greaterThan(0)
     ? null
-    : doc.header.kind === "release"
+    : header.kind === "release"
       ? "Nothing is released by this claim"
       : "Nothing is claimed: raise the work done to date on at least one line";
 
@@ -276,7 +278,7 @@ export const PROGRESSIVE_CLAIM = defineDocumentType({
       from: ["draft"],
       to: "claimed",
       permission: "progressive_claim.submit",
-      guard: (doc: DocSnapshot) => needsLines("progressive claim", "submitting")(doc) ?? nothingClaimed(doc),
+      guard: (doc: DocSnapshot) => needsLines("progressive claim", "submitting")(doc) ?? nothingClaimed(doc.header),
     },
     // The customer's payment response (s11): recorded with its certified amount by claim_response.
     {
