@@ -222,26 +222,25 @@ export const prepareClaimConvert: PrepareConvert = async (tx, caller, source, dr
     });
   }
   const prev = await previousClaim(tx, ws, contractId, null);
+  // What a claim line carries of the line it starts from (the previous claim's, or the contract's).
+  const item = (l: Row): Row => ({
+    product_id: l.product_id ?? null,
+    service_id: l.service_id ?? null,
+    sku: l.sku ?? null,
+    description: l.description,
+    unit: l.unit ?? null,
+    tax_code: l.tax_code,
+  });
   const lines: Row[] = prev
     ? prev.lines.map((l) => ({
-        product_id: l.product_id ?? null,
-        service_id: l.service_id ?? null,
-        sku: l.sku ?? null,
-        description: l.description,
-        unit: l.unit ?? null,
-        tax_code: l.tax_code,
+        ...item(l),
         contract_amount: l.contract_amount,
         cumulative_percent: l.cumulative_percent,
         source_line_id: l.source_line_id ?? null,
         prev_line_id: Number(l.id),
       }))
     : (await contractLines(tx, ws, contractId)).map((l) => ({
-        product_id: l.product_id ?? null,
-        service_id: l.service_id ?? null,
-        sku: l.sku ?? null,
-        description: l.description,
-        unit: l.unit ?? null,
-        tax_code: l.tax_code,
+        ...item(l),
         source_line_id: Number(l.id),
         cumulative_percent: "0",
       }));
