@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Requirement } from "./access.ts";
 import { COMMISSION_BASES, COMMISSION_PERIODS } from "./db/commission-schema.ts";
 import { Dec, dec, money } from "./documents/decimal.ts";
-import type { PostingRule } from "./documents/postings.ts";
+import { leg, type PostingRule } from "./documents/postings.ts";
 import { REPORT_ACCESS } from "./reports.ts";
 
 // Issue 12 "Commission" (Premium; DOCUMENTS.md "Commission": ERPNext invoice-based, OCA invoiced or paid basis with
@@ -179,13 +179,6 @@ export const isWholePeriod = (period: CommissionPeriod, from: string, to: string
 };
 
 // ---- postings (DOCUMENTS.md §2: 6000 Commission, 2400 Commission Payable) ----------------------------------------
-
-const leg = (side: "debit" | "credit", account: string, role: string, amountOf: string) => ({
-  side,
-  account,
-  role,
-  amount: amountOf,
-});
 
 // Approval books the period's commission as owed; a negative statement (credit notes beyond sales) books it back
 // (buildJournal turns a negative figure's legs round: Dr 2400 / Cr 6000).

@@ -76,7 +76,7 @@ export type PostingDoc = {
   accounts?: Readonly<Record<string, string>>;
 };
 
-const leg = (side: PostingLeg["side"], account: string, role: string, amount: string): PostingLeg => ({
+export const leg = (side: PostingLeg["side"], account: string, role: string, amount: string): PostingLeg => ({
   side,
   account,
   role,
