@@ -3,11 +3,9 @@ import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict, invalid } from "../../platform/documents/refusals.ts";
 import type { Caller } from "../../platform/rest/access.ts";
-import { RestError } from "../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
 import { emailAddresses, sendWithPdf } from "../documents/email.rpc.ts";
 import { day, moneyOf } from "../documents/pdf/format.ts";
-import { loadWorkspace } from "../documents/pdf/letterhead.ts";
 import { printRemittance } from "./supplier-payment.remittance.ts";
 
 // Issue 11 gap "remittances are not e-mailed": supplier_payment_email {id, to?, cc?, message?} sends a supplier
@@ -19,40 +17,23 @@ import { printRemittance } from "./supplier-payment.remittance.ts";
 type Input = { id: number; to?: string[]; cc?: string[]; message?: string | null };
 
 async function emailRemittance(tx: Tx, caller: Caller, input: Input) {
-  const printed = await printRemittance(tx, caller, input.id); // checks who may read it; 404 when it is not there
-  const ws = caller.workspaceId as string;
-  const res = await tx.execute(sql`select p.number, p.status, p.doc_date::text as doc_date, p.amount::text as amount,
-      c.name as company, nullif(trim(c.email), '') as company_email, k.name as contact,
-      nullif(trim(k.email), '') as contact_email
-    from supplier_payment p join company c on c.workspace_id = p.workspace_id and c.id = p.company_id
-    left join lateral (select name, email from contact where workspace_id = p.workspace_id and company_id = c.id
-        and nullif(trim(email), '') is not null order by is_primary desc, id limit 1) k on true
-    where p.workspace_id = ${ws}::uuid and p.id = ${input.id}`);
-  const p = res.rows[0] as
-    | {
-        number: string;
-        status: string;
-        doc_date: string;
-        amount: string;
-        company: string;
-        company_email: string | null;
-        contact: string | null;
-        contact_email: string | null;
-      }
-    | undefined;
-  if (!p) throw new RestError(404, "PGRST116", `There is no supplier payment ${input.id} in this workspace`);
+  // Checks who may read it; 404 when it is not there. The payment and workspace come with the PDF, read once.
+  const { pdf, filename, payment: p, workspace } = await printRemittance(tx, caller, input.id);
   if (p.status === "cancelled") throw conflict(`${p.number} is cancelled; its remittance advice is not sent`);
-  const to = input.to ?? [p.contact_email ?? p.company_email].filter((e): e is string => Boolean(e));
+  const company = String(p.company.name);
+  const res = await tx.execute(sql`select name, nullif(trim(email), '') as email from contact
+    where workspace_id = ${caller.workspaceId}::uuid and company_id = ${Number(p.company.id)}
+      and nullif(trim(email), '') is not null
+    order by is_primary desc, id limit 1`);
+  const contact = res.rows[0] as { name: string; email: string } | undefined;
+  const companyEmail = typeof p.company.email === "string" ? p.company.email.trim() || null : null;
+  const to = input.to ?? [contact?.email ?? companyEmail].filter((e): e is string => Boolean(e));
   if (to.length === 0) {
-    throw invalid(
-      `Neither a contact of ${p.company} nor ${p.company} has an e-mail address; enter one to send to`,
-      "to",
-    );
+    throw invalid(`Neither a contact of ${company} nor ${company} has an e-mail address; enter one to send to`, "to");
   }
-  const workspace = await loadWorkspace(tx, ws);
   const currency = workspace.baseCurrency;
   const message = input.message?.trim();
-  const greeting = `Dear ${(input.to ? null : p.contact) ?? p.company},`;
+  const greeting = `Dear ${(input.to ? null : contact?.name) ?? company},`;
   const intro = `Please find attached our remittance advice ${p.number}: ${moneyOf(p.amount, currency)} paid on ${day(p.doc_date)}, with the invoices it settles.`;
   const subject = `Remittance advice ${p.number} from ${workspace.name}`;
   const cc = input.cc ?? [];
@@ -66,9 +47,9 @@ async function emailRemittance(tx: Tx, caller: Caller, input: Input) {
     subject,
     paragraphs: [greeting, ...(message ? [message] : []), intro, `Regards,\n${workspace.name}`],
     fromName: `${workspace.name} via Workmetrics`,
-    attachment: printed,
+    attachment: { filename, pdf },
   });
-  return { type: "supplier_payment", id: input.id, number: p.number, to, cc, subject, attachment: printed.filename };
+  return { type: "supplier_payment", id: input.id, number: p.number, to, cc, subject, attachment: filename };
 }
 
 export const supplierPaymentEmail = defineRpc({

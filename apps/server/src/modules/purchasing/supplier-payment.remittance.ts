@@ -32,7 +32,25 @@ const METHOD: Record<string, string> = {
 
 type Paid = { number: string; supplier_invoice_number: string | null; doc_date: string; total: string; paid: string };
 
-export async function printRemittance(tx: Tx, caller: Caller, id: number): Promise<{ pdf: Buffer; filename: string }> {
+type Payment = {
+  number: string;
+  status: string;
+  doc_date: string;
+  amount: string;
+  unallocated: string;
+  method: string;
+  reference: string | null;
+  notes: string | null;
+  company: Record<string, unknown>;
+  paid: Paid[];
+};
+
+// The PDF, with the payment and workspace it was printed from (the e-mail that sends it words its letter from them).
+export async function printRemittance(
+  tx: Tx,
+  caller: Caller,
+  id: number,
+): Promise<{ pdf: Buffer; filename: string; payment: Payment; workspace: Awaited<ReturnType<typeof loadWorkspace>> }> {
   const need = decide(memberOf(caller), READ);
   if (!need.allowed) throw refusalError(need);
   const ws = caller.workspaceId as string;
@@ -52,20 +70,7 @@ export async function printRemittance(tx: Tx, caller: Caller, id: number): Promi
         join supplier_invoice i on i.workspace_id = p.workspace_id and i.id = a.document_id), '[]') as paid
     from supplier_payment p join company c on c.workspace_id = p.workspace_id and c.id = p.company_id
     where p.workspace_id = ${ws}::uuid and p.id = ${id}`);
-  const p = res.rows[0] as
-    | {
-        number: string;
-        status: string;
-        doc_date: string;
-        amount: string;
-        unallocated: string;
-        method: string;
-        reference: string | null;
-        notes: string | null;
-        company: Record<string, unknown>;
-        paid: Paid[];
-      }
-    | undefined;
+  const p = res.rows[0] as Payment | undefined;
   if (!p) throw new RestError(404, "PGRST116", `There is no supplier payment ${id} in this workspace`);
   const workspace = await loadWorkspace(tx, ws);
   const currency = workspace.baseCurrency;
@@ -126,5 +131,5 @@ export async function printRemittance(tx: Tx, caller: Caller, id: number): Promi
     ],
     filename: `${p.number}.pdf`,
   };
-  return { pdf: await renderPdf(workspace.head, page), filename: page.filename };
+  return { pdf: await renderPdf(workspace.head, page), filename: page.filename, payment: p, workspace };
 }
