@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { today } from "../../platform/documents/store.ts";
+import { type RollupRow, splitTotals } from "./analytics/shared.ts";
 import { refreshOverdue } from "./overdue.ts";
 import { defineReport } from "./registry.ts";
 
@@ -93,17 +94,11 @@ export const arAgeing = defineReport({
   },
 });
 
-export type AgeingRow = Record<string, string | number | null> & { is_total: number | string };
+export type AgeingRow = RollupRow;
 
-// The ROLLUP's grand-total row becomes `totals` (zeros when nothing is open); the others are the rows (ap_ageing too).
+// The ROLLUP's grand-total row becomes `totals` (zeros when nothing is open) with the count of rows; the others are
+// the rows (ap_ageing too).
 export function shape(all: AgeingRow[], keys: string[], columns: ReportColumn[]) {
-  const total = all.find((r) => Number(r.is_total) === 1);
-  const rows = all
-    .filter((r) => Number(r.is_total) !== 1)
-    .map(({ is_total: _, ...r }) => r as Record<string, string | number | null>);
-  const totals: Record<string, string | number> = Object.fromEntries(
-    keys.map((k) => [k, String(total?.[k] ?? "0.00")]),
-  );
-  totals.count = rows.length;
-  return { columns, rows, totals };
+  const { rows, totals } = splitTotals(all, keys);
+  return { columns, rows, totals: { ...totals, count: rows.length } };
 }
