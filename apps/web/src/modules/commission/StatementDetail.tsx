@@ -17,7 +17,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { allowed, errorMessage } from "@workmetrics/domain";
 import { COMMISSION_APPROVE_ACCESS, type CommissionPeriod, isWholePeriod } from "@workmetrics/domain/commission";
 import type { ReportDrill } from "@workmetrics/domain/reports";
-import { CATALOG, type CatalogEntry } from "@workmetrics/domain/resources/catalog";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
@@ -30,6 +29,7 @@ import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { groupedAmount } from "../receivables/ageing.ts";
+import { drillTarget } from "../reports/drill.ts";
 import { useCommissionReport } from "./api.ts";
 import { StatusChip } from "./status.tsx";
 
@@ -88,10 +88,8 @@ export function StatementDetail({ from, to, salesperson }: { from: string; to: s
       ]),
     );
   const linkOf = (i: number) => {
-    const d = drills[i];
-    if (!d || !("document" in d)) return null;
-    const route = (CATALOG as Record<string, CatalogEntry>)[d.document.type]?.route;
-    return route ? `${base}/${route}/${d.document.id}` : null;
+    const target = drillTarget(drills[i], base);
+    return target?.kind === "page" ? target.to : null;
   };
   return (
     <Card variant="outlined">
