@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { today } from "../../platform/documents/store.ts";
+import { moneySql as money } from "./analytics/shared.ts";
 import { type AgeingRow, shape } from "./ar-ageing.report.ts";
 import { refreshOverdue } from "./overdue.ts";
 import { defineReport } from "./registry.ts";
@@ -20,8 +21,6 @@ const params = z.object({
   company_id: z.number().int().positive().optional(),
   due: z.literal("this_week").optional(),
 });
-
-const money = (e: SQL) => sql`coalesce(${e}, 0)::numeric(14,2)::text`;
 
 const bucketSums = () =>
   AP_AGEING_BUCKETS.map((b) => {

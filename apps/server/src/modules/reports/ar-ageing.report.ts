@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { today } from "../../platform/documents/store.ts";
-import { type RollupRow, splitTotals } from "./analytics/shared.ts";
+import { moneySql as money, type RollupRow, splitTotals } from "./analytics/shared.ts";
 import { refreshOverdue } from "./overdue.ts";
 import { defineReport } from "./registry.ts";
 
@@ -18,8 +18,6 @@ const params = z.object({
   as_of: z.iso.date().optional(),
   company_id: z.number().int().positive().optional(),
 });
-
-const money = (e: SQL) => sql`coalesce(${e}, 0)::numeric(14,2)::text`;
 
 const bucketSums = () =>
   AGEING_BUCKETS.map((b) => {
