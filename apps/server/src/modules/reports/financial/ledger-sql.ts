@@ -24,8 +24,6 @@ export const closedPeriod = z.object({ from: isoDate, to: isoDate }).refine(runs
 // lowers its section, as it should.
 export const naturalSign = (root: SQL) => sql`(case when ${root} in ('asset', 'expense') then 1 else -1 end)`;
 
-export const money = (e: SQL) => sql`coalesce(${e}, 0)::numeric(16,2)::text`;
-
 // The day before an ISO date, and the day after (period openings; the profit since the last close).
 export function shiftDay(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
