@@ -21,7 +21,8 @@ import { useViewer } from "../../platform/session/viewer.tsx";
 import { RefusedPage } from "../../platform/ui/GatePage.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { groupedAmount } from "../receivables/ageing.ts";
-import { recentPeriods, useCommissionReport } from "./api.ts";
+import { useReport } from "../reports/useReport.ts";
+import { recentPeriods } from "./api.ts";
 import { CommissionSection } from "./CommissionSection.tsx";
 import { StatementDetail } from "./StatementDetail.tsx";
 import { StatementsList } from "./StatementsList.tsx";
@@ -52,7 +53,7 @@ export default function CommissionPage() {
     }
     setParams(next, { replace: true });
   };
-  const summary = useCommissionReport({ from, to }, access.allowed && !own);
+  const summary = useReport("commission_statement", { from, to }, access.allowed && !own);
   useErrorToast(summary.error);
   if (!access.allowed) return <RefusedPage subject="Commission" refusal={access} home={base} />;
   const known = periods.some((p) => p.from === from && p.to === to);

@@ -30,7 +30,7 @@ import { useViewer } from "../../platform/session/viewer.tsx";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { groupedAmount } from "../receivables/ageing.ts";
 import { drillTarget } from "../reports/drill.ts";
-import { useCommissionReport } from "./api.ts";
+import { useReport } from "../reports/useReport.ts";
 import { StatusChip } from "./status.tsx";
 
 // One salesperson's statement for the period: its figures, Approve (finance, a whole ended period still open), and
@@ -54,7 +54,7 @@ export function StatementDetail({ from, to, salesperson }: { from: string; to: s
   const data = useDataProvider();
   const base = useDashboardBase();
   const qc = useQueryClient();
-  const report = useCommissionReport({ from, to, ...(salesperson ? { salesperson } : {}) });
+  const report = useReport("commission_statement", { from, to, ...(salesperson ? { salesperson } : {}) }, true);
   useErrorToast(report.error);
   const [confirming, setConfirming] = useState(false);
   const t = report.data?.totals;

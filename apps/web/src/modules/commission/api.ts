@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type CommissionPeriod, periodOf } from "@workmetrics/domain/commission";
-import type { ReportResult } from "@workmetrics/domain/reports";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 
-// Issue 12 "Commission": the statements page and the rules section read the commission commands.
+// Issue 12 "Commission": the statements page and the rules section read the commission commands (the figures are
+// the commission_statement report, read with the reports' useReport).
 
 export type Statement = {
   id: number;
@@ -36,18 +36,6 @@ export type Rule = {
   user_name: string | null;
   role_title: string | null;
 };
-
-export function useCommissionReport(params: { from: string; to: string; salesperson?: string }, enabled = true) {
-  const data = useDataProvider();
-  const args = { name: "commission_statement", ...params };
-  return useQuery({
-    queryKey: ["report", "commission_statement", args],
-    queryFn: ({ signal }) => data.rpc<ReportResult>("report", args, signal),
-    placeholderData: keepPreviousData,
-    retry: retryUnlessClientError,
-    enabled,
-  });
-}
 
 export function useStatements(enabled = true) {
   const data = useDataProvider();
