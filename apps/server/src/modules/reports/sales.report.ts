@@ -1,7 +1,16 @@
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { docDrill, docScope, idParam, moneySql as m, period, type RollupRow, splitTotals } from "./analytics/shared.ts";
+import {
+  docDrill,
+  docScope,
+  idParam,
+  moneySql as m,
+  narrowedDrill,
+  period,
+  type RollupRow,
+  splitTotals,
+} from "./analytics/shared.ts";
 import { defineReport } from "./registry.ts";
 
 // DESIGN §2.3.1 `sales_by_customer` / `sales_by_product`: what was invoiced between `from` and `to` (submitted
@@ -59,10 +68,7 @@ export const salesByCustomer = defineReport({
       rows,
       totals,
       key: "company_id",
-      drill: rows.map((r) => ({
-        report: "sales_by_customer",
-        params: { from: p.from, to: p.to, company_id: String(r.company_id) },
-      })),
+      drill: rows.map(narrowedDrill("sales_by_customer", p, "company_id")),
     };
   },
 });
@@ -119,10 +125,7 @@ export const salesByProduct = defineReport({
       rows,
       totals,
       key: "product_id",
-      drill: rows.map((r) => ({
-        report: "sales_by_product",
-        params: { from: p.from, to: p.to, product_id: String(r.product_id) },
-      })),
+      drill: rows.map(narrowedDrill("sales_by_product", p, "product_id")),
     };
   },
 });

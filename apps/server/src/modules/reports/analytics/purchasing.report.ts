@@ -5,7 +5,16 @@ import { z } from "zod";
 import { RestError } from "../../../platform/rest/rest-error.ts";
 import { defineReport } from "../registry.ts";
 import { runningStatement } from "../statement.ts";
-import { docDrill, docScope, idParam, moneySql as m, period, type RollupRow, splitTotals } from "./shared.ts";
+import {
+  docDrill,
+  docScope,
+  idParam,
+  moneySql as m,
+  narrowedDrill,
+  period,
+  type RollupRow,
+  splitTotals,
+} from "./shared.ts";
 
 // Issue 12 "Purchasing": purchases by supplier and the supplier statement, in base currency. A purchase is a
 // submitted supplier invoice (not cancelled) dated in the period; a supplier debit note is a goods return note to
@@ -94,10 +103,7 @@ export const purchasesBySupplier = defineReport({
       rows,
       totals,
       key: "company_id",
-      drill: rows.map((r) => ({
-        report: "purchases_by_supplier",
-        params: { from: p.from, to: p.to, company_id: String(r.company_id) },
-      })),
+      drill: rows.map(narrowedDrill("purchases_by_supplier", p, "company_id")),
     };
   },
 });

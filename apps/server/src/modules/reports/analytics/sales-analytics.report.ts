@@ -4,7 +4,16 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Caller } from "../../../platform/rest/access.ts";
 import { defineReport } from "../registry.ts";
-import { docDrill, docScope, moneySql as m, period, type RollupRow, readsAll, splitTotals } from "./shared.ts";
+import {
+  docDrill,
+  docScope,
+  moneySql as m,
+  narrowedDrill,
+  period,
+  type RollupRow,
+  readsAll,
+  splitTotals,
+} from "./shared.ts";
 
 // Issue 12 "Sales": sales by salesperson and by month, net of credit notes, in base currency, before tax. A sale is
 // a submitted invoice (not cancelled) dated in the period; a credit note issued in the period lowers the sales of
@@ -96,11 +105,7 @@ export const salesBySalesperson = defineReport({
       rows,
       totals,
       key: "user_id",
-      drill: rows.map((r) =>
-        r.user_id
-          ? { report: "sales_by_salesperson", params: { from: p.from, to: p.to, user_id: String(r.user_id) } }
-          : null,
-      ),
+      drill: rows.map((r) => (r.user_id ? narrowedDrill("sales_by_salesperson", p, "user_id")(r) : null)),
     };
   },
 });

@@ -42,6 +42,12 @@ export function readsAll(caller: Caller, type: string): boolean {
   return d.allowed && d.scope === "all";
 }
 
+// Each row of a summary drills to the same report over the same period narrowed to the row's `key` (a customer, a
+// product, a supplier…).
+export const narrowedDrill =
+  (report: string, p: { from: string; to: string }, key: string) =>
+  (r: Record<string, unknown>): ReportDrill => ({ report, params: { from: p.from, to: p.to, [key]: String(r[key]) } });
+
 export const docDrill = (type: string, id: unknown, number: unknown): ReportDrill => ({
   document: { type, id: Number(id), number: number == null ? null : String(number) },
 });

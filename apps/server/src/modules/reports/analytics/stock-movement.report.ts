@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { datedMoves, idArray, systemLocations } from "../../inventory/stock-sources.ts";
 import { defineReport } from "../registry.ts";
-import { docDrill, idParam, period } from "./shared.ts";
+import { docDrill, idParam, narrowedDrill, period } from "./shared.ts";
 
 // Issue 12 "Stock": per product, the stock in hand at the start of `from` (quantity and value), what came in and
 // went out during the period, and what is in hand at the end of `to` — so closing = opening + in − out, and the
@@ -112,10 +112,7 @@ export const stockMovement = defineReport({
         count: rows.length,
       },
       key: "product_id",
-      drill: rows.map((r) => ({
-        report: "stock_movement",
-        params: { from: p.from, to: p.to, product_id: String(r.product_id) },
-      })),
+      drill: rows.map(narrowedDrill("stock_movement", p, "product_id")),
     };
   },
 });
