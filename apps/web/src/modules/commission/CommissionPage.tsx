@@ -21,6 +21,7 @@ import { useViewer } from "../../platform/session/viewer.tsx";
 import { RefusedPage } from "../../platform/ui/GatePage.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { groupedAmount } from "../receivables/ageing.ts";
+import { DAY } from "../reports/periods.ts";
 import { useReport } from "../reports/useReport.ts";
 import { recentPeriods } from "./api.ts";
 import { CommissionSection } from "./CommissionSection.tsx";
@@ -32,7 +33,6 @@ import { StatusChip } from "./status.tsx";
 // (finance and managers) or one statement with its documents, approved and paid by finance; the approved and paid
 // statements below. A salesperson sees only their own (COMMISSION_STATEMENT_ACCESS, scope "own").
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export default function CommissionPage() {
   usePageTitle("Commission");
   const { member } = useViewer();

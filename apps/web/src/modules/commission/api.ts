@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type CommissionPeriod, periodOf } from "@workmetrics/domain/commission";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
+import { quarterLabel, quarterPeriod, recentQuarters } from "../reports/periods.ts";
 
 // Issue 12 "Commission": the statements page and the rules section read the commission commands (the figures are
 // the commission_statement report, read with the reports' useReport).
@@ -71,9 +72,6 @@ export function recentPeriods(today: string): Array<{ from: string; to: string; 
     const p = periodOf("monthly", at(i));
     out.push({ ...p, label: month.format(new Date(`${p.from}T00:00:00Z`)) });
   }
-  for (let i = 0; i < 4; i++) {
-    const p = periodOf("quarterly", at(i * 3));
-    out.push({ ...p, label: `Q${(Number(p.from.slice(5, 7)) + 2) / 3} ${p.from.slice(0, 4)}` });
-  }
+  for (const q of recentQuarters(today, 4)) out.push({ ...quarterPeriod(q), label: quarterLabel(q) });
   return out;
 }
