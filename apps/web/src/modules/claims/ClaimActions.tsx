@@ -10,7 +10,6 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import LinearProgress from "@mui/material/LinearProgress";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -21,16 +20,19 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { errorMessage } from "@workmetrics/domain";
+import { errorMessage, memberRequirement } from "@workmetrics/domain";
 import { dec } from "@workmetrics/domain/documents/decimal";
+import { decideTransition } from "@workmetrics/domain/documents/machine";
+import { PROGRESSIVE_CLAIM } from "@workmetrics/domain/documents/types/progressive-claim";
 import { formatMoney } from "@workmetrics/domain/money";
 import { REPORT_ACCESS, type ReportResult } from "@workmetrics/domain/reports";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
-import { useDecision } from "../../platform/resource/access.ts";
+import { useDecision, useMember } from "../../platform/resource/access.ts";
 import { useRefreshDocuments } from "../documents/api.ts";
+import { PaymentDialog } from "../documents/DocumentDialogs.tsx";
 
 // A progressive claim's own buttons on its document page (WebDocType.pageActions): record the customer's payment
 // response (claim_response: certified amount, what is withheld and why — SOP Act s11), record a payment (a receipt
@@ -38,16 +40,8 @@ import { useRefreshDocuments } from "../documents/api.ts";
 // schedule. Each is offered to whoever the server lets do it (the same Requirements).
 
 const OWED = ["claimed", "certified", "partly_paid", "overdue"];
-const METHODS = [
-  ["bank_transfer", "Bank transfer"],
-  ["paynow", "PayNow"],
-  ["cheque", "Cheque"],
-  ["cash", "Cash"],
-] as const;
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
-const need = (permission: string, feature: "projects" | "erp", does: string) =>
-  ({ audience: "member", permission, feature, does, subject: "Progressive claims" }) as const;
 
 function ResponseDialog({ doc, onClose }: { doc: Row; onClose(): void }) {
   const data = useDataProvider();
@@ -129,79 +123,6 @@ function ResponseDialog({ doc, onClose }: { doc: Row; onClose(): void }) {
   );
 }
 
-function PaymentDialog({ doc, onClose }: { doc: Row; onClose(): void }) {
-  const data = useDataProvider();
-  const refresh = useRefreshDocuments();
-  const qc = useQueryClient();
-  const [amount, setAmount] = useState(String(doc.outstanding ?? ""));
-  const [on, setOn] = useState(todayIso());
-  const [method, setMethod] = useState("bank_transfer");
-  const [reference, setReference] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const currency = String(doc.currency ?? "SGD");
-  async function submit() {
-    setBusy(true);
-    setError(null);
-    try {
-      const paid = await data.rpc<{ number: string }>("record_payment", {
-        type: "receipt",
-        company_id: Number(doc.company_id),
-        amount,
-        date: on,
-        method,
-        reference: reference || null,
-        allocations: [{ document_type: "progressive_claim", document_id: Number(doc.id), amount }],
-      });
-      toast.success(`${paid.number} recorded: ${formatMoney(amount, currency)} on ${String(doc.number)}`);
-      await Promise.all([refresh(), qc.invalidateQueries({ queryKey: ["report"] })]);
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, "The payment could not be recorded"));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Payment on {String(doc.number)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField
-            label="Amount"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            slotProps={{ htmlInput: { inputMode: "decimal" } }}
-            helperText={`Outstanding ${formatMoney(String(doc.outstanding ?? "0"), currency)}`}
-          />
-          <TextField
-            label="Date"
-            type="date"
-            value={on}
-            onChange={(e) => setOn(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField select label="Method" value={method} onChange={(e) => setMethod(e.target.value)}>
-            {METHODS.map(([value, label]) => (
-              <MenuItem key={value} value={value}>
-                {label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField label="Reference" value={reference} onChange={(e) => setReference(e.target.value)} />
-          {error && <Alert severity="error">{error}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" color="success" onClick={submit} loading={busy}>
-          Record payment
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 export function RetentionSchedule({ salesOrderId, projectId }: { salesOrderId?: number; projectId?: number }) {
   const data = useDataProvider();
   const args = {
@@ -262,11 +183,22 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
   const data = useDataProvider();
   const navigate = useNavigate();
   const refresh = useRefreshDocuments();
+  const qc = useQueryClient();
+  const member = useMember();
   const [open, setOpen] = useState<"response" | "payment" | "schedule" | null>(null);
   const [releasing, setReleasing] = useState(false);
-  const mayCertify = useDecision(need("progressive_claim.certify", "projects", "record payment responses")).allowed;
-  const mayCreate = useDecision(need("progressive_claim.create", "projects", "create progressive claims")).allowed;
-  const mayPay = useDecision(need("receipt.create", "erp", "record receipts")).allowed;
+  // The payment response is the claim's `certify` action: offered by the machine's own rule (its from-states,
+  // permission and guard), as claim_response runs it.
+  const mayRespond = decideTransition(
+    PROGRESSIVE_CLAIM,
+    { status, today: todayIso(), header: doc, lines: [] },
+    "certify",
+    member,
+  ).allowed;
+  const mayCreate = useDecision(
+    memberRequirement("progressive_claim.create", "create progressive claims", "projects"),
+  ).allowed;
+  const mayPay = useDecision(memberRequirement("receipt.create", "record receipts", "erp")).allowed;
   const maySchedule = useDecision(REPORT_ACCESS.retention_schedule).allowed;
   const currency = String(doc.currency ?? "SGD");
   const submitted = status !== "draft" && status !== "cancelled";
@@ -310,7 +242,7 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
           />
         </Tooltip>
       )}
-      {mayCertify && ["claimed", "overdue", "partly_paid"].includes(status) && doc.certified_amount == null && (
+      {mayRespond && (
         <Button variant="outlined" startIcon={<FactCheckOutlined />} onClick={() => setOpen("response")}>
           Record payment response
         </Button>
@@ -331,7 +263,34 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
         </Button>
       )}
       {open === "response" && <ResponseDialog doc={doc} onClose={() => setOpen(null)} />}
-      {open === "payment" && <PaymentDialog doc={doc} onClose={() => setOpen(null)} />}
+      {open === "payment" && (
+        <PaymentDialog
+          open
+          number={String(doc.number)}
+          outstanding={String(doc.outstanding ?? "0")}
+          currency={currency}
+          today={todayIso()}
+          onCancel={() => setOpen(null)}
+          onConfirm={async (p) => {
+            try {
+              const paid = await data.rpc<{ number: string }>("record_payment", {
+                type: "receipt",
+                company_id: Number(doc.company_id),
+                amount: p.amount,
+                date: p.date,
+                method: p.method,
+                reference: p.reference || null,
+                allocations: [{ document_type: "progressive_claim", document_id: Number(doc.id), amount: p.amount }],
+              });
+              toast.success(`${paid.number} recorded: ${formatMoney(p.amount, currency)} on ${String(doc.number)}`);
+              await Promise.all([refresh(), qc.invalidateQueries({ queryKey: ["report"] })]);
+              setOpen(null);
+            } catch (err) {
+              toast.error(errorMessage(err, "The payment could not be recorded"));
+            }
+          }}
+        />
+      )}
       {open === "schedule" && (
         <Dialog open onClose={() => setOpen(null)} fullWidth maxWidth="lg">
           <DialogTitle>Retention schedule</DialogTitle>
