@@ -165,6 +165,16 @@ export default function TeamChallengePage() {
   const past = all.filter((c) => c.state === "finished" || c.state === "cancelled");
   const shownId = Number(params.get("challenge")) || null;
   const shown = shownId ? (all.find((c) => c.id === shownId) ?? null) : null;
+  const card = (c: ChallengeView) => (
+    <ChallengeCard
+      key={c.id}
+      c={c}
+      currency={currency}
+      mayChange={mayChange}
+      onEdit={() => setEditing(c)}
+      onCancel={() => setCancelling(c)}
+    />
+  );
   const show = (id: number | null) => {
     const next = new URLSearchParams(params);
     if (id) next.set("challenge", String(id));
@@ -227,16 +237,7 @@ export default function TeamChallengePage() {
                 </CardContent>
               </Card>
             ) : (
-              running.map((c) => (
-                <ChallengeCard
-                  key={c.id}
-                  c={c}
-                  currency={currency}
-                  mayChange={mayChange}
-                  onEdit={() => setEditing(c)}
-                  onCancel={() => setCancelling(c)}
-                />
-              ))
+              running.map(card)
             )}
           </Stack>
 
@@ -245,16 +246,7 @@ export default function TeamChallengePage() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 Coming up
               </Typography>
-              {coming.map((c) => (
-                <ChallengeCard
-                  key={c.id}
-                  c={c}
-                  currency={currency}
-                  mayChange={mayChange}
-                  onEdit={() => setEditing(c)}
-                  onCancel={() => setCancelling(c)}
-                />
-              ))}
+              {coming.map(card)}
             </Stack>
           ) : null}
 
