@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { heldInvoice } from "../../apps/server/test/payables-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, openBrowser, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
@@ -10,72 +11,22 @@ import { appUrl, hasChromium, openBrowser, screenshot, signIn, useFreshBrowser }
 
 const FINANCE = "finance@demo.test";
 const ACCOUNTS = "accounts@demo.test";
-const ADMIN = "admin@demo.test";
 
-type Doc = { id: number; number: string; status: string; lines: Array<Record<string, unknown>> } & Record<
-  string,
-  unknown
->;
-
-async function rpc(email: string, fn: string, args: unknown): Promise<Doc> {
-  const res = await restFetch(email, `rpc/${fn}`, { method: "POST", body: JSON.stringify(args) });
-  expect(res.status, res.text).toBe(200);
-  return res.body as Doc;
-}
-
-// A supplier of its own with a received order of 10 at 100.00, and the supplier's invoice at 108.00 entered by
-// accounts — held by the three-way check.
-async function heldInvoice(): Promise<{ supplier: string; supplierId: number; invoice: Doc }> {
-  const supplier = `Dearer Supplies ${Date.now()}`;
-  const made = await restFetch(ADMIN, "company", {
-    method: "POST",
-    body: JSON.stringify({ name: supplier, is_supplier: true, payment_terms_days: 30 }),
-    headers: { prefer: "return=representation" },
-  });
-  expect(made.status, made.text).toBe(201);
-  const supplierId = (made.body as Array<{ id: number }>)[0].id;
-  const product = ((await restFetch(ADMIN, "product?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0];
-  const location = ((await restFetch(ADMIN, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0];
-  const po = await rpc(ADMIN, "document_save", {
-    type: "purchase_order",
-    header: { company_id: supplierId, location_id: location.id },
-    lines: [{ product_id: product.id, qty: "10", unit_price: "100" }],
-  });
-  const submitted = await rpc(ADMIN, "document_transition", { type: "purchase_order", id: po.id, action: "submit" });
-  if (submitted.status === "pending_approval") {
-    await rpc(FINANCE, "document_transition", { type: "purchase_order", id: po.id, action: "approve" });
-  }
-  const sdo = await rpc(ADMIN, "document_convert", {
-    type: "purchase_order",
-    id: po.id,
-    to: "supplier_delivery_order",
-  });
-  await rpc(ADMIN, "document_transition", { type: "supplier_delivery_order", id: sdo.id, action: "submit" });
-  const draft = await rpc(ACCOUNTS, "document_convert", {
-    type: "supplier_delivery_order",
-    id: sdo.id,
-    to: "supplier_invoice",
-  });
-  const saved = await rpc(ACCOUNTS, "document_save", {
-    type: "supplier_invoice",
-    id: draft.id,
-    header: { ...draft, supplier_invoice_number: `DS-${Date.now()}` },
-    lines: draft.lines.map((l) => ({ ...l, unit_price: "108" })),
-  });
-  const invoice = await rpc(ACCOUNTS, "document_transition", {
-    type: "supplier_invoice",
-    id: saved.id,
-    action: "submit",
-  });
-  expect(invoice.match_status).toBe("exception");
-  return { supplier, supplierId, invoice };
-}
+type Doc = { id: number; number: string };
 
 describe.skipIf(!hasChromium)("payables in Chromium", () => {
   const t = useFreshBrowser();
 
   it("an invoice 8% above the order waits in the three-way check; finance releases it with a reason and pays it", async () => {
-    const { supplier, supplierId, invoice } = await heldInvoice();
+    // A supplier of its own with a received order of 10 at 100.00, and the supplier's invoice at 108.00 entered by
+    // accounts — held by the three-way check.
+    const { supplier, supplierId, invoice } = await heldInvoice({
+      name: "Dearer Supplies",
+      number: `DS-${Date.now()}`,
+      qty: "10",
+      price: "100",
+      billed: "108",
+    });
     const page = t.page;
 
     // Accounts sees it waiting, with the reason in words.

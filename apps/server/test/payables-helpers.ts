@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { act, type Doc, ok, products } from "./documents-helpers.ts";
+import { ACCOUNTS, ADMIN, FINANCE } from "./purchasing-helpers.ts";
 import { restFetch } from "./rest-helpers.ts";
 
 // Shared by the payables-*.api.test.ts files: the buying chain as a client drives it — a purchase order, its receipt
@@ -67,4 +68,71 @@ export async function supplierInvoice(
   const res = await act(email, "supplier_invoice", saved.id, "submit");
   expect(res.status, res.text).toBe(200);
   return res.body as Doc;
+}
+
+// A purchase order of `qty` of one product at `price` made and received in full by the demo's admin, approved by
+// finance where it waits for approval (the journeys' chain: each step by the role that does it). Returns the receipt.
+export async function receivedOrder(o: {
+  companyId: number;
+  locationId: number;
+  productId: number;
+  qty: string;
+  price: string;
+}): Promise<Doc> {
+  const po = await ok(ADMIN, "document_save", {
+    type: "purchase_order",
+    header: { company_id: o.companyId, location_id: o.locationId },
+    lines: [{ product_id: o.productId, qty: o.qty, unit_price: o.price }],
+  });
+  const submitted = await ok(ADMIN, "document_transition", { type: "purchase_order", id: po.id, action: "submit" });
+  if (submitted.status === "pending_approval") {
+    await ok(FINANCE, "document_transition", { type: "purchase_order", id: po.id, action: "approve" });
+  }
+  const sdo = await ok(ADMIN, "document_convert", { type: "purchase_order", id: po.id, to: "supplier_delivery_order" });
+  return ok(ADMIN, "document_transition", { type: "supplier_delivery_order", id: sdo.id, action: "submit" });
+}
+
+// A supplier of its own (`name` and the time) with a received order of `qty` at `price`, and the supplier's invoice
+// `number` billed at `billed` entered by accounts — held by the three-way check when `billed` is over the tolerance.
+export async function heldInvoice(o: {
+  name: string;
+  number: string;
+  qty: string;
+  price: string;
+  billed: string;
+}): Promise<{ supplier: string; supplierId: number; invoice: Doc & { number: string } }> {
+  const supplier = `${o.name} ${Date.now()}`;
+  const made = await restFetch(ADMIN, "company", {
+    method: "POST",
+    body: JSON.stringify({ name: supplier, is_supplier: true, payment_terms_days: 30 }),
+    headers: { prefer: "return=representation" },
+  });
+  expect(made.status, made.text).toBe(201);
+  const supplierId = (made.body as Array<{ id: number }>)[0].id;
+  const product = ((await restFetch(ADMIN, "product?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0];
+  const sdo = await receivedOrder({
+    companyId: supplierId,
+    locationId: await location(ADMIN),
+    productId: product.id,
+    qty: o.qty,
+    price: o.price,
+  });
+  const draft = await ok(ACCOUNTS, "document_convert", {
+    type: "supplier_delivery_order",
+    id: sdo.id,
+    to: "supplier_invoice",
+  });
+  const saved = await ok(ACCOUNTS, "document_save", {
+    type: "supplier_invoice",
+    id: draft.id,
+    header: { ...draft, supplier_invoice_number: o.number },
+    lines: draft.lines.map((l) => ({ ...l, unit_price: o.billed })),
+  });
+  const invoice = await ok(ACCOUNTS, "document_transition", {
+    type: "supplier_invoice",
+    id: saved.id,
+    action: "submit",
+  });
+  expect(invoice.match_status).toBe("exception");
+  return { supplier, supplierId, invoice: invoice as Doc & { number: string } };
 }
