@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { assignedDelivery } from "../../apps/server/test/documents-helpers.ts";
 import { heldInvoice, receivedOrder } from "../../apps/server/test/payables-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, openBrowser, screenshot, signIn, useFreshBrowser } from "../browser.ts";
@@ -128,39 +129,12 @@ describe.skipIf(!hasChromium)("gaps of issues 10 and 11 in Chromium", () => {
 
   it("the flow: an invoice shows a credit note made through a goods return note; a driver sees an unshared source by its type", async () => {
     const page = t.page;
-    const made = await restFetch(ADMIN, "product", {
-      method: "POST",
-      headers: { prefer: "return=representation" },
-      body: JSON.stringify({
-        sku: `GAP-${Date.now()}`,
-        name: "Cable drum hire",
-        price: "30",
-        cost: "10",
-        is_stock_tracked: false,
-      }),
-    });
-    const product = (made.body as Array<{ id: number }>)[0].id;
-    const company = (
-      (await restFetch(ADMIN, "company?select=id&is_customer=is.true&order=id&limit=1")).body as Array<{ id: number }>
-    )[0].id;
-    const location = ((await restFetch(ADMIN, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0]
-      .id;
-    const driver = (
-      (await restFetch(ADMIN, `user?select=id&email=eq.${encodeURIComponent(DRIVER)}`)).body as Array<{ id: string }>
-    )[0].id;
-    const so = await rpc(ADMIN, "document_save", {
-      type: "sales_order",
-      header: { company_id: company },
-      lines: [{ product_id: product, qty: "3" }],
-    });
-    await rpc(ADMIN, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
-    const d = await rpc(ADMIN, "document_convert", {
-      type: "sales_order",
-      id: so.id,
-      to: "delivery_order",
-      header: { location_id: location, driver_id: driver },
-    });
-    const delivery = await rpc(ADMIN, "document_transition", { type: "delivery_order", id: d.id, action: "submit" });
+    const { delivery, location } = await assignedDelivery(
+      ADMIN,
+      DRIVER,
+      { sku: `GAP-${Date.now()}`, name: "Cable drum hire", price: "30", cost: "10" },
+      "3",
+    );
     const i = await rpc(ADMIN, "document_convert", { type: "delivery_order", id: delivery.id, to: "invoice" });
     const invoice = await rpc(ADMIN, "document_transition", { type: "invoice", id: i.id, action: "submit" });
     const g = await rpc(ADMIN, "document_convert", {

@@ -55,3 +55,39 @@ export async function read(email: string, type: string, id: number): Promise<Doc
   expect(res.status).toBe(200);
   return (res.body as Doc[])[0];
 }
+
+// A submitted delivery order of `qty` of a new non-stock product to the first customer from the first location,
+// made by `email` and assigned to the user `driver` (the journeys' driver). Its number is the submitted one.
+export async function assignedDelivery(
+  email: string,
+  driver: string,
+  item: { sku: string; name: string; price: string; cost: string },
+  qty: string,
+): Promise<{ delivery: Doc & { number: string }; location: number }> {
+  const made = await restFetch(email, "product", {
+    method: "POST",
+    headers: { prefer: "return=representation" },
+    body: JSON.stringify({ ...item, is_stock_tracked: false }),
+  });
+  const product = (made.body as Array<{ id: number }>)[0].id;
+  const company = await customer(email);
+  const location = ((await restFetch(email, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0]
+    .id;
+  const driverId = (
+    (await restFetch(email, `user?select=id&email=eq.${encodeURIComponent(driver)}`)).body as Array<{ id: string }>
+  )[0].id;
+  const so = await ok(email, "document_save", {
+    type: "sales_order",
+    header: { company_id: company },
+    lines: [{ product_id: product, qty }],
+  });
+  await ok(email, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
+  const d = await ok(email, "document_convert", {
+    type: "sales_order",
+    id: so.id,
+    to: "delivery_order",
+    header: { location_id: location, driver_id: driverId },
+  });
+  const delivery = await ok(email, "document_transition", { type: "delivery_order", id: d.id, action: "submit" });
+  return { delivery: delivery as Doc & { number: string }, location };
+}
