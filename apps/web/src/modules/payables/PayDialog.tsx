@@ -7,10 +7,13 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@workmetrics/domain";
 import { useState } from "react";
+import toast from "react-hot-toast";
+import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { METHOD_LABEL, PAYMENT_METHODS } from "../documents/DocumentDialogs.tsx";
-import { todayIso } from "../receivables/ageing.ts";
+import { groupedAmount, todayIso } from "../receivables/ageing.ts";
 import { AllocationTable } from "./AllocationTable.tsx";
 import {
   type Allocation,
@@ -20,6 +23,7 @@ import {
   paymentProblem,
   toAllocations,
 } from "./pay.ts";
+import { PAYMENTS_KEY } from "./RecentPayments.tsx";
 
 export type PaymentRequest = {
   amount: string;
@@ -28,6 +32,31 @@ export type PaymentRequest = {
   reference: string | null;
   allocations: ReturnType<typeof toAllocations>;
 };
+
+// The dialog's onPay wherever it opens (Accounts payable, a supplier invoice's page): records the payment, says so,
+// closes (`done`, which may bring its own refresh) and reads again what the payment changed — the reports and the
+// recent payments.
+export function usePaySupplier() {
+  const data = useDataProvider();
+  const qc = useQueryClient();
+  return async (
+    to: { companyId: number; supplier: string; currency: string },
+    p: PaymentRequest,
+    done: () => unknown,
+  ): Promise<void> => {
+    const paid = await data.rpc<{ number: string }>("record_payment", {
+      type: "supplier_payment",
+      company_id: to.companyId,
+      ...p,
+    });
+    toast.success(`${paid.number} recorded: ${to.currency} ${groupedAmount(p.amount)} to ${to.supplier}`);
+    await Promise.all([
+      done(),
+      qc.invalidateQueries({ queryKey: ["report"] }),
+      qc.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+    ]);
+  };
+}
 
 // Pay a supplier for the invoices chosen on Accounts payable: each pays what it owes unless changed; paying more
 // than the invoices leaves the rest as the supplier's credit (record_payment type supplier_payment).

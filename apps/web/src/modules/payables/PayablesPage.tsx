@@ -8,12 +8,9 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { useQueryClient } from "@tanstack/react-query";
 import { SUPPLIER_PAYMENT_ACCESS } from "@workmetrics/domain/resources/payables";
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
-import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatDate } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
@@ -23,9 +20,9 @@ import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { AgeingHeader, AgeingTable, useAsOf } from "../receivables/AgeingTable.tsx";
 import { type AgeingReport, groupedAmount } from "../receivables/ageing.ts";
 import { alignOf, Cell } from "../receivables/ReportCell.tsx";
-import { PayDialog } from "./PayDialog.tsx";
+import { PayDialog, usePaySupplier } from "./PayDialog.tsx";
 import type { Payable } from "./pay.ts";
-import { PAYMENTS_KEY, RecentPayments } from "./RecentPayments.tsx";
+import { RecentPayments } from "./RecentPayments.tsx";
 import { SupplierInvoices } from "./SupplierInvoices.tsx";
 import { useReport } from "./useReport.ts";
 
@@ -37,8 +34,7 @@ import { useReport } from "./useReport.ts";
 export default function PayablesPage() {
   usePageTitle("Accounts payable");
   const { currency } = useViewer();
-  const data = useDataProvider();
-  const qc = useQueryClient();
+  const pay = usePaySupplier();
   const [open, setOpen] = useState<number | null>(null);
   const { asOf, typed, pick } = useAsOf(() => setOpen(null));
   const report = useReport({ name: "ap_ageing", as_of: asOf });
@@ -97,19 +93,9 @@ export default function PayablesPage() {
           currency={currency}
           chosen={paying.chosen}
           onCancel={() => setPaying(null)}
-          onPay={async (p) => {
-            const paid = await data.rpc<{ number: string }>("record_payment", {
-              type: "supplier_payment",
-              company_id: paying.companyId,
-              ...p,
-            });
-            toast.success(`${paid.number} recorded: ${currency} ${groupedAmount(p.amount)} to ${paying.company}`);
-            setPaying(null);
-            await Promise.all([
-              qc.invalidateQueries({ queryKey: ["report"] }),
-              qc.invalidateQueries({ queryKey: PAYMENTS_KEY }),
-            ]);
-          }}
+          onPay={(p) =>
+            pay({ companyId: paying.companyId, supplier: paying.company, currency }, p, () => setPaying(null))
+          }
         />
       )}
     </Stack>
