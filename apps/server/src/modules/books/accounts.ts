@@ -1,3 +1,4 @@
+import { COMMISSION_APPROVAL_RULE, COMMISSION_PAYMENT_RULE } from "@workmetrics/domain/commission";
 import { ACCOUNT_TYPES } from "@workmetrics/domain/db/ledger-schema";
 import { POSTING_RULES, ROUNDING_ACCOUNT } from "@workmetrics/domain/documents/postings";
 import { BOOKS_ACCESS, rootOfCode, TYPES_BY_ROOT } from "@workmetrics/domain/resources/books";
@@ -14,17 +15,16 @@ import { allow, isoDay, unprocessable } from "./journal.ts";
 // Issue 12 "Chart of accounts": finance adds accounts, renames them and deactivates the ones nothing needs; every
 // account lists with its balance as of a day. The code's first digit says its root (rootOfCode, domain).
 
-// Accounts the posting rules (and the books' own entries) write to: never deactivated. 1110, 2400 and 6000 are the
-// retention and commission accounts of the claims and commission postings (issue 12).
+// Accounts the posting rules (the documents', the commission's) and the books' own entries write to: never
+// deactivated. 1000 Cash and 1010 Bank SGD are where record_payment posts; 3100 takes the year-end close.
 export const ACCOUNTS_IN_USE: ReadonlySet<string> = new Set([
-  ...Object.values(POSTING_RULES).flatMap((r) => r.legs.map((l) => l.account)),
+  ...[...Object.values(POSTING_RULES), COMMISSION_APPROVAL_RULE, COMMISSION_PAYMENT_RULE].flatMap((r) =>
+    r.legs.map((l) => l.account),
+  ),
   ROUNDING_ACCOUNT,
   "1000",
   "1010",
-  "1110",
-  "2400",
   "3100",
-  "6000",
 ]);
 
 const CODE = /^\d{3,8}$/;
