@@ -151,9 +151,13 @@ describe("decideResource: member × action → allowed or the reason", () => {
     });
   });
 
-  it("checks the tier before the permission", () => {
+  // The role before the plan: an upgrade would not let a driver create projects, so they are not offered one; an
+  // owner on Lite, whom the upgrade would let, is.
+  it("checks the permission before the tier", () => {
     const d = decideResource(member(ROLE.Driver, "lite"), project, "create");
-    expect(d.allowed ? "" : d.reason).toBe("tier");
+    expect(d.allowed ? "" : d.reason).toBe("permission");
+    const owner = decideResource(member(ROLE.Owner, "lite"), project, "create");
+    expect(owner.allowed ? "" : owner.reason).toBe("tier");
   });
 });
 

@@ -55,6 +55,20 @@ export function decide(who: Member, need: Requirement): Decision {
   if (need.audience === "operator") {
     return { allowed: false, reason: "platform_only", message: "Only platform operators may do this" };
   }
+  // The role first, then the plan: a member whose role could never do this is told so, not offered an upgrade that
+  // would not let them either (a Lite workspace's warehouse staff and the financial reports).
+  let scope: "all" | "own" = "all";
+  if (need.permission && !can(who.permissions, need.permission)) {
+    if (!(need.own && (!need.ownWith || holdsAny(who.permissions, need.ownWith)))) {
+      return {
+        allowed: false,
+        reason: "permission",
+        message: `You do not have permission to ${need.does}`,
+        permission: need.permission,
+      };
+    }
+    scope = "own";
+  }
   if (need.feature && !who.features.includes(need.feature)) {
     const tier = lowestTierWith(need.feature);
     const subject = need.subject ?? FEATURES[need.feature];
@@ -67,14 +81,7 @@ export function decide(who: Member, need: Requirement): Decision {
       tierTitle: tier.title,
     };
   }
-  if (!need.permission || can(who.permissions, need.permission)) return ok;
-  if (need.own && (!need.ownWith || holdsAny(who.permissions, need.ownWith))) return { allowed: true, scope: "own" };
-  return {
-    allowed: false,
-    reason: "permission",
-    message: `You do not have permission to ${need.does}`,
-    permission: need.permission,
-  };
+  return { allowed: true, scope };
 }
 
 export const allowed = (who: Member, need: Requirement): boolean => decide(who, need).allowed;

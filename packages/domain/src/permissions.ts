@@ -97,6 +97,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "category.read",
     "brand.read",
     "location.*",
+    "stock_move.read", // issue 12: the stock valuation and movement reports
     "reorder_level.*",
     "delivery_order.read",
     "delivery_order.update",

@@ -52,7 +52,7 @@ export const REPORT_ACCESS = {
   sales_by_salesperson: analytics("invoice.read", "Sales reports"),
   sales_by_month: analytics("invoice.read", "Sales reports"),
   purchases_by_supplier: analytics("supplier_invoice.read", "Purchasing reports"),
-  stock_movement: analytics("product.read", "Stock reports"),
+  stock_movement: analytics("stock_move.read", "Stock reports"),
   // Issue 12 "Projects": what is held and released per project (projects feature, Pro).
   retention_schedule: {
     audience: "member",
@@ -93,18 +93,20 @@ export const REPORT_ACCESS = {
   // Issue 12: sales, purchasing and stock reports need analytics (Pro) — these two were every tier's in issue 10.
   sales_by_customer: analytics("invoice.read", "Sales reports"),
   sales_by_product: analytics("invoice.read", "Sales reports"),
-  // Issue 11 "Stock": whoever reads products (and so their cost) reads what the stock is worth; issue 12 makes it a
-  // stock report (analytics, Pro). The stock levels page and stock card stay every tier's (STOCK_ACCESS).
-  stock_valuation: analytics("product.read", "Stock reports"),
+  // What the stock is worth is read by whoever reads the stock moves (the office roles, finance and the warehouse),
+  // not by every holder of product.read: a driver, the POS or a supplier's user would read the company's costs.
+  // Issue 12 makes it a stock report (analytics, Pro). The stock levels page and stock card: STOCK_ACCESS.
+  stock_valuation: analytics("stock_move.read", "Stock reports"),
 } as const satisfies Record<string, Requirement>;
 
 export type ReportName = keyof typeof REPORT_ACCESS;
 
-// Issue 11 "Stock": the stock levels page, the stock card and what to reorder — whoever reads products reads their
-// stock (as stock_on_hand does). Drafting purchase orders from them also needs purchase_order.create.
+// Issue 11 "Stock": the stock levels page, the stock card and what to reorder — stock is held per location, so whoever
+// reads the locations reads what is in them (the office roles and the warehouse; not a driver, the POS or a supplier's
+// user, who read products only). Drafting purchase orders from them also needs purchase_order.create.
 export const STOCK_ACCESS: Requirement = {
   audience: "member",
-  permission: "product.read",
+  permission: "location.read",
   feature: "erp",
   does: "read stock levels",
   subject: "Stock levels",
