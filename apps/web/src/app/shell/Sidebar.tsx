@@ -18,6 +18,12 @@ import { type AppModule, MODULES, SECTION_ORDER } from "../modules.ts";
 import { usePreferences } from "../preferences.tsx";
 import { buildTheme } from "../theme.ts";
 
+// A module another module's address sits under (team-challenge, team-challenge/calendar) is lit on its own address
+// only, so the navigation lights one entry at a time.
+const UNDER_ANOTHER = new Set(
+  MODULES.filter((m) => m.path && MODULES.some((o) => o.path.startsWith(`${m.path}/`))).map((m) => m.path),
+);
+
 // Pointing at (or tabbing to) a link fetches its page's code and first rows, so the click shows them at once.
 function usePrefetch(): (m: AppModule) => void {
   const qc = useQueryClient();
@@ -88,7 +94,7 @@ export function Sidebar({ base, onNavigate }: { base: string; onNavigate?: () =>
                     <ListItemButton
                       component={NavLink}
                       to={to}
-                      end={m.path === ""}
+                      end={m.path === "" || UNDER_ANOTHER.has(m.path)}
                       onClick={onNavigate}
                       aria-label={lock ? `${m.title} — ${lock.toLowerCase()}` : undefined}
                       onPointerEnter={locked ? undefined : () => prefetch(m)}

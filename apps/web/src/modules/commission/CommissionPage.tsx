@@ -18,7 +18,7 @@ import { useSearchParams } from "react-router";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
-import { RefusedPage } from "../../platform/ui/GatePage.tsx";
+import { RefusalPage } from "../../platform/ui/GatePage.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { groupedAmount } from "../receivables/ageing.ts";
 import { DAY } from "../reports/periods.ts";
@@ -55,7 +55,7 @@ export default function CommissionPage() {
   };
   const summary = useReport("commission_statement", { from, to }, access.allowed && !own);
   useErrorToast(summary.error);
-  if (!access.allowed) return <RefusedPage subject="Commission" refusal={access} home={base} />;
+  if (!access.allowed) return <RefusalPage subject="Commission statements" refusal={access} home={base} />;
   const known = periods.some((p) => p.from === from && p.to === to);
   const sellers = summary.data?.rows ?? [];
   return (

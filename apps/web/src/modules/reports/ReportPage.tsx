@@ -1,5 +1,4 @@
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
-import LockOutlined from "@mui/icons-material/LockOutlined";
 import PictureAsPdfOutlined from "@mui/icons-material/PictureAsPdfOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -18,7 +17,7 @@ import { formatDate } from "../../platform/fields/format.ts";
 import { download } from "../../platform/resource/export.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
-import { GateCard, RefusedPage } from "../../platform/ui/GatePage.tsx";
+import { RefusalPage, RefusedPage } from "../../platform/ui/GatePage.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { todayIso } from "../receivables/ageing.ts";
 import { findReportEntry, type ReportEntry } from "./catalog.ts";
@@ -51,22 +50,7 @@ export default function ReportPage() {
     );
   }
   const decision = decide(member, REPORT_ACCESS[entry.name]);
-  if (!decision.allowed) {
-    if (decision.reason === "tier") {
-      return (
-        <GateCard
-          icon={<LockOutlined color="primary" sx={{ fontSize: 40 }} />}
-          title={`${entry.title} needs the ${decision.tierTitle} plan`}
-        >
-          <Typography color="text.secondary">{decision.message}.</Typography>
-          <Button variant="contained" component={RouterLink} to="/pricing">
-            Compare plans
-          </Button>
-        </GateCard>
-      );
-    }
-    return <RefusedPage subject={entry.title} refusal={decision} home={home} />;
-  }
+  if (!decision.allowed) return <RefusalPage subject={entry.title} refusal={decision} home={home} />;
   return <OpenReport key={entry.name} entry={entry} />;
 }
 

@@ -1,10 +1,11 @@
 import BlockOutlined from "@mui/icons-material/BlockOutlined";
+import LockOutlined from "@mui/icons-material/LockOutlined";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { Refusal } from "@workmetrics/domain";
+import { FEATURES, type Refusal } from "@workmetrics/domain";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "./usePageTitle.ts";
@@ -53,11 +54,64 @@ export function RefusedPage({
   return (
     <GateCard icon={<BlockOutlined color="error" sx={{ fontSize: 40 }} />} title="You don't have access to this page">
       <Typography color="text.secondary">
-        {refusal.message}. {hint(refusal.reason, subject)}
+        {sentence(refusal.message)} {hint(refusal.reason, subject)}
       </Typography>
       <Button variant="contained" component={RouterLink} to={home}>
         Go to the dashboard
       </Button>
     </GateCard>
+  );
+}
+
+// A message as a sentence: one full stop, whether or not the message brought its own.
+const sentence = (message: string): string => (message.endsWith(".") ? message : `${message}.`);
+
+type TierRefusal = Extract<Refusal, { reason: "tier" }>;
+
+// A page the workspace's plan does not include: which plan does, and the way to it (only for members whose role
+// would then use it — the access rule checks the role before the plan).
+export function UpgradeCard({
+  subject,
+  decision,
+  current,
+}: {
+  subject: string;
+  decision: TierRefusal;
+  current?: string | null; // the workspace's plan, when known
+}) {
+  usePageTitle(subject);
+  return (
+    <GateCard
+      icon={<LockOutlined color="primary" sx={{ fontSize: 40 }} />}
+      title={`${subject} needs the ${decision.tierTitle} plan`}
+    >
+      <Typography color="text.secondary">
+        {FEATURES[decision.feature]} is included from the {decision.tierTitle} plan
+        {current ? `; your workspace is on ${current}` : ""}. Upgrade to unlock {subject.toLowerCase()} for everyone in
+        your workspace.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to="/pricing">
+        Compare plans
+      </Button>
+    </GateCard>
+  );
+}
+
+// The page in place of anything refused: the plan's way up for a tier, else why not.
+export function RefusalPage({
+  subject,
+  refusal,
+  home,
+  current,
+}: {
+  subject: string;
+  refusal: Refusal;
+  home: string;
+  current?: string | null;
+}) {
+  return refusal.reason === "tier" ? (
+    <UpgradeCard subject={subject} decision={refusal} current={current} />
+  ) : (
+    <RefusedPage subject={subject} refusal={refusal} home={home} />
   );
 }
