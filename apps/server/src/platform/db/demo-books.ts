@@ -44,7 +44,8 @@ export async function seedBooks(tx: Tx, ws: string, slug: string): Promise<void>
     open,
   );
 
-  // The year's gross profit so far (sales less cost of sales): the overheads take 55% of it (at least 500 a month), a twelfth a month, so the trading alone shows a profit.
+  // The year's gross profit so far (sales and contract revenue less cost of sales: the claims are seeded first): the
+  // overheads take 55% of it (at least 500 a month), a twelfth a month, so the year shows a profit.
   const gross = await tx.execute(sql`select coalesce(sum(l.credit - l.debit), 0)::text as gp
     from journal_line l join account a on a.workspace_id = l.workspace_id and a.code = l.account_code
     where l.workspace_id = ${ws}::uuid and (a.root = 'income' or a.type = 'cogs')`);
