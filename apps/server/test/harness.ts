@@ -16,6 +16,8 @@ const BASE_ENV = {
   // Without the demo's year of trading, which costs seconds per server; a test that reads it asks for SEED=demo.
   SEED: "basic",
   JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+  // A web build of one's own (vite build --outDir …), so a journey can run beside another's `npm run build`.
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 };
 
 let serial = 0;
