@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, openBrowser, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
-// Issue 12 "Books": an accountant posts a manual journal — the unbalanced attempt shows by how much it is out, first
-// on the form and then in the server's words — and a finance manager sets a lock date, after which a journal dated
-// in the locked period is refused naming the date. The lock date is far in the past (and cleared after), so the
-// other journeys sharing this server still post.
+// Issue 12 "Books": an accountant posts a manual journal — while it does not balance the form shows by how much and
+// Post waits, saying why; a line added from the keyboard balances it — and a finance manager sets a lock date, after
+// which a journal dated in the locked period is refused naming the date. The lock date is far in the past (and
+// cleared after), so the other journeys sharing this server still post.
 
 const ACCOUNTS = "accounts@demo.test";
 const FINANCE = "finance@demo.test";
@@ -32,15 +32,27 @@ describe.skipIf(!hasChromium)("the books in Chromium", () => {
     await form.getByLabel("Line 2 account").fill("Bank SGD");
     await page.getByRole("option", { name: /^1010 Bank SGD/ }).click();
     await form.getByLabel("Line 2 credit").fill("100");
+    // The running totals say by how much it is out, and Post waits, saying why (the domain's check, as the server's).
     await expect(form.getByTestId("out-of-balance").textContent()).resolves.toBe("Out of balance by 20.00");
-    await form.getByRole("button", { name: "Post entry" }).click();
-    await expect(form.getByRole("alert").textContent()).resolves.toBe(
+    await expect(form.getByTestId("journal-debits").textContent()).resolves.toBe("120.00");
+    const postEntry = form.getByRole("button", { name: "Post entry" });
+    await expect(postEntry.isDisabled()).resolves.toBe(true);
+    await expect(form.getByTestId("post-blocker").textContent()).resolves.toBe(
       "The entry does not balance: debits 120.00 and credits 100.00 differ by 20.00",
     );
     await screenshot(page, "books-journal-unbalanced");
-    await form.getByLabel("Line 2 credit").fill("120");
+    // From the keyboard: Enter in the last credit adds a line with its account focused; pick, Tab, Tab, type.
+    await form.getByLabel("Line 2 credit").press("Enter");
+    await page.keyboard.type("1000 Cash");
+    await page.getByRole("option", { name: /^1000 Cash/ }).waitFor();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("20");
+    await expect(form.getByLabel("Line 3 credit").inputValue()).resolves.toBe("20");
     await form.getByText("Balanced", { exact: true }).waitFor();
-    await form.getByRole("button", { name: "Post entry" }).click();
+    await expect(form.getByTestId("post-blocker").count()).resolves.toBe(0);
+    await postEntry.click();
     const toast = page.getByText(/^JE-\d{4}-\d{5} posted$/);
     await toast.waitFor();
     const number = ((await toast.textContent()) ?? "").slice(0, 13);

@@ -109,7 +109,7 @@ const lineSchema = z.object({
 export function checkedOrRefused(input: readonly LineInput[]): { lines: CheckedLine[]; total: string } {
   const checked = checkLines(input);
   if (checked.problems.length) throw unprocessable(checked.problems[0].message, checked.problems);
-  return checked;
+  return { lines: checked.lines, total: checked.debit };
 }
 
 async function post(tx: Tx, caller: Caller, args: { date: string; memo: string; lines: LineInput[] }) {

@@ -20,11 +20,13 @@ import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { formatCents } from "../../platform/fields/format.ts";
 import type { AccountRow } from "./api.ts";
-import { blankLine, type DraftLine, toSend, totals } from "./lines.ts";
+import { blankLine, checkForm, type DraftLine, toSend } from "./lines.ts";
 
 // "New journal": the date, what it is for, and the lines — an account picked by code or name, a debit or a credit,
-// a memo — with live totals and how far out of balance the entry is. Tab moves through the cells; Enter in the last
-// line's credit adds a line. The server has the last word (its refusal shows above the buttons).
+// a memo — with running totals and how far out of balance the entry is, checked by the domain's rule as the clerk
+// types (the one journal_post runs): Post waits, saying why, until the entry would be taken. Tab moves through the
+// cells; Enter in the last line's credit adds a line and moves to its account. The server has the last word (its
+// refusal — the lock date, an inactive account — shows above the buttons).
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -40,8 +42,15 @@ export function NewJournalDialog(props: {
   const [busy, setBusy] = useState(false);
   const active = useMemo(() => props.accounts.filter((a) => a.active), [props.accounts]);
   const byCode = useMemo(() => new Map(props.accounts.map((a) => [a.code, a])), [props.accounts]);
-  const sums = totals(lines);
-  const typed = toSend(lines).length;
+  // The row whose account takes the focus when it appears (a line added from the keyboard or the button).
+  const [focusKey, setFocusKey] = useState<number | null>(null);
+  const check = checkForm({ date, memo, lines });
+  const addLine = () => {
+    const l = blankLine();
+    setLines((ls) => [...ls, l]);
+    setFocusKey(l.key);
+  };
+  const cellError = (i: number, field: string) => check.byField.has(`lines.${i}.${field}`);
 
   const change = (key: number, patch: Partial<DraftLine>) => {
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
@@ -107,7 +116,13 @@ export function NewJournalDialog(props: {
                       isOptionEqualToValue={(a, b) => a.code === b.code}
                       autoHighlight
                       renderInput={(params) => (
-                        <TextField {...params} label={`Line ${i + 1} account`} placeholder="Code or name" />
+                        <TextField
+                          {...params}
+                          label={`Line ${i + 1} account`}
+                          placeholder="Code or name"
+                          autoFocus={l.key === focusKey}
+                          error={cellError(i, "account_code")}
+                        />
                       )}
                     />
                   </TableCell>
@@ -117,6 +132,7 @@ export function NewJournalDialog(props: {
                       label={`Line ${i + 1} debit`}
                       value={l.debit}
                       onChange={(e) => change(l.key, { debit: e.target.value })}
+                      error={cellError(i, "debit")}
                       slotProps={{ htmlInput: { inputMode: "decimal", style: { textAlign: "right" } } }}
                     />
                   </TableCell>
@@ -126,10 +142,11 @@ export function NewJournalDialog(props: {
                       label={`Line ${i + 1} credit`}
                       value={l.credit}
                       onChange={(e) => change(l.key, { credit: e.target.value })}
+                      error={cellError(i, "credit")}
                       onKeyDown={(e) => {
                         if (e.key === "Enter" && i === lines.length - 1) {
                           e.preventDefault();
-                          setLines((ls) => [...ls, blankLine()]);
+                          addLine();
                         }
                       }}
                       slotProps={{ htmlInput: { inputMode: "decimal", style: { textAlign: "right" } } }}
@@ -159,24 +176,24 @@ export function NewJournalDialog(props: {
             <TableFooter>
               <TableRow>
                 <TableCell>
-                  <Button startIcon={<AddOutlined />} onClick={() => setLines((ls) => [...ls, blankLine()])}>
+                  <Button startIcon={<AddOutlined />} onClick={addLine}>
                     Add line
                   </Button>
                 </TableCell>
                 <TableCell align="right" data-testid="journal-debits">
-                  <Typography sx={{ fontWeight: 600 }}>{formatCents(sums.debit)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{formatCents(check.debit)}</Typography>
                 </TableCell>
                 <TableCell align="right" data-testid="journal-credits">
-                  <Typography sx={{ fontWeight: 600 }}>{formatCents(sums.credit)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{formatCents(check.credit)}</Typography>
                 </TableCell>
                 <TableCell colSpan={2}>
-                  {typed === 0 ? null : sums.balanced ? (
-                    <Typography sx={{ color: "success.main", fontWeight: 600 }}>Balanced</Typography>
-                  ) : (
+                  {check.difference !== "0.00" ? (
                     <Typography sx={{ color: "error.main", fontWeight: 600 }} data-testid="out-of-balance">
-                      Out of balance by {formatCents(sums.difference)}
+                      Out of balance by {formatCents(check.difference)}
                     </Typography>
-                  )}
+                  ) : check.debit !== "0.00" ? (
+                    <Typography sx={{ color: "success.main", fontWeight: 600 }}>Balanced</Typography>
+                  ) : null}
                 </TableCell>
               </TableRow>
             </TableFooter>
@@ -188,11 +205,22 @@ export function NewJournalDialog(props: {
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        {check.blocker && (
+          <Typography id="post-blocker" data-testid="post-blocker" variant="body2" color="text.secondary" sx={{ mr: "auto" }} role="status">
+            {check.blocker}
+          </Typography>
+        )}
         <Button onClick={props.onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" loading={busy} disabled={typed < 2 || !memo.trim() || !date} onClick={post}>
+        <Button
+          variant="contained"
+          loading={busy}
+          disabled={check.blocker !== null}
+          aria-describedby={check.blocker ? "post-blocker" : undefined}
+          onClick={post}
+        >
           Post entry
         </Button>
       </DialogActions>

@@ -1,51 +1,33 @@
-import { Dec } from "@workmetrics/domain/documents/decimal";
+import { type Checked, checkLines, isBlankLine } from "@workmetrics/domain/books/journal-lines";
 
-type Decimal = InstanceType<typeof Dec>;
-
-// The New journal form's lines as typed, and what the form shows live: the totals, how far out of balance, and
-// whether the server would take them (the server checks again: modules/books/journal-lines.ts).
+// The New journal form's lines as typed, and what the form shows live: the domain's check of them (the one
+// journal_post runs) — the running totals, how far out of balance, each line's problem — and why Post waits.
 
 export type DraftLine = { key: number; account_code: string; debit: string; credit: string; memo: string };
 
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-
-const read = (v: string): Decimal | null => {
-  const t = v.trim().replaceAll(",", "");
-  return t && AMOUNT.test(t) ? new Dec(t) : null;
+export type FormCheck = Checked & {
+  // Why Post is not offered yet, in words; null when the server would take the entry.
+  blocker: string | null;
+  // The first problem of each row, by the row's field ("lines.2.debit" → the message).
+  byField: Map<string, string>;
 };
 
-export type Totals = { debit: string; credit: string; difference: string; balanced: boolean; ready: boolean };
-
-export function totals(lines: readonly DraftLine[]): Totals {
-  let dr = new Dec(0);
-  let cr = new Dec(0);
-  let used = 0;
-  let bad = false;
-  for (const l of lines) {
-    const blank = !l.account_code && !l.debit.trim() && !l.credit.trim();
-    if (blank) continue;
-    const d = l.debit.trim() ? read(l.debit) : new Dec(0);
-    const c = l.credit.trim() ? read(l.credit) : new Dec(0);
-    if (d === null || c === null || !l.account_code || d.isZero() === c.isZero()) bad = true;
-    dr = dr.plus(d ?? 0);
-    cr = cr.plus(c ?? 0);
-    used++;
-  }
-  const difference = dr.minus(cr);
-  const balanced = difference.isZero() && !dr.isZero();
-  return {
-    debit: dr.toFixed(2),
-    credit: cr.toFixed(2),
-    difference: difference.abs().toFixed(2),
-    balanced,
-    ready: balanced && !bad && used >= 2,
-  };
+export function checkForm(form: { date: string; memo: string; lines: readonly DraftLine[] }): FormCheck {
+  const checked = checkLines(form.lines, { skipBlank: true });
+  const byField = new Map<string, string>();
+  for (const p of checked.problems) if (!byField.has(p.field)) byField.set(p.field, p.message);
+  const blocker = !form.date
+    ? "Give the entry's date"
+    : !form.memo.trim()
+      ? "Say what the entry is for in the memo"
+      : (checked.problems[0]?.message ?? null);
+  return { ...checked, blocker, byField };
 }
 
 // The lines the server gets: blank rows dropped.
 export const toSend = (lines: readonly DraftLine[]) =>
   lines
-    .filter((l) => l.account_code || l.debit.trim() || l.credit.trim())
+    .filter((l) => !isBlankLine(l))
     .map((l) => ({
       account_code: l.account_code,
       debit: l.debit.trim() || null,
