@@ -9,6 +9,7 @@ import {
   integer,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -121,9 +122,12 @@ export const journalMonth = pgTable(
     month: date("month").notNull(), // the first day of the month
     debit: numeric("debit", { precision: 18, scale: 2 }).notNull().default("0"),
     credit: numeric("credit", { precision: 18, scale: 2 }).notNull().default("0"),
+    // Which of a few rows per account and month this one is (migration journal_month_stripes): concurrent postings
+    // add to different stripes, so they never wait on each other's row; the reports sum the stripes.
+    stripe: smallint("stripe").notNull().default(0),
   },
   (t) => [
     ...tenantKeys("journal_month", t, workspace),
-    uniqueIndex("journal_month_key").on(t.workspaceId, t.accountCode, t.month),
+    uniqueIndex("journal_month_key").on(t.workspaceId, t.accountCode, t.month, t.stripe),
   ],
 ).enableRLS();
