@@ -34,7 +34,7 @@ import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { ActionInputsDialog, ReceivedNote } from "./ActionInputsDialog.tsx";
 import { type DocRow, useActions, useDocument, useDocumentLabels, useRefreshDocuments } from "./api.ts";
-import { EmailDialog, PaymentDialog, ReasonDialog } from "./DocumentDialogs.tsx";
+import { EmailDialog, ReasonDialog } from "./DocumentDialogs.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { FlowPanel } from "./FlowPanel.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
@@ -43,6 +43,7 @@ import { LinesGrid } from "./LinesGrid.tsx";
 import { emptyLine, isBlank, type LineDraft, lineFromRow, lineToSave, liveTotals } from "./lines.ts";
 import { Picker } from "./Picker.tsx";
 import { DocumentLabels, RecordField } from "./RecordField.tsx";
+import { RecordPaymentButton } from "./RecordPaymentButton.tsx";
 import { StatusChip } from "./StatusChip.tsx";
 import { headerMessages, shownOutstanding } from "./saveErrors.ts";
 import { TotalsPanel } from "./TotalsPanel.tsx";
@@ -50,8 +51,8 @@ import { conversionsFrom, docType, hasCustomer, type WebDocType } from "./types.
 
 // One document page for every type (issue 10 §3): header, keyboard lines grid, live totals from the domain's
 // computeTotals, Save draft through document_save, then exactly the actions document_actions offers (a reason asked
-// where the machine needs one, cancel confirmed), "Create …" for each declared conversion, a payment on an unpaid
-// invoice, PDF and e-mail once numbered, and the flow, history and files of the document.
+// where the machine needs one, cancel confirmed), "Create …" for each declared conversion, a payment on what a
+// customer still owes (payments.ts), PDF and e-mail once numbered, and the flow, history and files of the document.
 
 // Header fields the page lays out itself; any other writable field is the type's own and shown by its kind.
 const LAID_OUT = new Set([
@@ -169,7 +170,6 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [tab, setTab] = useState(0);
   const [asking, setAsking] = useState<OfferedAction | null>(null);
-  const [paying, setPaying] = useState(false);
   const [emailing, setEmailing] = useState(false);
   const saving = useRef(false);
   const actions = useActions(t, doc ? Number(doc.id) : null, doc?.status);
@@ -321,13 +321,6 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
     : [];
   // What is still owed means something once the invoice is submitted; a draft owes nothing yet (no "Outstanding 0.00").
   const outstanding = shownOutstanding(doc, isDraft);
-  const canPay =
-    t.type === "invoice" &&
-    doc !== null &&
-    ["unpaid", "partly_paid", "overdue"].includes(status) &&
-    Number(outstanding ?? 0) > 0 &&
-    decide(member, { audience: "member", permission: "receipt.create", feature: "erp", does: "record receipts" })
-      .allowed;
   const title =
     doc?.number ?? (doc ? `Draft ${t.machine.title.toLowerCase()}` : `New ${t.machine.title.toLowerCase()}`);
 
@@ -438,11 +431,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
               ))}
             </Suspense>
           )}
-          {canPay && (
-            <Button variant="contained" color="success" onClick={() => setPaying(true)}>
-              Record payment
-            </Button>
-          )}
+          {doc && !isDraft && <RecordPaymentButton type={t.type} doc={doc} currency={currency} />}
           {doc?.number && (
             <Button
               variant="text"
@@ -600,34 +589,6 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
             onConfirm={() => run(asking)}
           />
         ))}
-      {paying && doc && (
-        <PaymentDialog
-          open
-          number={String(doc.number)}
-          outstanding={String(outstanding ?? "0")}
-          currency={currency}
-          today={today()}
-          onCancel={() => setPaying(false)}
-          onConfirm={async (p) => {
-            try {
-              await data.rpc("record_payment", {
-                type: "receipt",
-                company_id: Number(doc.company_id),
-                amount: p.amount,
-                date: p.date,
-                method: p.method,
-                reference: p.reference || null,
-                allocations: [{ document_type: "invoice", document_id: Number(doc.id), amount: p.amount }],
-              });
-              await refresh();
-              toast.success(`Payment of ${currency} ${p.amount} recorded on ${String(doc.number)}`);
-              setPaying(false);
-            } catch (err) {
-              toast.error(errorMessage(err, "The payment could not be recorded"));
-            }
-          }}
-        />
-      )}
       {emailing && doc && (
         <EmailDialog
           open

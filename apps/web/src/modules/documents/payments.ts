@@ -1,0 +1,31 @@
+import { memberRequirement, type Requirement } from "@workmetrics/domain";
+import { dec } from "@workmetrics/domain/documents/decimal";
+
+// Which documents a customer pays from their own page — the server's receipt kind pays them (record_payment:
+// modules/documents/record-payment.ts, invoices and debit notes, and the claims module adds progressive claims) —
+// and in which statuses they still owe. A type added here is offered "Record payment", prefilled with what is
+// outstanding, in the one payment dialog.
+
+export type Payable = { payment: "receipt"; owing: readonly string[] };
+
+export const RECEIPT_ACCESS: Requirement = memberRequirement("receipt.create", "record receipts", "erp");
+
+const INVOICE_LIKE = ["unpaid", "partly_paid", "overdue"] as const;
+
+export const PAYABLE: Readonly<Record<string, Payable>> = {
+  invoice: { payment: "receipt", owing: INVOICE_LIKE },
+  debit_note: { payment: "receipt", owing: INVOICE_LIKE },
+  // Owed once claimed, whether or not the customer's payment response is in (SOP Act).
+  progressive_claim: { payment: "receipt", owing: ["claimed", "certified", "partly_paid", "overdue"] },
+};
+
+// The payment a document's page offers now, or null: a payable type, owing, with something outstanding.
+export function paymentOffer(type: string, status: string, outstanding: unknown): Payable | null {
+  const payable = PAYABLE[type];
+  if (!payable?.owing.includes(status)) return null;
+  try {
+    return dec(String(outstanding ?? "0")).greaterThan(0) ? payable : null;
+  } catch {
+    return null;
+  }
+}
