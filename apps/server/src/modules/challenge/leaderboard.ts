@@ -2,48 +2,57 @@ import type { ChallengeMetric } from "@workmetrics/domain/db/challenge-schema";
 import type { LeaderboardRow } from "@workmetrics/domain/resources/challenge";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
+import { salespersonOf } from "../reports/analytics/salesperson.ts";
 
 // Issue 12: a challenge's leaderboard, computed in SQL from the documents themselves over its period — what was
-// sent, confirmed, issued, collected or delivered and not cancelled since — attributed to its salesperson: the
-// documents carry no salesperson column, so it is who made the quotation or sales order (created_by), and for an
-// invoice who made the sales order it bills (directly, or through its delivery order and delivery instruction;
-// an invoice written without an order is its maker's, as the accounts clerk who invoices made no sale); a receipt
-// is who recorded it, a delivery its driver (else who made it). Amounts exclude GST and are in the base currency
-// (net total × rate).
+// sent, confirmed, issued, collected or delivered and not cancelled since — attributed to its salesperson by the one
+// rule sales by salesperson and commission follow (salespersonOf: the quotation's or sales order's salesperson, not
+// the accounts clerk who invoiced). Money collected is its invoice's salesperson's (a receipt's part paying debit
+// notes or kept as customer credit, who recorded it); a delivery is its driver's (else who made it). Amounts exclude
+// GST and are in the base currency (net total × rate).
 // Runs in the request's transaction as the request role, so RLS keeps it to the caller's workspace.
 
-type Metric = { table: string; value: SQL; who: SQL; day: SQL; counts: SQL };
+// Each metric's rows `d`: the document (id), its day, who it counts for, the value and whether it counts.
+type Metric = { from: SQL; value: SQL; who: SQL; day: SQL; counts: SQL };
 
 const net = sql`round(d.net_total * d.rate, 2)`;
-const made = sql`d.created_by`;
 const dated = sql`d.doc_date`;
 const sent = sql`d.status not in ('draft', 'cancelled')`;
+const sold = (table: "quotation" | "sales_order" | "invoice") => ({
+  from: sql`${sql.identifier(table)}`,
+  who: salespersonOf(table, "d"),
+  day: dated,
+  counts: sent,
+});
 
-// The sales order an invoice bills: its source, or its delivery order's (made from the order or from a delivery
-// instruction of it).
-const billedOrder = sql`case d.source_type
-  when 'sales_order' then d.source_id
-  when 'delivery_order' then (select case dd.source_type when 'sales_order' then dd.source_id
-      when 'delivery_instruction' then (select di.source_id from delivery_instruction di
-        where di.workspace_id = dd.workspace_id and di.id = dd.source_id and di.source_type = 'sales_order') end
-    from delivery_order dd where dd.workspace_id = d.workspace_id and dd.id = d.source_id) end`;
-const invoiceSeller = sql`coalesce((select so.created_by from sales_order so
-  where so.workspace_id = d.workspace_id and so.id = ${billedOrder}), d.created_by)`;
+// A receipt split by what it paid: each invoice allocation for the invoice's salesperson, the rest for its recorder.
+const collected = sql`(
+  select r.workspace_id, r.id, r.doc_date, r.status, ${salespersonOf("invoice", "i")} as seller, a.amount
+  from receipt r
+  join payment_allocation a on a.workspace_id = r.workspace_id and a.payment_type = 'receipt' and a.payment_id = r.id
+    and a.document_type = 'invoice'
+  join invoice i on i.workspace_id = a.workspace_id and i.id = a.document_id
+  union all
+  select r.workspace_id, r.id, r.doc_date, r.status, r.created_by, r.amount - coalesce((select sum(a.amount)
+    from payment_allocation a where a.workspace_id = r.workspace_id and a.payment_type = 'receipt'
+      and a.payment_id = r.id and a.document_type = 'invoice'), 0)
+  from receipt r
+)`;
 
 const METRICS: Record<ChallengeMetric, Metric> = {
-  quotations_sent_count: { table: "quotation", value: sql`1`, who: made, day: dated, counts: sent },
-  quotations_sent_sum: { table: "quotation", value: net, who: made, day: dated, counts: sent },
-  orders_confirmed_sum: { table: "sales_order", value: net, who: made, day: dated, counts: sent },
-  invoices_issued_sum: { table: "invoice", value: net, who: invoiceSeller, day: dated, counts: sent },
+  quotations_sent_count: { ...sold("quotation"), value: sql`1` },
+  quotations_sent_sum: { ...sold("quotation"), value: net },
+  orders_confirmed_sum: { ...sold("sales_order"), value: net },
+  invoices_issued_sum: { ...sold("invoice"), value: net },
   receipts_collected_sum: {
-    table: "receipt",
+    from: collected,
     value: sql`d.amount`,
-    who: made,
+    who: sql`d.seller`,
     day: dated,
-    counts: sql`d.status <> 'cancelled'`,
+    counts: sql`d.status <> 'cancelled' and d.amount > 0`,
   },
   deliveries_completed_count: {
-    table: "delivery_order",
+    from: sql`delivery_order`,
     value: sql`1`,
     who: sql`coalesce(d.driver_id, d.created_by)`,
     day: sql`d.received_at::date`,
@@ -79,8 +88,8 @@ export async function leaderboard(tx: Tx, ws: string, c: ChallengeRow, finished:
       group by r.user_id
     ),
     done as (
-      select ${m.who} as user_id, sum(${m.value}) as value, count(*)::int as documents
-      from ${sql.identifier(m.table)} d
+      select ${m.who} as user_id, sum(${m.value}) as value, count(distinct d.id)::int as documents
+      from ${m.from} d
       where d.workspace_id = ${ws}::uuid and ${m.counts}
         and ${m.day} between ${c.start_date}::date and ${c.end_date}::date
         and ${m.who} in (select user_id from people)

@@ -9,13 +9,14 @@ import {
 import { dec, money } from "@workmetrics/domain/documents/decimal";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
+import { salespersonOf } from "../reports/analytics/salesperson.ts";
 
 // Issue 12 "Commission": a salesperson's statement for a period, computed from the documents.
-// Who sold an invoice: the author of the sales order it was made from (directly or through a delivery order) —
-// the salesperson who won the order, since invoices are usually raised by accounts staff — else the invoice's own
-// author. A credit note belongs to the salesperson of the invoice it credits and counts in the period it is issued
-// (an approved period is never reopened: the next statement carries it as a negative line). Credit notes that
-// credit no invoice earn and take back nothing.
+// Who sold an invoice: salespersonOf, the one rule sales by salesperson and the team challenge follow too (the
+// salesperson of the quotation or sales order it bills, not the accounts clerk who raised it). A credit note belongs
+// to the salesperson of the invoice it credits and counts in the period it is issued (an approved period is never
+// reopened: the next statement carries it as a negative line). Credit notes that credit no invoice earn and take
+// back nothing.
 // Basis "invoiced": submitted invoices dated in the period, net of GST and of the document discount, in base
 // currency. Basis "collected": each receipt dated in the period counts the share of its invoice's commissionable net
 // that it paid (allocation ÷ invoice total); money never collected earns nothing, so credit notes — which lower
@@ -88,15 +89,8 @@ function attributed(ws: string, ruleId: number): SQL {
       union select c.id from category c join excluded x on c.parent_id = x.id where c.workspace_id = ${ws}::uuid
     ),
     inv as (
-      select i.id, i.number, i.doc_date, i.company_id, i.rate, i.total,
-        coalesce(so.created_by, dso.created_by, i.created_by) as seller
+      select i.id, i.number, i.doc_date, i.company_id, i.rate, i.total, ${salespersonOf("invoice", "i")} as seller
       from invoice i
-      left join sales_order so on i.source_type = 'sales_order' and so.workspace_id = i.workspace_id
-        and so.id = i.source_id
-      left join delivery_order d on i.source_type = 'delivery_order' and d.workspace_id = i.workspace_id
-        and d.id = i.source_id
-      left join sales_order dso on d.source_type = 'sales_order' and dso.workspace_id = d.workspace_id
-        and dso.id = d.source_id
       where i.workspace_id = ${ws}::uuid and i.status not in ('draft', 'cancelled')
     )`;
 }

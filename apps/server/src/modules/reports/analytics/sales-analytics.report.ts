@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Caller } from "../../../platform/rest/access.ts";
 import { defineReport } from "../registry.ts";
+import { salespersonOf } from "./salesperson.ts";
 import {
   docDrill,
   docScope,
@@ -17,21 +18,21 @@ import {
 
 // Issue 12 "Sales": sales by salesperson and by month, net of credit notes, in base currency, before tax. A sale is
 // a submitted invoice (not cancelled) dated in the period; a credit note issued in the period lowers the sales of
-// the month it is dated in and of the salesperson of the invoice it credits (who raised that invoice; the credit
-// note's own author when it credits none). A member who reads only their own invoices sees only their own sales.
+// the month it is dated in and of the salesperson of the invoice it credits. Who sold it: salespersonOf (the one
+// rule commission and the team challenge follow too). A member who reads only their own invoices sees only those.
 
 // Invoices and credit notes in the period as signed entries: date, who sold, net and gross in base currency.
 function entries(ws: string, p: { from: string; to: string }, caller: Caller): SQL {
   const invoices = docScope(caller, "invoice", "i");
   const unlinked = readsAll(caller, "invoice") ? sql`c.invoice_id is null` : sql`false`;
   return sql`e as (
-      select i.doc_date as date, i.created_by as seller, 'invoice' as kind, round(i.net_total * i.rate, 2) as net,
+      select i.doc_date as date, ${salespersonOf("invoice", "i")} as seller, 'invoice' as kind, round(i.net_total * i.rate, 2) as net,
         i.base_total as gross
       from invoice i
       where i.workspace_id = ${ws}::uuid and ${invoices} and i.status not in ('draft', 'cancelled')
         and i.doc_date between ${p.from}::date and ${p.to}::date
       union all
-      select c.doc_date, coalesce(i.created_by, c.created_by), 'credit_note', -round(c.net_total * c.rate, 2),
+      select c.doc_date, ${salespersonOf("credit_note", "c")}, 'credit_note', -round(c.net_total * c.rate, 2),
         -c.base_total
       from credit_note c left join invoice i on i.workspace_id = c.workspace_id and i.id = c.invoice_id
       where c.workspace_id = ${ws}::uuid and c.status = 'issued'
@@ -69,14 +70,14 @@ export const salesBySalesperson = defineReport({
             round(i.net_total * i.rate, 2)::numeric(14,2)::text as net_sales
           from invoice i join company co on co.workspace_id = i.workspace_id and co.id = i.company_id
           where i.workspace_id = ${ws}::uuid and ${invoices} and i.status not in ('draft', 'cancelled')
-            and i.created_by = ${p.user_id}::uuid and i.doc_date between ${p.from}::date and ${p.to}::date
+            and ${salespersonOf("invoice", "i")} = ${p.user_id}::uuid and i.doc_date between ${p.from}::date and ${p.to}::date
           union all
           select 'credit_note', c.id, c.number, c.doc_date::text, co.name,
             (-round(c.net_total * c.rate, 2))::numeric(14,2)::text
           from credit_note c join company co on co.workspace_id = c.workspace_id and co.id = c.company_id
             left join invoice i on i.workspace_id = c.workspace_id and i.id = c.invoice_id
           where c.workspace_id = ${ws}::uuid and c.status = 'issued'
-            and coalesce(i.created_by, c.created_by) = ${p.user_id}::uuid
+            and ${salespersonOf("credit_note", "c")} = ${p.user_id}::uuid
             and (i.id is null or ${invoices}) and c.doc_date between ${p.from}::date and ${p.to}::date
         ) d order by d.doc_date, d.type desc, d.id`);
       const rows = res.rows as Array<Record<string, string | number | null>>;
