@@ -14,6 +14,7 @@ import {
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default(sql`0`);
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4 }).notNull().default(sql`0`);
+const qty = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
 export const progressiveClaim = pgTable(
   "progressive_claim",
@@ -69,6 +70,11 @@ export const progressiveClaimLine = pgTable(
     prevPercent: percent("prev_percent"),
     prevAmount: money("prev_amount"),
     amountToDate: money("amount_to_date"),
+    // Measured work (issue 12 "or quantity"): the contract line's quantity, and the quantity done to date when the
+    // line is claimed by quantity (null: by percentage; cumulative_percent is then derived from it).
+    contractQty: qty("contract_qty"),
+    cumulativeQty: qty("cumulative_qty"),
+    prevQty: qty("prev_qty"),
     isVariation: boolean("is_variation").notNull().default(false),
     prevLineId: bigint("prev_line_id", { mode: "number" }), // the previous claim's line this one continues
     progressiveClaimId: bigint("progressive_claim_id", { mode: "number" }).notNull(),
@@ -76,5 +82,9 @@ export const progressiveClaimLine = pgTable(
   (t) => [
     ...documentLineKeys("progressive_claim_line", t, { column: t.progressiveClaimId, table: progressiveClaim }),
     check("progressive_claim_line_percent", sql`${t.cumulativePercent} between 0 and 100`),
+    check(
+      "progressive_claim_line_measured",
+      sql`${t.cumulativeQty} is null or (${t.contractQty} > 0 and ${t.cumulativeQty} between 0 and ${t.contractQty})`,
+    ),
   ],
 ).enableRLS();

@@ -52,6 +52,15 @@ export const [progressiveClaimResource, progressiveClaimLineResource] = document
     fields: documentLineFields("progressive_claim", [
       f.money("contract_amount", "Contract amount", { min: 0 }),
       f.percent("cumulative_percent", "Done to date %", { min: 0, max: 100 }),
+      f.number("contract_qty", "Contract quantity", {
+        min: 0,
+        help: "A contract line's is the contract's; a variation's is agreed once",
+      }),
+      f.number("cumulative_qty", "Done to date (quantity)", {
+        min: 0,
+        help: "Given: the work done to date is measured, and the percentage follows from it",
+      }),
+      f.number("prev_qty", "Previous quantity", ro),
       f.boolean("is_variation", "Variation"),
       f.integer("prev_line_id", "Continues line"),
       f.percent("prev_percent", "Previous %", ro),

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
 import { registerPrinter } from "../documents/pdf/print-types.ts";
+import { registerReceivable } from "../documents/receivable.ts";
 import { paymentKind, registerPaymentKind } from "../documents/record-payment.ts";
 import { registerOverdueTable } from "../reports/overdue.ts";
 import { registerReport } from "../reports/registry.ts";
@@ -18,7 +19,7 @@ import { retentionScheduleReport } from "./retention-schedule.report.ts";
 // Issue 12: progressive claims with retention, release claims and the retention schedule — the third user of the
 // documents engine. A claim is made from a submitted sales order (document_convert), priced by its own figures
 // (claimFigures through the engine's `price` hook), owed like an invoice (receipts pay it; Overdue past its SOP
-// payment date), certified by the customer's payment response (claim_response), printed with its cumulative table.
+// payment date; in the AR ageing and statements), certified by the customer's payment response (claim_response), printed with its cumulative table.
 // Registered after the selling documents, whose receipts it extends.
 export function registerClaims(): void {
   registerDocumentType({
@@ -34,6 +35,9 @@ export function registerClaims(): void {
   });
   const receipt = paymentKind("receipt");
   registerPaymentKind({ ...receipt, pays: [...receipt.pays, "progressive_claim"] });
+  // In the AR ageing and the customer's statement like an invoice: what it makes payable now (its retention is billed
+  // by a release claim), as 1100 Trade debtors holds it.
+  registerReceivable("progressive_claim");
   registerOverdueTable(
     "progressive_claim",
     sql`d.status in ('claimed', 'certified', 'partly_paid') and d.due_date < current_date and d.outstanding > 0`,

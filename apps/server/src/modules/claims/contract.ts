@@ -34,7 +34,8 @@ export async function previousClaim(
   if (!header) return null;
   const lines = await tx.execute(sql`select id, line_no, product_id, service_id, sku, description, unit, tax_code,
       contract_amount::text as contract_amount, cumulative_percent::text as cumulative_percent,
-      amount_to_date::text as amount_to_date, is_variation, source_line_id
+      amount_to_date::text as amount_to_date, contract_qty::text as contract_qty,
+      cumulative_qty::text as cumulative_qty, is_variation, source_line_id
     from progressive_claim_line where workspace_id = ${ws}::uuid and progressive_claim_id = ${Number(header.id)}
     order by line_no`);
   return { header, lines: lines.rows as Row[] };
@@ -75,10 +76,10 @@ export async function projectOf(tx: Tx, ws: string, projectId: unknown): Promise
   return (res.rows[0] as ContractProject | undefined) ?? null;
 }
 
-// The contract's lines: what each is worth after its discounts (the sales order's net amount).
+// The contract's lines: what each is worth after its discounts (the sales order's net amount), and its quantity.
 export async function contractLines(tx: Tx, ws: string, contractId: number): Promise<Row[]> {
   const res = await tx.execute(sql`select id, line_no, product_id, service_id, sku, description, unit, tax_code,
-      net_amount::text as net_amount
+      net_amount::text as net_amount, qty::text as qty
     from sales_order_line where workspace_id = ${ws}::uuid and sales_order_id = ${contractId} order by line_no`);
   return res.rows as Row[];
 }

@@ -61,7 +61,7 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
   await updateRow(tx, spec.header, ws, id, set);
   // The lines as priced now (their previous percentages may have moved since the draft was saved).
   await deleteLines(tx, spec, ws, id);
-  await insertLines(tx, spec, ws, id, priced.lines, ["prev_percent", "prev_amount", "amount_to_date"]);
+  await insertLines(tx, spec, ws, id, priced.lines, ["prev_percent", "prev_amount", "prev_qty", "amount_to_date"]);
   const header = { ...doc.header, ...set };
   await settleReceivable(tx, caller, spec, id, undefined, { header, lines: priced.lines });
   const rate = String(doc.header.rate ?? "1");

@@ -101,6 +101,9 @@ export async function shapeClaim(
       cumulative_percent: "0",
       prev_percent: "0",
       prev_amount: "0",
+      contract_qty: null,
+      cumulative_qty: null,
+      prev_qty: null,
       is_variation: false,
       prev_line_id: null,
     }));
@@ -155,6 +158,23 @@ export async function shapeClaim(
       amount = was;
     }
     if (amount == null) throw invalid(`Give the contract amount of line ${n}`, `lines.${i}.contract_amount`);
+    // Likewise its quantity: the contract line's, or the variation's as first claimed.
+    let contractQty = source ? text(source.qty) : text(l.contract_qty);
+    if (before && !source && given(before.contract_qty)) {
+      if (given(l.contract_qty) && !dec(String(l.contract_qty)).equals(dec(String(before.contract_qty)))) {
+        throw invalid(
+          `Line ${n}: the contract quantity of a variation claimed before cannot change (it is ${dec(String(before.contract_qty)).toFixed()})`,
+          `lines.${i}.contract_qty`,
+        );
+      }
+      contractQty = String(before.contract_qty);
+    }
+    // Measured when a quantity is given; a percentage alone switches the line to percentages; neither: as before.
+    const cumulativeQty = given(l.cumulative_qty)
+      ? String(l.cumulative_qty)
+      : given(l.cumulative_percent)
+        ? null
+        : (text(before?.cumulative_qty) ?? null);
     return {
       ...l,
       ...(source
@@ -171,6 +191,9 @@ export async function shapeClaim(
       cumulative_percent: text(l.cumulative_percent) ?? (before ? String(before.cumulative_percent) : "0"),
       prev_percent: before ? String(before.cumulative_percent) : "0",
       prev_amount: before ? String(before.amount_to_date) : "0",
+      contract_qty: contractQty,
+      cumulative_qty: cumulativeQty,
+      prev_qty: text(before?.cumulative_qty),
       is_variation: !source,
       prev_line_id: before ? Number(before.id) : null,
     };
@@ -235,7 +258,10 @@ export const prepareClaimConvert: PrepareConvert = async (tx, caller, source, dr
     ? prev.lines.map((l) => ({
         ...item(l),
         contract_amount: l.contract_amount,
-        cumulative_percent: l.cumulative_percent,
+        contract_qty: l.contract_qty ?? null,
+        ...(given(l.cumulative_qty)
+          ? { cumulative_qty: l.cumulative_qty }
+          : { cumulative_percent: l.cumulative_percent }),
         source_line_id: l.source_line_id ?? null,
         prev_line_id: Number(l.id),
       }))
@@ -286,10 +312,14 @@ export const priceClaim: PriceDraft = (header, lines) => {
       },
       lines: lines.map((l) => ({
         description: text(l.description),
+        unit: text(l.unit),
         contract_amount: String(l.contract_amount ?? "0"),
         cumulative_percent: String(l.cumulative_percent ?? "0"),
         prev_percent: text(l.prev_percent),
         prev_amount: text(l.prev_amount),
+        contract_qty: text(l.contract_qty),
+        cumulative_qty: text(l.cumulative_qty),
+        prev_qty: text(l.prev_qty),
         tax_code: text(l.tax_code) ?? "SR",
       })),
     });
@@ -320,6 +350,7 @@ export const priceClaim: PriceDraft = (header, lines) => {
         unit_price: String(l.contract_amount ?? "0"),
         discount_percent: "0",
         tax_code: figures.tax_code,
+        cumulative_percent: figures.lines[i].cumulative_percent,
         amount_to_date: figures.lines[i].amount_to_date,
         line_total: figures.lines[i].line_total,
         net_amount: figures.lines[i].line_total,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { transitionMatrix } from "../machine.ts";
+import { invoicePaymentStatus } from "../quantities.ts";
 import {
   type ClaimFigures,
   claimFigures,
@@ -107,6 +108,79 @@ describe("claimFigures", () => {
     ).toThrow("Line 1 (Piling): the work done to date cannot go down to 40%; 50% was claimed before");
   });
 
+  it("a line measured in quantity: 340 of 500 m² is 68%, this claim is to date less before, the percentage derived", () => {
+    const terms = { kind: "progress" as const, retention_percent: "5", retention_cap_percent: "5" };
+    const line = { description: "Tiling", unit: "m²", contract_amount: "50000", contract_qty: "500", tax_code: "SR" };
+    const first = claimFigures({
+      ...terms,
+      previous: null,
+      lines: [{ ...line, cumulative_percent: "", cumulative_qty: "340" }],
+    });
+    expect(first.lines).toEqual([
+      { cumulative_percent: "68.0000", amount_to_date: "34000.00", line_total: "34000.00" },
+    ]);
+    expect(first).toMatchObject({ this_claim_gross: "34000.00", retention_this_claim: "1700.00" });
+    const previous = { gross_to_date: first.gross_to_date, retention_to_date: first.retention_to_date };
+    const before = { prev_percent: "68", prev_amount: "34000", prev_qty: "340" };
+    // A third of the rest: the percentage has more places than it keeps, the amount is exact from the quantity.
+    const second = claimFigures({
+      ...terms,
+      previous,
+      lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "400.5" }],
+    });
+    expect(second.lines[0]).toEqual({
+      cumulative_percent: "80.1000",
+      amount_to_date: "40050.00",
+      line_total: "6050.00",
+    });
+    // Everything done is the whole contract amount, the cap of the retention holds.
+    const last = claimFigures({
+      ...terms,
+      previous,
+      lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "500" }],
+    });
+    expect(last).toMatchObject({
+      gross_to_date: "50000.00",
+      this_claim_gross: "16000.00",
+      retention_to_date: "2500.00",
+    });
+    // Unchanged: what it had to date, whatever the rounding.
+    const same = claimFigures({
+      ...terms,
+      previous,
+      lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "340" }],
+    });
+    expect(same.lines[0]).toEqual({ cumulative_percent: "68.0000", amount_to_date: "34000.00", line_total: "0.00" });
+    // A previous claim by percentage: its quantity is that share of the contract quantity.
+    const byPercent = { prev_percent: "70", prev_amount: "35000" };
+    expect(() =>
+      claimFigures({
+        ...terms,
+        previous,
+        lines: [{ ...line, ...byPercent, cumulative_percent: "", cumulative_qty: "340" }],
+      }),
+    ).toThrow("Line 1 (Tiling): the quantity done to date cannot go down to 340 m²; 350 m² was claimed before");
+    expect(() =>
+      claimFigures({ ...terms, previous: null, lines: [{ ...line, cumulative_percent: "", cumulative_qty: "500.5" }] }),
+    ).toThrow("Line 1 (Tiling): the quantity done to date cannot be more than the contract's 500 m²");
+    expect(() =>
+      claimFigures({
+        ...terms,
+        previous,
+        lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "300" }],
+      }),
+    ).toThrow("Line 1 (Tiling): the quantity done to date cannot go down to 300 m²; 340 m² was claimed before");
+    expect(() =>
+      claimFigures({
+        ...terms,
+        previous: null,
+        lines: [{ ...line, contract_qty: null, cumulative_percent: "", cumulative_qty: "3" }],
+      }),
+    ).toThrow(
+      "Line 1 (Tiling) has no contract quantity to measure against: give its work done to date as a percentage",
+    );
+  });
+
   it("a release bills retention with GST and holds nothing new", () => {
     const f = claimFigures({
       kind: "release",
@@ -160,6 +234,14 @@ describe("the claim's statuses", () => {
     expect(claimStatus(doc({ total: "100", outstanding: "40", due_date: "2026-07-01" }))).toBe("partly_paid");
     expect(claimStatus(doc({ total: "100", outstanding: "100", due_date: "2026-05-01" }))).toBe("overdue");
     expect(claimStatus(doc({ total: "100", outstanding: "0" }))).toBe("paid");
+  });
+  it("an overdue claim partly paid reads Overdue, as an invoice does (and as the overdue sweep marks it)", () => {
+    const past = { total: "100", outstanding: "40", due_date: "2026-05-01" };
+    expect(claimStatus(doc(past))).toBe("overdue");
+    expect(invoicePaymentStatus(past, "2026-06-01")).toBe("overdue");
+    expect(claimStatus(doc({ ...past, outstanding: "0" }))).toBe("paid");
+    // On the due date itself it is not yet overdue.
+    expect(claimStatus(doc({ ...past, due_date: "2026-06-01" }))).toBe("partly_paid");
   });
   it("has one answer for every status and action", () => {
     const m = transitionMatrix(PROGRESSIVE_CLAIM, {

@@ -1,12 +1,13 @@
 import type Decimal from "decimal.js";
-import { Dec, DocumentError, dec, money, sum } from "../decimal.ts";
+import { Dec, DocumentError, dec, money, plain, sum } from "../decimal.ts";
 import { defineDocumentType } from "../machine.ts";
 import { TAX_CODES, TAX_RATES, type TaxCode, type TaxRates } from "../totals.ts";
 import { type DocSnapshot, needsLines } from "./snapshot.ts";
 
 // Issue 12 "Progressive claims" (DOCUMENTS.md "Progressive claim", DESIGN §2.3.1): a contractor bills a contract — a
 // submitted sales order, usually of a project — in stages. Each line carries its contract amount and the work done
-// to date as a cumulative percentage; this claim is the work done to date less what the previous claim of the same
+// to date as a cumulative percentage, or as a cumulative quantity measured against the line's contract quantity (a
+// quantity surveyor's 340 of 500 m²; the percentage is then derived from it); this claim is the work done to date less what the previous claim of the same
 // contract had claimed to date (Dolibarr's situation invoices, without their bugs). Variations are extra lines with
 // their own contract amount that add to the contract sum from that claim on and are carried to later claims.
 //
@@ -55,10 +56,14 @@ function percentOf(value: unknown, what: string): Decimal {
 
 export type ClaimLineInput = {
   description?: string | null;
+  unit?: string | null;
   contract_amount: string;
   cumulative_percent: string; // progress: work done to date; a release line leaves it 0
   prev_percent?: string | null; // what the previous claim of the contract had to date on this line
   prev_amount?: string | null;
+  contract_qty?: string | null; // the contract line's quantity (a variation's agreed one), if it has one
+  cumulative_qty?: string | null; // given: the work done to date is measured, and the percentage follows from it
+  prev_qty?: string | null; // what the previous claim had to date on this line in quantity (derived if not given)
   tax_code?: string | null;
 };
 
@@ -72,7 +77,8 @@ export type ClaimInput = {
   previous: ClaimPrevious; // the latest submitted progress claim of the same contract, if any
 };
 
-export type ClaimLineFigures = { amount_to_date: string; line_total: string };
+// cumulative_percent: the one given, or derived from the quantity (4 places, as stored).
+export type ClaimLineFigures = { cumulative_percent: string; amount_to_date: string; line_total: string };
 
 export type ClaimFigures = {
   lines: ClaimLineFigures[];
@@ -107,6 +113,41 @@ function claimTaxCode(lines: readonly ClaimLineInput[]): TaxCode {
   return first;
 }
 
+const given = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== "";
+const PERCENT_PLACES = 4; // progressive_claim_line.cumulative_percent numeric(9,4)
+const QTY_PLACES = 3; // quantities numeric(14,3)
+
+// A line measured in quantity: within 0 … the contract quantity and not below what was claimed before; the amount to
+// date is the contract amount × done / contract quantity (the whole amount when all is done), the percentage follows.
+function measured(l: ClaimLineInput, i: number, contract: Decimal, prevPercent: Decimal, prevAmount: Decimal) {
+  const unit = l.unit?.trim() ? ` ${l.unit.trim()}` : "";
+  const done = dec(String(l.cumulative_qty), `The quantity done to date on line ${i + 1}`);
+  const of = given(l.contract_qty) ? dec(String(l.contract_qty), `The contract quantity on line ${i + 1}`) : null;
+  if (!of?.greaterThan(0)) {
+    throw new DocumentError(
+      `${name(l, i)} has no contract quantity to measure against: give its work done to date as a percentage`,
+    );
+  }
+  if (done.isNegative()) throw new DocumentError(`${name(l, i)}: the quantity done to date cannot be negative`);
+  if (done.greaterThan(of)) {
+    throw new DocumentError(
+      `${name(l, i)}: the quantity done to date cannot be more than the contract's ${plain(of)}${unit}`,
+    );
+  }
+  // What was claimed before in quantity: as measured then, or as the percentage then of the contract quantity.
+  const before = given(l.prev_qty) ? dec(String(l.prev_qty)) : of.times(prevPercent).dividedBy(HUNDRED);
+  if (done.lessThan(before)) {
+    throw new DocumentError(
+      `${name(l, i)}: the quantity done to date cannot go down to ${plain(done)}${unit}; ${plain(before.toDecimalPlaces(QTY_PLACES))}${unit} was claimed before`,
+    );
+  }
+  if (done.equals(before)) return { percent: prevPercent, toDate: prevAmount };
+  return {
+    percent: done.times(HUNDRED).dividedBy(of).toDecimalPlaces(PERCENT_PLACES),
+    toDate: dec(money(contract.times(done).dividedBy(of))),
+  };
+}
+
 // The one totals function of a claim: the server prices with it on every save and again on submit, over the
 // previous claim's figures as they are then.
 export function claimFigures(input: ClaimInput, rates: TaxRates = TAX_RATES): ClaimFigures {
@@ -126,7 +167,7 @@ export function claimFigures(input: ClaimInput, rates: TaxRates = TAX_RATES): Cl
     const released = sum(amounts);
     const tax = dec(money(released.times(rate)));
     return {
-      lines: amounts.map((a) => ({ amount_to_date: money(a), line_total: money(a) })),
+      lines: amounts.map((a) => ({ cumulative_percent: "0", amount_to_date: money(a), line_total: money(a) })),
       tax_code: code,
       contract_sum: "0.00",
       gross_to_date: money(prevGross),
@@ -145,23 +186,27 @@ export function claimFigures(input: ClaimInput, rates: TaxRates = TAX_RATES): Cl
   const lines = input.lines.map((l, i) => {
     const contract = dec(String(l.contract_amount), `The contract amount on line ${i + 1}`);
     if (contract.isNegative()) throw new DocumentError(`${name(l, i)}: the contract amount cannot be negative`);
+    const prevPercent = n(l.prev_percent);
+    const prevAmount = n(l.prev_amount);
+    if (given(l.cumulative_qty)) {
+      const { percent, toDate } = measured(l, i, contract, prevPercent, prevAmount);
+      return { contract, percent, toDate, prevAmount };
+    }
     const cumulative = dec(String(l.cumulative_percent ?? "0"), `The work done to date on line ${i + 1}`);
     if (cumulative.isNegative()) throw new DocumentError(`${name(l, i)}: the work done to date cannot be negative`);
     if (cumulative.greaterThan(HUNDRED)) {
       throw new DocumentError(`${name(l, i)}: the work done to date cannot be more than 100%`);
     }
-    const prevPercent = n(l.prev_percent);
     if (cumulative.lessThan(prevPercent)) {
       throw new DocumentError(
         `${name(l, i)}: the work done to date cannot go down to ${cumulative.toFixed()}%; ${prevPercent.toFixed()}% was claimed before`,
       );
     }
-    const prevAmount = n(l.prev_amount);
     // Unchanged since the previous claim: the amount it claimed to date, so rounding never drifts.
     const toDate = cumulative.equals(prevPercent)
       ? prevAmount
       : dec(money(contract.times(cumulative).dividedBy(HUNDRED)));
-    return { contract, toDate, prevAmount };
+    return { contract, percent: cumulative, toDate, prevAmount };
   });
   const contractSum = sum(lines.map((l) => l.contract));
   const grossToDate = sum(lines.map((l) => l.toDate));
@@ -175,7 +220,11 @@ export function claimFigures(input: ClaimInput, rates: TaxRates = TAX_RATES): Cl
   const subtotal = thisGross.minus(retentionThis);
   const tax = dec(money(subtotal.times(rate)));
   return {
-    lines: lines.map((l) => ({ amount_to_date: money(l.toDate), line_total: money(l.toDate.minus(l.prevAmount)) })),
+    lines: lines.map((l) => ({
+      cumulative_percent: l.percent.toFixed(4),
+      amount_to_date: money(l.toDate),
+      line_total: money(l.toDate.minus(l.prevAmount)),
+    })),
     tax_code: code,
     contract_sum: money(contractSum),
     gross_to_date: money(grossToDate),
@@ -233,16 +282,17 @@ export function releasable(
 
 const OPEN = ["claimed", "certified", "partly_paid", "paid", "overdue"] as const;
 
-// A submitted claim is owed like an invoice: its status follows what is outstanding, its payment due date (s8)
-// and whether the customer's payment response is recorded.
+// A submitted claim is owed like an invoice (quantities.ts invoicePaymentStatus, in its order): Paid when nothing is
+// left, Overdue past its payment due date (s8) while something is — partly paid or not, as the overdue sweep marks
+// it — Partly paid, else Claimed or Certified by whether the customer's payment response is recorded.
 // `certifying`: the response is being recorded now (the certify action), before its figures are written.
 export function claimStatus(doc: DocSnapshot, certifying = false): (typeof OPEN)[number] {
   const total = n(doc.header.total);
   const outstanding = doc.status === "draft" ? total : n(doc.header.outstanding ?? doc.header.total);
   if (!outstanding.greaterThan(0)) return "paid";
-  if (outstanding.lessThan(total)) return "partly_paid";
   const due = doc.header.due_date == null ? null : String(doc.header.due_date).slice(0, 10);
   if (due && doc.today > due) return "overdue";
+  if (outstanding.lessThan(total)) return "partly_paid";
   return doc.header.certified_amount == null && !certifying ? "claimed" : "certified";
 }
 
