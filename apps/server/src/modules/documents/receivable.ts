@@ -5,7 +5,18 @@ import type { DocumentSpec } from "../../platform/documents/registry.ts";
 import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 
-// A receivable (an invoice, a debit note): `outstanding` is its total less every allocation to it (STYLE "Payments
+// The documents a customer owes on, each with a customer, number, doc_date, due_date, rate, base_total and
+// `outstanding` that receipts pay: invoices and debit notes, and what other modules register (issue 12: progressive
+// claims). The AR ageing, the customer statement and its PDF read every one of them, so they agree with 1100.
+const RECEIVABLES = new Set(["invoice", "debit_note"]);
+
+export function registerReceivable(type: string): void {
+  RECEIVABLES.add(type);
+}
+
+export const receivableTypes = (): string[] => [...RECEIVABLES];
+
+// A receivable (an invoice, a debit note, a progressive claim): `outstanding` is its total less every allocation to it (STYLE "Payments
 // allocate in rows"), then its status follows and a change is audited; answers the new header. record_payment,
 // credit notes and the types' own effects call it. Its own submit passes the document it holds locked (`locked`)
 // and `fallsDue`: the due date, unless one was given, is the customer's payment terms from the document's date —

@@ -3,22 +3,24 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
+import { receivableTypes } from "../documents/receivable.ts";
 import { docDrill, idParam } from "./analytics/shared.ts";
 import { refreshOverdue } from "./overdue.ts";
 import { defineReport } from "./registry.ts";
 
 // Issue 10 §2 "a customer statement": what the customer was charged and paid between `from` and `to`, in base
-// currency, with the balance brought forward and the running balance after each line. Charges are submitted
-// invoices and debit notes (not drafts, not cancelled: a cancelled one was reversed); credits are receipts (the
-// whole amount, allocated or not) and issued credit notes. One statement. The PDF route
-// (GET /api/documents/statement/{company_id}/pdf) and the `customer_statement` report both call this.
+// currency, with the balance brought forward and the running balance after each line. Charges are the submitted
+// receivables (receivable.ts: invoices, debit notes, progressive claims — a claim for what it makes payable now;
+// not drafts, not cancelled: a cancelled one was reversed); credits are receipts (the whole amount, allocated or not)
+// and issued credit notes. One statement. The PDF route (GET /api/documents/statement/{company_id}/pdf) and the
+// `customer_statement` report both call this.
 
 export type StatementLine = {
   date: string;
-  type: "invoice" | "debit_note" | "receipt" | "credit_note";
+  type: "invoice" | "debit_note" | "progressive_claim" | "receipt" | "credit_note";
   id: number;
   number: string;
-  reference: string | null; // the invoice's due date ("Due 2026-12-01"), the receipt's method and reference
+  reference: string | null; // a receivable's due date ("Due 2026-12-01"), the receipt's method and reference
   debit: string;
   credit: string;
   balance: string;
@@ -33,7 +35,7 @@ export type CustomerStatement = {
   debit: string; // charged in the period
   credit: string; // paid or credited in the period
   closing: string; // owed at the end of `to`
-  outstanding: string; // open invoices' outstanding today (what the ageing says)
+  outstanding: string; // open receivables' outstanding today (what the ageing says)
 };
 
 export async function customerStatement(
@@ -47,30 +49,35 @@ export async function customerStatement(
       where workspace_id = ${ws}::uuid and id = ${input.companyId}`)
   ).rows[0] as CustomerStatement["company"] | undefined;
   if (!company) throw new RestError(404, "PGRST116", `There is no customer ${input.companyId} in this workspace`);
+  const types = receivableTypes();
+  // Charged: each receivable on its date (ord 1, 2, … in the registry's order, before credits on the same day).
+  const charges = types.map(
+    (type, i) => sql`select d.doc_date as date, ${type}::text as type, d.id, d.number,
+        case when d.due_date is null then null else 'Due ' || d.due_date::text end as reference,
+        d.base_total as debit, 0::numeric as credit, ${i + 1}::int as ord
+      from ${sql.identifier(type)} d where d.workspace_id = ${ws}::uuid and d.company_id = ${input.companyId}
+        and d.status not in ('draft', 'cancelled')`,
+  );
+  const open = types.map(
+    (type) => sql`(select coalesce(sum(round(d.outstanding * d.rate, 2)), 0) from ${sql.identifier(type)} d
+        where d.workspace_id = ${ws}::uuid and d.company_id = ${input.companyId}
+          and d.status not in ('draft', 'cancelled') and d.outstanding > 0)`,
+  );
   const s = await runningStatement<{ outstanding: string }>(
     tx,
-    sql`select i.doc_date as date, 'invoice' as type, i.id, i.number,
-        case when i.due_date is null then null else 'Due ' || i.due_date::text end as reference,
-        i.base_total as debit, 0::numeric as credit, 1 as ord
-      from invoice i where i.workspace_id = ${ws}::uuid and i.company_id = ${input.companyId}
-        and i.status not in ('draft', 'cancelled')
+    sql`${sql.join(charges, sql` union all `)}
       union all
-      select d.doc_date, 'debit_note', d.id, d.number, null, d.base_total, 0, 2
-      from debit_note d where d.workspace_id = ${ws}::uuid and d.company_id = ${input.companyId}
-        and d.status not in ('draft', 'cancelled')
-      union all
-      select c.doc_date, 'credit_note', c.id, c.number, null, 0, c.base_total, 3
+      select c.doc_date, 'credit_note', c.id, c.number, null, 0, c.base_total, ${types.length + 1}::int
       from credit_note c where c.workspace_id = ${ws}::uuid and c.company_id = ${input.companyId}
         and c.status = 'issued'
       union all
-      select r.doc_date, 'receipt', r.id, r.number, concat_ws(' ', r.method, r.reference), 0, r.amount, 4
+      select r.doc_date, 'receipt', r.id, r.number, concat_ws(' ', r.method, r.reference), 0, r.amount,
+        ${types.length + 2}::int
       from receipt r where r.workspace_id = ${ws}::uuid and r.company_id = ${input.companyId}
         and r.status <> 'cancelled'`,
     input,
     "debit",
-    sql`(select coalesce(sum(round(i.outstanding * i.rate, 2)), 0) from invoice i
-        where i.workspace_id = ${ws}::uuid and i.company_id = ${input.companyId}
-          and i.status not in ('draft', 'cancelled') and i.outstanding > 0)::numeric(14,2)::text as outstanding`,
+    sql`(${sql.join(open, sql` + `)})::numeric(14,2)::text as outstanding`,
   );
   return {
     company,

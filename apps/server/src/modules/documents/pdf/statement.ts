@@ -13,7 +13,7 @@ import { loadWorkspace } from "./letterhead.ts";
 import { renderPdf } from "./render.ts";
 
 // A customer's statement of account (issue 10 §2 "Accounts receivable … a customer statement PDF"): the balance
-// brought forward at `from`, every invoice, debit note, receipt and credit note dated in the period with the
+// brought forward at `from`, every invoice, debit note, progressive claim, receipt and credit note dated in the period with the
 // running balance, the balance at `to`, and how what is owed ages at `to`. The figures are the `customer_statement`
 // and `ar_ageing` reports' own (modules/reports), in base currency, so the page and the screen never disagree; who
 // may print it is who may read those reports (REPORT_ACCESS, the one access rule). What the statement's balance
@@ -33,6 +33,7 @@ function isoDate(value: string | undefined, field: string): string | null {
 const KIND: Record<StatementLine["type"], string> = {
   invoice: "Invoice",
   debit_note: "Debit note",
+  progressive_claim: "Progressive claim",
   credit_note: "Credit note",
   receipt: "Payment received",
 };
@@ -40,7 +41,7 @@ const KIND: Record<StatementLine["type"], string> = {
 function describe(line: StatementLine): string {
   const words = KIND[line.type] ?? line.type;
   if (!line.reference) return words;
-  if (line.type === "invoice" && line.reference.startsWith("Due "))
+  if (line.type !== "receipt" && line.reference.startsWith("Due "))
     return `${words}, due ${day(line.reference.slice(4))}`;
   return `${words} (${line.reference.replaceAll("_", " ")})`;
 }
