@@ -17,7 +17,7 @@ const setLock = (lock_date: string | null) =>
 describe.skipIf(!hasChromium)("the books in Chromium", () => {
   const t = useFreshBrowser();
 
-  it("an accountant posts a manual journal after its unbalanced attempt is refused; finance sets a lock date", async () => {
+  it("an accountant posts a manual journal once the form shows it balances; finance sets a lock date", async () => {
     const page = t.page;
     const memo = `Bank charges ${Date.now()}`;
     await signIn(page, ACCOUNTS);
