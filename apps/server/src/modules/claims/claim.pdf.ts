@@ -5,14 +5,15 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { type Caller, requireAllowed } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { amount, day, moneyOf, percent } from "../documents/pdf/format.ts";
+import { amount, day, moneyOf, percent, quantity } from "../documents/pdf/format.ts";
 import type { Block, Cell, Printable, TotalRow } from "../documents/pdf/layout.ts";
 import { loadWorkspace } from "../documents/pdf/letterhead.ts";
 import { renderPdf } from "../documents/pdf/render.ts";
 
 // Issue 12 "a claim PDF with the cumulative table that a quantity surveyor would accept" — GET
 // /api/documents/progressive_claim/{id}/pdf. Per line: contract amount, previous % and amount, this claim, to date %
-// and amount (variations marked); then the valuation — work done to date, less previous claims, this claim; the
+// and amount (variations marked) — for lines measured in quantity, the contract quantity and the quantities previous
+// and to date beside their percentages; then the valuation — work done to date, less previous claims, this claim; the
 // retention to date, previously held and this claim's; the amount due before GST, GST and total; the SOP Act dates
 // and the statutory words that make it a payment claim. A release claim prints what it releases of the retention
 // held. Who may print it is who reads progressive claims.
@@ -26,9 +27,57 @@ type Line = {
   amount_to_date: string;
   line_total: string;
   is_variation: boolean;
+  unit: string | null;
+  contract_qty: string | null;
+  cumulative_qty: string | null;
+  prev_qty: string | null;
 };
 
 const STATUS: Record<string, string> = { draft: "Draft", cancelled: "Cancelled" };
+
+const measuredLine = (l: Line) => l.cumulative_qty != null;
+
+// The cumulative table. With a line measured in quantity, a contract quantity column, and the previous and to-date
+// and to-date "done" columns give that line's quantity with its percentage below; a line claimed by percentage keeps
+// its percentage there.
+function valuation(lines: Line[]): Block {
+  const measured = lines.some(measuredLine);
+  const qty = (v: string, l: Line) => `${quantity(v)}${l.unit?.trim() ? ` ${l.unit.trim()}` : ""}`;
+  // What the previous claim had to date in quantity: as measured then, or its percentage of the contract quantity.
+  const prevQty = (l: Line) =>
+    l.prev_qty ??
+    dec(l.contract_qty ?? "0")
+      .times(dec(l.prev_percent))
+      .dividedBy(100)
+      .toDecimalPlaces(3)
+      .toFixed();
+  const share = (l: Line, v: string, pct: string): Cell =>
+    measuredLine(l) ? { text: qty(v, l), note: percent(pct) } : percent(pct);
+  return {
+    kind: "table",
+    heading: "Valuation of work done",
+    columns: [
+      { label: "Description", width: measured ? 19 : 26, wrap: true },
+      ...(measured ? [{ label: "Qty", width: 10, align: "right" as const }] : []),
+      { label: "Contract", width: 13, align: "right" },
+      { label: measured ? "Prev done" : "Prev %", width: measured ? 11 : 8, align: "right" },
+      { label: "Previous", width: 13, align: "right" },
+      { label: measured ? "Done to date" : "To date %", width: measured ? 12 : 9, align: "right" },
+      { label: "To date", width: 13, align: "right" },
+      { label: "This claim", width: 13, align: "right" },
+    ],
+    rows: lines.map((l): Cell[] => [
+      l.is_variation ? { text: l.description, note: "Variation" } : l.description,
+      ...(measured ? [measuredLine(l) && l.contract_qty != null ? qty(l.contract_qty, l) : ""] : []),
+      amount(l.contract_amount),
+      share(l, prevQty(l), l.prev_percent),
+      amount(l.prev_amount),
+      share(l, l.cumulative_qty ?? "0", l.cumulative_percent),
+      amount(l.amount_to_date),
+      amount(l.line_total),
+    ]),
+  };
+}
 
 export async function printClaim(tx: Tx, caller: Caller, id: number): Promise<{ pdf: Buffer; filename: string }> {
   requireAllowed(progressiveClaimResource, caller, "read");
@@ -41,7 +90,9 @@ export async function printClaim(tx: Tx, caller: Caller, id: number): Promise<{ 
       coalesce((select json_agg(json_build_object('description', l.description,
           'contract_amount', l.contract_amount::text, 'prev_percent', l.prev_percent::text,
           'prev_amount', l.prev_amount::text, 'cumulative_percent', l.cumulative_percent::text,
-          'amount_to_date', l.amount_to_date::text, 'line_total', l.line_total::text, 'is_variation', l.is_variation)
+          'amount_to_date', l.amount_to_date::text, 'line_total', l.line_total::text, 'is_variation', l.is_variation,
+          'unit', l.unit, 'contract_qty', l.contract_qty::text, 'cumulative_qty', l.cumulative_qty::text,
+          'prev_qty', l.prev_qty::text)
           order by l.line_no)
         from progressive_claim_line l where l.workspace_id = c.workspace_id and l.progressive_claim_id = c.id), '[]')
         as lines
@@ -70,28 +121,7 @@ export async function printClaim(tx: Tx, caller: Caller, id: number): Promise<{ 
         ],
         rows: c.lines.map((l) => [l.description, amount(l.line_total)]),
       }
-    : {
-        kind: "table",
-        heading: "Valuation of work done",
-        columns: [
-          { label: "Description", width: 26, wrap: true },
-          { label: "Contract", width: 13, align: "right" },
-          { label: "Prev %", width: 8, align: "right" },
-          { label: "Previous", width: 13, align: "right" },
-          { label: "To date %", width: 9, align: "right" },
-          { label: "To date", width: 13, align: "right" },
-          { label: "This claim", width: 13, align: "right" },
-        ],
-        rows: c.lines.map((l): Cell[] => [
-          l.is_variation ? { text: l.description, note: "Variation" } : l.description,
-          amount(l.contract_amount),
-          percent(l.prev_percent),
-          amount(l.prev_amount),
-          percent(l.cumulative_percent),
-          amount(l.amount_to_date),
-          amount(l.line_total),
-        ]),
-      };
+    : valuation(c.lines);
   const retentionThis = dec(String(c.retention_this_claim ?? "0"));
   const totals: TotalRow[] = release
     ? [

@@ -194,6 +194,7 @@ export async function shapeClaim(
       contract_qty: contractQty,
       cumulative_qty: cumulativeQty,
       prev_qty: text(before?.cumulative_qty),
+      amount_to_date: null, // priceClaim's; present here so a draft's save writes it too
       is_variation: !source,
       prev_line_id: before ? Number(before.id) : null,
     };
