@@ -207,7 +207,14 @@ export function NewJournalDialog(props: {
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {check.blocker && (
-          <Typography id="post-blocker" data-testid="post-blocker" variant="body2" color="text.secondary" sx={{ mr: "auto" }} role="status">
+          <Typography
+            id="post-blocker"
+            data-testid="post-blocker"
+            variant="body2"
+            color="text.secondary"
+            sx={{ mr: "auto" }}
+            role="status"
+          >
             {check.blocker}
           </Typography>
         )}
