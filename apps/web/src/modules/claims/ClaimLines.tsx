@@ -20,14 +20,17 @@ import Typography from "@mui/material/Typography";
 import { DocumentError } from "@workmetrics/domain/documents/decimal";
 import { type ClaimFigures, claimFigures } from "@workmetrics/domain/documents/types/progressive-claim";
 import { formatMoney } from "@workmetrics/domain/money";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
 import { emptyLine, isBlank, type LineDraft } from "../documents/lines.ts";
 import type { LinesEditorProps } from "../documents/types.ts";
+import { DoneToDate } from "./DoneToDate.tsx";
+import { type Measure, measureOf, percentOfQty, qtyOfPercent, switchMeasure, withUnit } from "./measure.ts";
 
 // A claim's lines and figures on the document page (WebDocType.editor): per line the contract amount, what the
-// previous claim had to date (read-only), the work done to date in % (typed), the amount to date and this claim;
-// variations are lines of their own with an agreed contract amount. The figures are claimFigures' — the function the
+// previous claim had to date (read-only), the work done to date (typed in %, or measured in quantity against the
+// line's contract quantity — DoneToDate), the amount to date and this claim; variations are lines of their own with
+// an agreed contract amount (and quantity, when measured). The figures are claimFigures' — the function the
 // server prices with — over the previous claim's figures the draft carries, so what the clerk sees is what is saved.
 
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
@@ -64,15 +67,23 @@ function Figure({ label, value, strong, testId }: { label: string; value: string
 export default function ClaimLines({ doc, header, lines, onChange, readOnly, currency, errors }: LinesEditorProps) {
   const release = doc?.kind === "release";
   const shown = readOnly ? lines.filter((l) => !isBlank(l)) : lines;
+  // The measure the clerk chose per line (by its key); until then, measured when it carries a quantity.
+  const [measures, setMeasures] = useState<Record<string, Measure>>({});
   const rows = shown.map((l, i) => {
     const saved = savedLine(doc, l, i);
+    const contractQty = text(l.extra.contract_qty ?? saved?.contract_qty);
+    const prevPercent = text(saved?.prev_percent ?? "0");
     return {
       line: l,
       saved,
       contract: text(l.extra.contract_amount ?? saved?.contract_amount ?? l.unit_price),
       percent: text(l.extra.cumulative_percent ?? saved?.cumulative_percent),
-      prevPercent: text(saved?.prev_percent ?? "0"),
+      prevPercent,
       prevAmount: text(saved?.prev_amount ?? "0"),
+      contractQty,
+      qty: text(l.extra.cumulative_qty),
+      prevQty: text(saved?.prev_qty) || qtyOfPercent(contractQty, prevPercent),
+      measure: measures[l.key] ?? measureOf(l.extra.cumulative_qty),
       variation: l.source_line_id == null && !release,
     };
   });
@@ -90,10 +101,14 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
           .filter((r) => !isBlank(r.line))
           .map((r) => ({
             description: r.line.description,
+            unit: r.line.unit,
             contract_amount: r.contract || "0",
             cumulative_percent: r.percent || "0",
             prev_percent: r.prevPercent,
             prev_amount: r.prevAmount,
+            contract_qty: r.contractQty || null,
+            cumulative_qty: r.measure === "qty" ? r.qty || "0" : null,
+            prev_qty: text(r.saved?.prev_qty) || null,
             tax_code: r.line.tax_code,
           })),
       });
@@ -113,6 +128,11 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
         i === index ? { ...l, ...patch, extra: { ...l.extra, ...("extra" in patch ? patch.extra : {}) } } : l,
       ),
     );
+  const measureAs = (index: number, to: Measure) => {
+    const r = rows[index];
+    setMeasures((m) => ({ ...m, [r.line.key]: to }));
+    set(index, { extra: switchMeasure(to, { contractQty: r.contractQty, percent: r.percent, qty: r.qty }) });
+  };
   const addVariation = () =>
     onChange([
       ...shown.filter((l) => !isBlank(l)),
@@ -186,7 +206,7 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
                         </TableCell>
                         {!release && (
                           <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", color: "text.secondary" }}>
-                            {pct(r.prevPercent)}
+                            {r.measure === "qty" ? withUnit(r.prevQty || "0", r.line.unit) : pct(r.prevPercent)}
                             <Typography variant="caption" sx={{ display: "block" }}>
                               {amount(r.prevAmount)}
                             </Typography>
@@ -194,24 +214,28 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
                         )}
                         {!release && (
                           <TableCell align="right">
-                            {readOnly ? (
-                              pct(r.percent)
-                            ) : (
-                              <TextField
-                                size="small"
-                                variant="standard"
-                                value={r.percent}
-                                error={Boolean(errors?.[`lines.${i}.cumulative_percent`])}
-                                onChange={(e) => set(i, { extra: { cumulative_percent: e.target.value } })}
-                                slotProps={{
-                                  htmlInput: {
-                                    inputMode: "decimal",
-                                    "aria-label": `Done to date %, line ${i + 1}`,
-                                    style: { textAlign: "right", width: 70 },
-                                  },
-                                }}
-                              />
-                            )}
+                            <DoneToDate
+                              line={i + 1}
+                              measure={r.measure}
+                              percent={r.percent}
+                              qty={r.qty}
+                              unit={r.line.unit}
+                              contractQty={r.contractQty}
+                              derived={
+                                r.measure === "qty"
+                                  ? percentOfQty(r.contractQty, r.qty)
+                                  : qtyOfPercent(r.contractQty, r.percent)
+                              }
+                              contractQtyEditable={newVariation}
+                              error={Boolean(
+                                errors?.[`lines.${i}.cumulative_percent`] ?? errors?.[`lines.${i}.cumulative_qty`],
+                              )}
+                              readOnly={readOnly}
+                              onMeasure={(to) => measureAs(i, to)}
+                              onPercent={(v) => set(i, { extra: { cumulative_percent: v } })}
+                              onQty={(v) => set(i, { extra: { cumulative_qty: v } })}
+                              onContractQty={(v) => set(i, { extra: { contract_qty: v } })}
+                            />
                           </TableCell>
                         )}
                         {!release && (

@@ -13,12 +13,14 @@ import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
+import { drillTarget } from "../reports/drill.ts";
 import { statementPeriod } from "./ageing.ts";
 import { alignOf, Cell } from "./ReportCell.tsx";
 import { useAgeing } from "./useAgeing.ts";
 
-// The drill-down: one customer's invoices open on the as-of date (ar_ageing with company_id), each linking to its
-// page, with the customer's statement PDF and all of its invoices one click away.
+// The drill-down: one customer's open receivables on the as-of date (ar_ageing with company_id: invoices, debit
+// notes, progressive claims), each linking to its page (the report's drill), with the customer's statement PDF and all
+// of its invoices one click away.
 export function CustomerInvoices(props: { companyId: number; company: string; asOf: string }) {
   const { companyId, company, asOf } = props;
   const base = useDashboardBase();
@@ -60,21 +62,24 @@ export function CustomerInvoices(props: { companyId: number; company: string; as
             </TableRow>
           </TableHead>
           <TableBody>
-            {(detail.data?.rows ?? []).map((row) => (
-              <TableRow key={String(row.id)}>
-                {(detail.data?.columns ?? []).map((c) => (
-                  <TableCell key={c.key} align={alignOf(c)} sx={{ whiteSpace: "nowrap" }}>
-                    {c.key === "number" ? (
-                      <Link component={RouterLink} to={`${base}/invoices/${String(row.id)}`}>
-                        {String(row.number ?? row.id)}
-                      </Link>
-                    ) : (
-                      <Cell column={c} row={row} />
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+            {(detail.data?.rows ?? []).map((row, i) => {
+              const target = drillTarget(detail.data?.drill?.[i], base);
+              return (
+                <TableRow key={`${String(row.type)}-${String(row.id)}`}>
+                  {(detail.data?.columns ?? []).map((c) => (
+                    <TableCell key={c.key} align={alignOf(c)} sx={{ whiteSpace: "nowrap" }}>
+                      {c.key === "number" && target?.kind === "page" ? (
+                        <Link component={RouterLink} to={target.to}>
+                          {String(row.number ?? row.id)}
+                        </Link>
+                      ) : (
+                        <Cell column={c} row={row} />
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       )}

@@ -1,3 +1,4 @@
+import type { ReportDrill } from "@workmetrics/domain/reports";
 import { toCsv } from "../../platform/data-access/csv.ts";
 
 // The `ar_ageing` report as the page reads it (DESIGN §2.3.1 {columns, rows, totals}) and its CSV: pure, so it is
@@ -5,7 +6,12 @@ import { toCsv } from "../../platform/data-access/csv.ts";
 
 export type ReportColumn = { key: string; label: string; kind: "text" | "money" | "integer" | "date" };
 export type AgeingRow = Record<string, string | number | null>;
-export type AgeingReport = { columns: ReportColumn[]; rows: AgeingRow[]; totals: Record<string, string | number> };
+export type AgeingReport = {
+  columns: ReportColumn[];
+  rows: AgeingRow[];
+  totals: Record<string, string | number>;
+  drill?: (ReportDrill | null)[]; // the drill-down's rows: the document each is
+};
 
 // One line per row with the report's own column labels, then a Total line with the totals of the money columns.
 export function ageingCsv(report: AgeingReport): string {

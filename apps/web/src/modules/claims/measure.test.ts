@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { measureOf, percentOfQty, qtyOfPercent, switchMeasure, withUnit } from "./measure.ts";
+
+describe("a claim line's measure", () => {
+  it("is a quantity when one is given, else a percentage", () => {
+    expect(measureOf("340.000")).toBe("qty");
+    expect(measureOf(null)).toBe("percent");
+    expect(measureOf("")).toBe("percent");
+  });
+  it("derives one from the other against the contract quantity", () => {
+    expect(qtyOfPercent("500.000", "68")).toBe("340");
+    expect(percentOfQty("500", "400.5")).toBe("80.1");
+    expect(percentOfQty("3", "1")).toBe("33.3333");
+    expect(percentOfQty(null, "1")).toBe("");
+    expect(qtyOfPercent("500", "abc")).toBe("");
+    expect(withUnit("340.000", "m²")).toBe("340 m²");
+    expect(withUnit("2.5", null)).toBe("2.5");
+  });
+  it("switches keeping the work done", () => {
+    expect(switchMeasure("qty", { contractQty: "500", percent: "68", qty: null })).toEqual({ cumulative_qty: "340" });
+    expect(switchMeasure("percent", { contractQty: "500", percent: "0", qty: "340" })).toEqual({
+      cumulative_qty: null,
+      cumulative_percent: "68",
+    });
+    expect(switchMeasure("qty", { contractQty: "500", percent: "", qty: null })).toEqual({ cumulative_qty: "0" });
+  });
+});
