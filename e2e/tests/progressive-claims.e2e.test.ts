@@ -12,7 +12,8 @@ import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../bro
 // Issue 12 "a project manager raises three claims and a release and prints one": the sales manager makes claims
 // from a submitted contract on its page — 30%, 70%, 100% (with a variation on the second), each claimed; records the
 // customer's payment response; releases the practical-completion half of the retention; prints a claim and reads the
-// PDF back with pdftotext. Screenshots of each step.
+// PDF back with pdftotext. Then a measured contract: a line claimed by quantity (340 of 500 m²), and the claim in
+// accounts receivable, its number opening it. Screenshots of each step.
 
 const MANAGER = "manager@demo.test";
 
@@ -150,6 +151,67 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       await screenshot(page, "claims-list");
     } catch (err) {
       await screenshot(page, "claims-failed");
+      throw err;
+    }
+  }, 300_000);
+
+  it("claims a line by quantity, and finds the claim in accounts receivable", async () => {
+    const { page } = fresh;
+    try {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      const created = await restFetch(MANAGER, "company", {
+        method: "POST",
+        body: JSON.stringify({ name: "Measured Works Pte Ltd", is_customer: true }),
+        headers: { prefer: "return=representation" },
+      });
+      const company = (created.body as [{ id: number }])[0].id;
+      const so = await call(MANAGER, "document_save", {
+        type: "sales_order",
+        header: { company_id: company },
+        lines: [
+          { description: "Floor tiling", unit: "m²", qty: "500", unit_price: "100", tax_code: "SR" },
+          { description: "Preliminaries", qty: "1", unit_price: "10000", tax_code: "SR" },
+        ],
+      });
+      const measured = await call(MANAGER, "document_transition", { type: "sales_order", id: so.id, action: "submit" });
+      await signIn(page, MANAGER, { sub: "demo" });
+      await page.goto(appUrl(`/dashboard/sales-orders/${measured.id}`, "demo"));
+      await act(page, "Create progressive claim");
+      await page.waitForURL(/\/progressive-claims\/\d+$/);
+      await expectStatus(page, "Draft");
+      // The tiling is measured; a lump sum (1, no unit) is claimed by percentage only.
+      await page.getByRole("group", { name: "Claim line 1 by" }).getByRole("button", { name: "Qty" }).click();
+      await expect(page.getByRole("group", { name: "Claim line 2 by" }).count()).resolves.toBe(0);
+      await page.getByLabel("Quantity done to date, line 1").fill("340");
+      await expect.poll(() => page.getByTestId("claim-derived-1").textContent()).toBe("68%");
+      await page.getByLabel("Done to date %, line 2").fill("50");
+      await expect.poll(() => page.getByTestId("claim-gross").textContent()).toContain("39,000.00");
+      await screenshot(page, "claim-measured-draft");
+      await page.getByRole("button", { name: "Save draft" }).click();
+      await page.getByText("Draft saved").waitFor();
+      await act(page, "Claim");
+      await expectStatus(page, "Claimed");
+      const claimUrl = page.url();
+      const claimId = Number(claimUrl.match(/(\d+)$/)?.[1]);
+      const read = await restFetch(MANAGER, `progressive_claim?select=number&id=eq.${claimId}`);
+      const claimNumber = (read.body as [{ number: string }])[0].number;
+      await page.getByText("340 m²").first().waitFor();
+      // One way to record a payment on the claim's page.
+      await expect(page.getByRole("button", { name: "Record payment", exact: true }).count()).resolves.toBe(1);
+      await screenshot(page, "claim-measured-claimed");
+
+      // 39,000 less 1,950 retention, with GST: 40,384.50 owed now.
+      await page.goto(appUrl("/dashboard/accounts-receivable", "demo"));
+      const row = page.getByTestId("ageing-table").getByRole("row", { name: /Measured Works Pte Ltd/ });
+      await row.getByText("40,384.50").first().waitFor();
+      await row.click();
+      const drill = page.getByRole("table", { name: "Open invoices of Measured Works Pte Ltd" });
+      await drill.getByRole("link", { name: claimNumber }).waitFor();
+      await screenshot(page, "claim-in-receivables");
+      await drill.getByRole("link", { name: claimNumber }).click();
+      await page.waitForURL(claimUrl);
+    } catch (err) {
+      await screenshot(page, "claims-measured-failed");
       throw err;
     }
   }, 300_000);

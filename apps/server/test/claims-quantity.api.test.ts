@@ -84,9 +84,9 @@ describe("claims measured in quantity", () => {
     const so = await contract();
     const first = await draft(so.id);
     // The contract's quantities come with the draft; nothing is measured yet.
-    expect(first.lines.map((l) => [l.contract_qty, l.cumulative_qty])).toEqual([
-      ["500.000", null],
-      ["1.000", null],
+    expect(first.lines.map((l) => [l.unit, l.contract_qty, l.cumulative_qty])).toEqual([
+      ["m²", "500.000", null],
+      [null, "1.000", null],
     ]);
     const one = await submit(first, [{ qty: "340" }, { pct: "25" }]);
     expect(measures(one)).toEqual([

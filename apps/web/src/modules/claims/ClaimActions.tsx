@@ -1,7 +1,6 @@
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import LockOpenOutlined from "@mui/icons-material/LockOpenOutlined";
-import PaymentsOutlined from "@mui/icons-material/PaymentsOutlined";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -19,7 +18,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { errorMessage, memberRequirement } from "@workmetrics/domain";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { decideTransition } from "@workmetrics/domain/documents/machine";
@@ -32,14 +31,11 @@ import { useNavigate } from "react-router";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 import { useDecision, useMember } from "../../platform/resource/access.ts";
 import { useRefreshDocuments } from "../documents/api.ts";
-import { PaymentDialog } from "../documents/DocumentDialogs.tsx";
 
 // A progressive claim's own buttons on its document page (WebDocType.pageActions): record the customer's payment
-// response (claim_response: certified amount, what is withheld and why — SOP Act s11), record a payment (a receipt
-// allocated to the claim), release retention (a release claim made from the contract), and the contract's retention
-// schedule. Each is offered to whoever the server lets do it (the same Requirements).
-
-const OWED = ["claimed", "certified", "partly_paid", "overdue"];
+// response (claim_response: certified amount, what is withheld and why — SOP Act s11), release retention (a release
+// claim made from the contract), and the contract's retention schedule. Each is offered to whoever the server lets do
+// it (the same Requirements). A payment is recorded by the document page's one Record payment (documents/payments.ts).
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -183,9 +179,8 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
   const data = useDataProvider();
   const navigate = useNavigate();
   const refresh = useRefreshDocuments();
-  const qc = useQueryClient();
   const member = useMember();
-  const [open, setOpen] = useState<"response" | "payment" | "schedule" | null>(null);
+  const [open, setOpen] = useState<"response" | "schedule" | null>(null);
   const [releasing, setReleasing] = useState(false);
   // The payment response is the claim's `certify` action: offered by the machine's own rule (its from-states,
   // permission and guard), as claim_response runs it.
@@ -198,11 +193,9 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
   const mayCreate = useDecision(
     memberRequirement("progressive_claim.create", "create progressive claims", "projects"),
   ).allowed;
-  const mayPay = useDecision(memberRequirement("receipt.create", "record receipts", "erp")).allowed;
   const maySchedule = useDecision(REPORT_ACCESS.retention_schedule).allowed;
   const currency = String(doc.currency ?? "SGD");
   const submitted = status !== "draft" && status !== "cancelled";
-  const owed = OWED.includes(status) && dec(String(doc.outstanding ?? "0")).greaterThan(0);
 
   async function release() {
     setReleasing(true);
@@ -247,11 +240,6 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
           Record payment response
         </Button>
       )}
-      {mayPay && owed && (
-        <Button variant="contained" color="success" startIcon={<PaymentsOutlined />} onClick={() => setOpen("payment")}>
-          Record payment
-        </Button>
-      )}
       {mayCreate && submitted && doc.kind === "progress" && doc.source_id != null && (
         <Button variant="outlined" startIcon={<LockOpenOutlined />} onClick={release} loading={releasing}>
           Release retention
@@ -263,34 +251,6 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
         </Button>
       )}
       {open === "response" && <ResponseDialog doc={doc} onClose={() => setOpen(null)} />}
-      {open === "payment" && (
-        <PaymentDialog
-          open
-          number={String(doc.number)}
-          outstanding={String(doc.outstanding ?? "0")}
-          currency={currency}
-          today={todayIso()}
-          onCancel={() => setOpen(null)}
-          onConfirm={async (p) => {
-            try {
-              const paid = await data.rpc<{ number: string }>("record_payment", {
-                type: "receipt",
-                company_id: Number(doc.company_id),
-                amount: p.amount,
-                date: p.date,
-                method: p.method,
-                reference: p.reference || null,
-                allocations: [{ document_type: "progressive_claim", document_id: Number(doc.id), amount: p.amount }],
-              });
-              toast.success(`${paid.number} recorded: ${formatMoney(p.amount, currency)} on ${String(doc.number)}`);
-              await Promise.all([refresh(), qc.invalidateQueries({ queryKey: ["report"] })]);
-              setOpen(null);
-            } catch (err) {
-              toast.error(errorMessage(err, "The payment could not be recorded"));
-            }
-          }}
-        />
-      )}
       {open === "schedule" && (
         <Dialog open onClose={() => setOpen(null)} fullWidth maxWidth="lg">
           <DialogTitle>Retention schedule</DialogTitle>

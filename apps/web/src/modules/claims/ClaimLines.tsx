@@ -155,7 +155,7 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
                     <TableCell>Description</TableCell>
                     <TableCell align="right">{release ? "Amount" : "Contract"}</TableCell>
                     {!release && <TableCell align="right">Previous</TableCell>}
-                    {!release && <TableCell align="right">Done to date %</TableCell>}
+                    {!release && <TableCell align="right">Done to date</TableCell>}
                     {!release && <TableCell align="right">To date</TableCell>}
                     {!release && <TableCell align="right">This claim</TableCell>}
                     {!readOnly && !release && <TableCell padding="none" />}
@@ -167,7 +167,7 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
                     const newVariation = r.variation && r.saved?.prev_line_id == null && !r.line.extra.prev_line_id;
                     return (
                       <TableRow key={r.line.key} data-testid={`claim-line-${i}`}>
-                        <TableCell sx={{ minWidth: 220 }}>
+                        <TableCell sx={{ minWidth: 180 }}>
                           {!readOnly && newVariation ? (
                             <TextField
                               size="small"
@@ -227,6 +227,11 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
                                   : qtyOfPercent(r.contractQty, r.percent)
                               }
                               contractQtyEditable={newVariation}
+                              measurable={
+                                r.measure === "qty" ||
+                                newVariation ||
+                                (r.contractQty !== "" && (r.line.unit.trim() !== "" || Number(r.contractQty) !== 1))
+                              }
                               error={Boolean(
                                 errors?.[`lines.${i}.cumulative_percent`] ?? errors?.[`lines.${i}.cumulative_qty`],
                               )}

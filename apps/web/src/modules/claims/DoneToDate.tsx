@@ -17,6 +17,7 @@ type Props = {
   contractQty: string;
   derived: string; // the percentage a quantity is, or the quantity a percentage is ("" when it cannot be said)
   contractQtyEditable: boolean; // a new variation agrees its quantity here
+  measurable: boolean; // offered the choice (not a lump sum of 1 with no unit)
   error?: boolean;
   readOnly: boolean;
   onMeasure(to: Measure): void;
@@ -31,9 +32,7 @@ const input = (label: string, width: number) => ({
 
 export function DoneToDate(p: Props) {
   const unit = p.unit.trim();
-  const measurable = Boolean(p.contractQty.trim()) || p.contractQtyEditable;
-  const below =
-    p.measure === "qty" ? p.derived && `${p.derived}%` : p.derived && p.contractQty.trim() && withUnit(p.derived, unit);
+  const below = p.measure === "qty" ? p.derived && `${p.derived}%` : p.measurable && withUnit(p.derived, unit);
   if (p.readOnly) {
     return (
       <>
@@ -57,7 +56,7 @@ export function DoneToDate(p: Props) {
               value={p.qty}
               error={p.error}
               onChange={(e) => p.onQty(e.target.value)}
-              slotProps={input(`Quantity done to date, line ${p.line}`, 64)}
+              slotProps={input(`Quantity done to date, line ${p.line}`, 56)}
             />
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
               of
@@ -68,7 +67,7 @@ export function DoneToDate(p: Props) {
                 variant="standard"
                 value={p.contractQty}
                 onChange={(e) => p.onContractQty(e.target.value)}
-                slotProps={input(`Contract quantity, line ${p.line}`, 56)}
+                slotProps={input(`Contract quantity, line ${p.line}`, 48)}
               />
             ) : (
               <Typography variant="body2" sx={{ whiteSpace: "nowrap" }}>
@@ -92,7 +91,7 @@ export function DoneToDate(p: Props) {
           />
         )}
       </Stack>
-      {measurable && (
+      {p.measurable && (
         <ToggleButtonGroup
           size="small"
           exclusive
