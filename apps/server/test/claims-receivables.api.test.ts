@@ -1,9 +1,14 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { dec, money, sum } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Doc, ok, read } from "./documents-helpers.ts";
 import { ownServer } from "./own-server-helpers.ts";
 import { company, report } from "./reports-helpers.ts";
+import { tokenFor } from "./rest-helpers.ts";
 
 // Issue 12: a submitted progressive claim is owed like an invoice — in the AR ageing (what it makes payable now, its
 // retention held until a release claim bills it), its drill-down leading to the claim, the customer's statement; the
@@ -103,6 +108,19 @@ describe("progressive claims in receivables", () => {
     // Charged 10,355 + 31,065 + 2,000, paid 5,000 + 2,700: owed 35,720 (the ageing's 36,420 less the 700 credit).
     expect(s.totals).toMatchObject({ opening: "0.00", closing: "35720.00", outstanding: "36420.00" });
     expect(s.drill?.find((d) => d && "document" in d && d.document.type === "progressive_claim")).toBeDefined();
+
+    // The printed statement says what each claim is and when it is due; its ageing is the report's.
+    const res = await fetch(`${own.server.url}/api/documents/statement/${customer}/pdf?from=${day(-90)}&to=${day(0)}`, {
+      headers: { authorization: `Bearer ${await tokenFor(FINANCE)}` },
+    });
+    expect(res.status).toBe(200);
+    const dir = process.env.PDF_OUT ?? mkdtempSync(path.join(os.tmpdir(), "workmetrics-statement-"));
+    const file = path.join(dir, "statement-with-claims.pdf");
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(text).toMatch(new RegExp(`${late.number} Progressive claim, due .* 10,355\\.00`));
+    expect(text).toContain("Unapplied credit"); // the 700 paid beyond the invoice
+    expect(text).toContain("35,720.00");
   });
 
   it("the ageing agrees with 1100 Trade debtors, the customers' credit aside", async () => {
