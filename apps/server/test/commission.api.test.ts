@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Doc, ok, rpc } from "./documents-helpers.ts";
 import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
+import { restFetch } from "./rest-helpers.ts";
 
 // Issue 12 "Commission": statements computed from the documents (excluded categories left out, a credit note
 // reversing commission in the period it is issued, the collected basis following receipts, tiers), approval
@@ -332,6 +333,50 @@ describe("who reads and approves", () => {
     const driver = await report(DRIVER, M1);
     expect(driver.status).toBe(403);
     expect(message(driver)).toBe("You do not have permission to read commission statements");
+  });
+
+  // Issue 10/12: the defaults live in the permission matrix (the Commission row), editable; the next request obeys.
+  it("a grant changed in the matrix gives or takes away reading, approving and reading one's own", async () => {
+    const roles = await q<{ id: number; base_role_id: number; permissions: string[] }>(
+      sql`select id, base_role_id, permissions from workspace_role where workspace_id = ${own.ws}::uuid and is_system`,
+    );
+    const role = (base: number) => roles.find((r) => r.base_role_id === base)!;
+    const save = async (base: number, permissions: string[]) => {
+      const res = await restFetch(ADMIN, `workspace_role?id=eq.${role(base).id}`, {
+        method: "PATCH",
+        body: JSON.stringify({ permissions }),
+      });
+      expect(res.status, res.text).toBeLessThan(300);
+    };
+    const WAREHOUSE = "warehouse@demo.test";
+    const ACCOUNTS = "accounts@demo.test";
+    const later = periodOf("monthly", `${today.getUTCFullYear() + 1}-06-15`);
+    try {
+      // Warehouse staff read no commission by default; ticking Commission: read lets them read everyone's.
+      expect(message(await report(WAREHOUSE, M1))).toBe("You do not have permission to read commission statements");
+      await save(6, [...role(6).permissions, "commission.read"]);
+      expect((await readReport(WAREHOUSE, M1)).rows.length).toBeGreaterThan(0);
+      // Accounts read statements but do not approve; ticking Approve / Pay lets them (the period has not ended yet).
+      const refused = await rpc(ACCOUNTS, "commission_approve", { salesperson: users[MANAGER], ...later });
+      expect(message(refused)).toBe("You do not have permission to approve commission");
+      await save(42, [...role(42).permissions, "commission.approve"]);
+      const asked = await rpc(ACCOUNTS, "commission_approve", { salesperson: users[MANAGER], ...later });
+      expect(message(asked)).toBe(`The period ends on ${later.to}; approve it once it has ended`);
+      // A salesperson whose Read own is unticked reads not even their own.
+      await save(
+        3,
+        role(3)
+          .permissions.filter((p) => !p.startsWith("!commission.") && p !== "commission.read_own")
+          .concat("!commission.*"),
+      );
+      expect(message(await report(SALES, M1))).toBe("You do not have permission to read commission statements");
+    } finally {
+      for (const base of [6, 42, 3]) await save(base, role(base).permissions);
+    }
+    // Unticked again: refused again.
+    expect((await report(WAREHOUSE, M1)).status).toBe(403);
+    expect((await rpc(ACCOUNTS, "commission_approve", { salesperson: users[MANAGER], ...later })).status).toBe(403);
+    expect((await report(SALES, M1)).status).toBe(200);
   });
 
   it("a Pro workspace is refused with the tier message; Premium is allowed", async () => {

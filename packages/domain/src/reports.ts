@@ -164,4 +164,15 @@ export const REPORT_GRANTS = [
   { name: "accounts_receivable", plural: "Accounts receivable", actions: ["read"] },
   { name: "accounts_payable", plural: "Accounts payable", actions: ["read"] },
   { name: "financial_reports", plural: "Financial reports", actions: ["read"] },
+  // Issue 12 "Commission" (commission.ts): read everyone's statements and the rules, change the rules, approve and
+  // pay statements; a salesperson's own statements are "read own", held without read (COMMISSION_STATEMENT_ACCESS).
+  {
+    name: "commission",
+    plural: "Commission",
+    actions: ["read", "update"],
+    other: [
+      { action: "read_own", label: "Read own", help: "Their own commission statements only", alone: true },
+      { action: "approve", label: "Approve / Pay", help: "Approve a period's statements and record their payment" },
+    ],
+  },
 ] as const;

@@ -226,3 +226,43 @@ describe("document actions in the matrix", () => {
     expect(unshown(DEFAULT_ROLE_PERMISSIONS[ROLE.SalesManager], rows)).toEqual([]);
   });
 });
+
+// Issue 12 "Commission": who reads statements, changes the rules, approves and pays — with today's defaults.
+describe("commission in the matrix", () => {
+  const rows = grantable(RESOURCES);
+  const row = rows.find((r) => r.name === "commission")!;
+  const held = (patterns: readonly string[]) => [...expand(patterns, rows)].filter((k) => k.startsWith("commission."));
+
+  it("has a row: read, change (the rules), read own, approve / pay", () => {
+    expect(keysOf(row)).toEqual(["commission.read", "commission.update", "commission.read_own", "commission.approve"]);
+  });
+
+  it("shows the defaults: finance does everything, managers and accounts read, salespeople read their own", () => {
+    expect(held(DEFAULT_ROLE_PERMISSIONS[40]).sort()).toEqual(keysOf(row).sort());
+    expect(held(DEFAULT_ROLE_PERMISSIONS[ROLE.SalesManager])).toEqual(["commission.read"]);
+    expect(held(DEFAULT_ROLE_PERMISSIONS[ROLE.Salesperson])).toEqual(["commission.read_own"]);
+    expect(held(DEFAULT_ROLE_PERMISSIONS[42])).toEqual(["commission.read"]);
+    expect(held(DEFAULT_ROLE_PERMISSIONS[ROLE.WarehouseStaff])).toEqual([]);
+    expect(held(DEFAULT_ROLE_PERMISSIONS[ROLE.Driver])).toEqual([]);
+  });
+
+  it("read own is granted without read and stays when read is taken away; approve brings read", () => {
+    expect([...toggle(new Set(), "commission", "read_own")]).toEqual(["commission.read_own"]);
+    expect([...toggle(new Set(["commission.read", "commission.read_own"]), "commission", "read")]).toEqual([
+      "commission.read_own",
+    ]);
+    expect([...toggle(new Set(), "commission", "approve")].sort()).toEqual(["commission.approve", "commission.read"]);
+  });
+
+  it("saves a change as patterns the server's rule reads the same way", () => {
+    const accounts = DEFAULT_ROLE_PERMISSIONS[42];
+    const granted = toggle(expand(accounts, rows), "commission", "approve");
+    const saved = reconcile(accounts, granted, rows);
+    expect(saved).toEqual([...accounts, "commission.approve"]);
+    expect(can(saved, "commission.update")).toBe(false);
+    const sales = DEFAULT_ROLE_PERMISSIONS[ROLE.Salesperson];
+    const none = reconcile(sales, toggle(expand(sales, rows), "commission", "read_own"), rows);
+    expect(held(none)).toEqual([]);
+    expect(none.some((p) => !p.startsWith("!") && p.startsWith("commission."))).toBe(false);
+  });
+});

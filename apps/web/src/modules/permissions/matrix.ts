@@ -8,7 +8,8 @@ export const ACTIONS: readonly ResourceAction[] = ["read", "create", "update", "
 
 // An action beyond create, read, update and delete: a document's transition permission (quotation.submit "Send",
 // invoice.cancel "Cancel") or approving lines priced below cost (`<type>.approve`, checked when a draft is saved).
-export type OtherAction = { action: string; label: string; help?: string };
+// `alone`: granted without read and kept when read is taken away (a salesperson's own commission statements).
+export type OtherAction = { action: string; label: string; help?: string; alone?: boolean };
 
 // One row of the matrix: a resource, or files and buckets (issue 9 §3), which are granted the same way; documents
 // carry their other actions (issue 10 §3: document permissions live in the matrix, editable as today).
@@ -84,6 +85,11 @@ export const keysOf = (row: MatrixRow): string[] => [
 
 // Rows without a read of their own (buckets: listing them is part of reading files).
 const UNREAD = new Set<string>(STORAGE_GRANTS.filter((g) => !actionsOf(g).includes("read")).map((g) => g.name));
+const ALONE = new Set<string>(
+  REPORT_GRANTS.flatMap((g): string[] =>
+    "other" in g ? g.other.filter((o: OtherAction) => o.alone).map((o) => `${g.name}.${o.action}`) : [],
+  ),
+);
 
 // A role's patterns ("*", "*.read", "product.*", "!journal_entry.*") become the explicit set of
 // `<resource>.<action>` they grant among the rows shown.
@@ -100,10 +106,10 @@ export function toggle(granted: Set<string>, resource: string, action: string): 
   const key = `${resource}.${action}`;
   if (next.has(key)) {
     next.delete(key);
-    if (action === "read") for (const k of granted) if (k.startsWith(`${resource}.`)) next.delete(k);
+    if (action === "read") for (const k of granted) if (k.startsWith(`${resource}.`) && !ALONE.has(k)) next.delete(k);
   } else {
     next.add(key);
-    if (action !== "read" && !UNREAD.has(resource)) next.add(`${resource}.read`);
+    if (action !== "read" && !UNREAD.has(resource) && !ALONE.has(key)) next.add(`${resource}.read`);
   }
   return next;
 }
