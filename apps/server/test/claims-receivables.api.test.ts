@@ -107,7 +107,8 @@ describe("progressive claims in receivables", () => {
     ]);
     // Charged 10,355 + 31,065 + 2,000, paid 5,000 + 2,700: owed 35,720 (the ageing's 36,420 less the 700 credit).
     expect(s.totals).toMatchObject({ opening: "0.00", closing: "35720.00", outstanding: "36420.00" });
-    expect(s.drill?.find((d) => d && "document" in d && d.document.type === "progressive_claim")).toBeDefined();
+    const drilled = s.rows.findIndex((r) => r.number === late.number);
+    expect(s.drill?.[drilled]).toEqual({ document: { type: "progressive_claim", id: late.id, number: late.number } });
 
     // The printed statement says what each claim is and when it is due; its ageing is the report's.
     const res = await fetch(`${own.server.url}/api/documents/statement/${customer}/pdf?from=${day(-90)}&to=${day(0)}`, {
