@@ -162,6 +162,19 @@ export function listDecision(who: Member, def: AccessDef): Decision {
 
 export const offersList = (who: Member, def: AccessDef): boolean => listDecision(who, def).allowed;
 
+// A field read by a permission of its own (FieldDef.permission: a product's cost): what reading it needs, or null.
+export const fieldRequirement = (
+  def: Pick<AccessDef, "plural">,
+  field: { label: string; permission?: string },
+): Requirement | null =>
+  field.permission
+    ? {
+        audience: "member",
+        permission: field.permission,
+        does: `read the ${field.label.toLowerCase()} of ${def.plural.toLowerCase()}`,
+      }
+    : null;
+
 // ---- module pages and commands ---------------------------------------------------------------------------------
 
 // A command (/rest/v1/rpc) or module page: a permission and tier feature for members.

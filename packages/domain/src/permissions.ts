@@ -94,6 +94,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   ],
   [ROLE.WarehouseStaff]: [
     "product.*",
+    "product_cost.read", // they value stock; a driver, the POS and a supplier's user read products without our cost
     "category.read",
     "brand.read",
     "location.*",

@@ -63,6 +63,7 @@ import type { CheckMessage, ResourceDef } from "./types.ts";
 
 export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
 export { textLimit } from "./fields.ts";
+export { FIELD_GRANTS } from "./master.ts";
 export * from "./types.ts";
 
 // DESIGN §2.3: every resource /rest/v1 serves, the generic screens list and CSV import/export reads.

@@ -20,7 +20,7 @@ export const productResource = defineResource({
     f.ref("category_id", "Category", "category", "name", { list: true }),
     f.ref("brand_id", "Brand", "brand", "name", { list: true }),
     f.text("unit", "Unit", { help: "pcs, box, kg, m …", width: 80, maxLength: 20 }),
-    f.money("cost", "Cost", { width: 110, min: 0 }),
+    f.money("cost", "Cost", { width: 110, min: 0, permission: "product_cost.read" }),
     f.money("price", "Price", { list: true, width: 110, min: 0 }),
     f.enum("tax_code", "Tax code", TAX_CODES, { help: "SR 9% GST, ZR zero-rated, ES exempt, OS out of scope" }),
     f.boolean("is_stock_tracked", "Stock tracked"),
@@ -34,6 +34,9 @@ export const productResource = defineResource({
   },
   checks: { product_prices_not_negative: { message: "Cost and price cannot be less than 0" } },
 });
+
+// The permission matrix's rows for fields read by a permission of their own (FieldDef.permission).
+export const FIELD_GRANTS = [{ name: "product_cost", plural: "Product costs", actions: ["read"] }] as const;
 
 export const categoryResource = defineResource({
   ...CATALOG.category,

@@ -43,6 +43,10 @@ export type FieldDef = {
   width?: number; // list column width hint in px
   operatorOnly?: boolean; // only platform operators write it (workspace.tier_id, workspace.suspended_at)
   afterCreate?: boolean; // set when the record is changed later (by who may change it), never when it is created
+  // Reading it needs this permission beyond the resource's read ("product_cost.read": a supplier's user, a driver or
+  // the POS read products but never our cost). The REST engine leaves it out of `*` and refuses naming it; the
+  // generic pages hide it (fieldAccess).
+  permission?: string;
 };
 
 // one: this row's `column` points at the target's `references` (product.category_id → category.id).

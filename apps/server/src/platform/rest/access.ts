@@ -1,7 +1,9 @@
 import {
   type Decision,
+  decide,
   decideResource,
   effectivePermissions,
+  fieldRequirement,
   type Member,
   type Refusal,
   SIGN_IN_MESSAGE,
@@ -62,6 +64,18 @@ export function refusalError(refusal: Refusal): RestError {
     default:
       return new RestError(403, "42501", refusal.message);
   }
+}
+
+// A column read by a permission of its own (FieldDef.permission: a product's cost) that the caller lacks is left out
+// of `*` (false) and refused when named (a select, a filter or an order): the same rule the web's pages hide it by.
+export function readsColumn(def: ResourceDef, caller: Caller, column: string, named: boolean): boolean {
+  const field = def.fields.find((f) => f.name === column);
+  const need = field ? fieldRequirement(def, field) : null;
+  if (!need || caller.kind !== "member") return true;
+  const d = decide(memberOf(caller), need);
+  if (d.allowed) return true;
+  if (named) throw refusalError(d);
+  return false;
 }
 
 // The decision for `action` on `def`, thrown when refused.

@@ -2,9 +2,9 @@ import { SERVER_COLUMNS } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../db/database.ts";
-import { type Caller, keptTotal, readScope, writeScope } from "./access.ts";
+import { type Caller, keptTotal, readScope, readsColumn, writeScope } from "./access.ts";
 import { hooksOf, type RowValues } from "./hooks.ts";
-import type { ParsedQuery, Preferences, SelectItem } from "./query-parse.ts";
+import type { Condition, ParsedQuery, Preferences, SelectItem } from "./query-parse.ts";
 import type { ColumnMeta, ResourceMeta } from "./resource-meta.ts";
 import { RestError } from "./rest-error.ts";
 import { and, arrayLiteral, type CompileContext, conditionSql, ident, param, planRead } from "./sql-compile.ts";
@@ -32,6 +32,7 @@ type Row = { body: string; n: number; total?: string | number | null };
 
 const context = (req: RestRequest): CompileContext => ({
   scope: (def, alias, label) => readScope(def, req.caller, alias, label),
+  reads: (def, column, named) => readsColumn(def, req.caller, column, named),
   levels: req.query.levels,
   aliases: 1,
 });
@@ -70,8 +71,20 @@ function unfiltered(req: RestRequest): boolean {
   return (top?.conditions.length ?? 0) === 0 && !innerEmbed(req.query.select);
 }
 
+// Filtering or ordering by a column the caller may not read would reveal it: refused as naming it is.
+function readsNamed(req: RestRequest): void {
+  const level = req.query.levels.get("");
+  const walk = (c: Condition): void => {
+    if (c.kind === "filter") readsColumn(req.meta.def, req.caller, c.column, true);
+    else for (const child of c.children) walk(child);
+  };
+  for (const c of level?.conditions ?? []) walk(c);
+  for (const t of level?.order ?? []) if (!t.relation) readsColumn(req.meta.def, req.caller, t.column, true);
+}
+
 export async function runRead(tx: Tx, req: RestRequest): Promise<RestResult> {
   const { meta } = req;
+  readsNamed(req);
   const ctx = context(req);
   const scope = readScope(meta.def, req.caller, sql.raw("t0"));
   const plan = planRead(meta, req.query.select, ctx, scope);

@@ -21,7 +21,13 @@ import { notEmbedded, parseError, RestError } from "./rest-error.ts";
 // `label`: the embed reads only the target's id and label (a readable list's reference).
 export type Scope = (def: ResourceDef, alias: SQL, label: boolean) => SQL | null;
 
-export type CompileContext = { scope: Scope; levels: Map<string, Level>; aliases: number };
+// `reads`: whether the caller reads a column (false leaves it out of `*`; named, it throws the refusal).
+export type CompileContext = {
+  scope: Scope;
+  levels: Map<string, Level>;
+  aliases: number;
+  reads?: (def: ResourceMeta["def"], column: string, named: boolean) => boolean;
+};
 
 export const ident = (name: string) => sql.identifier(name);
 const col = (alias: SQL, name: string) => sql`${alias}.${ident(name)}`;
@@ -153,9 +159,13 @@ export function rowJson(
   const embeds: LevelEmbed[] = [];
   for (const item of items) {
     if (item.kind === "star") {
-      for (const c of meta.columns.values()) pairs.push(sql`${key(c.name)}, ${valueSql(alias, c, null)}`);
+      for (const c of meta.columns.values()) {
+        if (ctx.reads && !ctx.reads(meta.def, c.name, false)) continue;
+        pairs.push(sql`${key(c.name)}, ${valueSql(alias, c, null)}`);
+      }
     } else if (item.kind === "column") {
       const c = columnOf(meta, item.name);
+      ctx.reads?.(meta.def, c.name, true);
       pairs.push(sql`${key(item.alias ?? item.name)}, ${valueSql(alias, c, item.cast)}`);
     } else {
       const { key: relKey, rel } = relationFor(meta, item.name, item.hint);

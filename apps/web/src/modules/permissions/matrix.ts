@@ -1,7 +1,7 @@
 import { can, matches, STORAGE_GRANTS } from "@workmetrics/domain";
 import { transitionLabel } from "@workmetrics/domain/documents/machine";
 import { REPORT_GRANTS } from "@workmetrics/domain/reports";
-import type { ResourceAction, ResourceDef } from "@workmetrics/domain/resources";
+import { FIELD_GRANTS, type ResourceAction, type ResourceDef } from "@workmetrics/domain/resources";
 import { DOCUMENT_TYPES, type WebDocType } from "../documents/types.ts";
 
 export const ACTIONS: readonly ResourceAction[] = ["read", "create", "update", "delete"];
@@ -60,7 +60,7 @@ export function grantable(
   // A document's lines follow the document's permission (permissionOf): they have no row of their own.
   const own = resources.filter((r) => (r.scope === "tenant" || r.name === "workspace") && !r.permissionOf);
   const documents = new Set(types.map((t) => t.type));
-  return [...own, ...REPORT_GRANTS, ...STORAGE_GRANTS].map((r) => {
+  return [...own, ...REPORT_GRANTS, ...FIELD_GRANTS, ...STORAGE_GRANTS].map((r) => {
     const o = other.get(r.name);
     const commands = documents.has(r.name) ? DOCUMENT_COMMANDS : COMMAND_ACTIONS[r.name];
     return o || commands ? { ...r, ...(commands && { actions: commands }), ...(o && { other: o }) } : r;

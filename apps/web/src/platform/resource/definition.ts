@@ -1,4 +1,4 @@
-import { decideResource, type Member } from "@workmetrics/domain";
+import { decide, decideResource, type Member, memberRequirement } from "@workmetrics/domain";
 import { RESOURCES, wireColumns } from "@workmetrics/domain/resources";
 import type { FieldDef, ResourceDef } from "@workmetrics/domain/resources/types";
 
@@ -36,16 +36,20 @@ export function readableBy(who: Member): Readable {
     let ok = cache.get(resource);
     if (ok === undefined) {
       const target = byName.get(resource);
-      ok = target ? decideResource(who, target, "read").allowed : false;
+      // A field's own permission (FieldDef.permission, "product_cost.read") is asked the same way.
+      if (resource.includes(".")) ok = decide(who, memberRequirement(resource, "read it")).allowed;
+      else ok = target ? decideResource(who, target, "read").allowed : false;
       cache.set(resource, ok);
     }
     return ok;
   };
 }
 
-// A reference field whose target the member reads (any other field is shown as it is).
+// A reference field whose target the member reads, a field with a permission of its own (a product's cost) whose
+// permission they hold (the server leaves it out of `*` otherwise); any other field is shown as it is.
 export const fieldReadable = (f: FieldDef, readable: Readable): boolean =>
-  f.kind !== "reference" || !f.reference || readable(f.reference.resource);
+  (f.kind !== "reference" || !f.reference || readable(f.reference.resource)) &&
+  (!f.permission || readable(f.permission));
 
 // `*` plus the display column of every referenced row the member reads, so a list or detail shows labels without
 // more requests.
