@@ -266,3 +266,19 @@ describe("commission in the matrix", () => {
     expect(none.some((p) => !p.startsWith("!") && p.startsWith("commission."))).toBe(false);
   });
 });
+
+// A supplier's user never sees our cost: a product's cost is read by a grant of its own.
+describe("product costs in the matrix", () => {
+  const rows = grantable(RESOURCES);
+  it("has a row read by the office roles and the warehouse, not by a supplier, a driver or the POS", () => {
+    expect(rows.find((r) => r.name === "product_cost")).toEqual({
+      name: "product_cost",
+      plural: "Product costs",
+      actions: ["read"],
+    });
+    const reads = (role: number) => expand(DEFAULT_ROLE_PERMISSIONS[role], rows).has("product_cost.read");
+    for (const role of [ROLE.Owner, ROLE.Admin, ROLE.SalesManager, ROLE.Salesperson, ROLE.WarehouseStaff, 40, 41, 42])
+      expect(reads(role), String(role)).toBe(true);
+    for (const role of [ROLE.Driver, ROLE.PosStaff, 43]) expect(reads(role), String(role)).toBe(false);
+  });
+});
