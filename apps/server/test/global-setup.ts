@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startTestServer } from "./harness.ts";
+import { seedCacheEnabled } from "./seed-cache.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,6 +19,10 @@ export default async function setup(project: TestProject) {
     AUTH_RATE_LIMITS:
       "sign_in=100000/300,token_refresh=100000/300,verify=100000/300,otp=100000/300,email_sent=100000/3600,mfa=100000/60",
   });
+  // The demo's template (seed-cache.ts) made here, before any test file: made by the first file that asks, its
+  // minute of seeding counted against that file's hook timeout, and the other files waiting for it against theirs —
+  // too close to the limit when CI runs two suites at once on two cores.
+  if (seedCacheEnabled()) await (await startTestServer({ SEED: "demo" })).close();
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", server.databaseUrl ?? "");
   return () => server.close();
