@@ -227,8 +227,12 @@ describe("the dashboard's selling figures", () => {
     const res = await rpc(LITE, "dashboard_summary", {});
     expect(res.status).toBe(200);
     const figures = (res.body as { figures: Record<string, { amount?: string; count: number }> }).figures;
-    const overdue = await restFetch(LITE, "invoice?select=outstanding,rate&status=eq.overdue");
-    const rows = overdue.body as Array<{ outstanding: string; rate: string }>;
+    // Every document the customer owes on that is past due: invoices and debit notes (Lite has no claims).
+    const rows: Array<{ outstanding: string; rate: string }> = [];
+    for (const type of ["invoice", "debit_note"]) {
+      const overdue = await restFetch(LITE, `${type}?select=outstanding,rate&status=eq.overdue`);
+      rows.push(...(overdue.body as Array<{ outstanding: string; rate: string }>));
+    }
     expect(figures.overdue_receivables).toEqual({
       amount: money(sum(rows.map((i) => money(dec(i.outstanding).times(dec(i.rate)))))),
       count: rows.length,

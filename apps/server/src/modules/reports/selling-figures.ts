@@ -4,16 +4,28 @@ import { findResource } from "@workmetrics/domain/resources";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { type Caller, memberOf, readScope } from "../../platform/rest/access.ts";
+import { receivableTypes } from "../documents/receivable.ts";
 import { refreshOverdue } from "./overdue.ts";
 
 // Issue 10 §3 "The dashboard home shows real selling figures": invoiced this month (base currency, submitted and not
-// cancelled), overdue receivables (sum and count), sales orders still to deliver, quotations sent and awaiting an
+// cancelled), overdue receivables (sum and count, every receivable type), sales orders still to deliver, quotations sent and awaiting an
 // answer. Each only for a member who may read that document type (the one access rule); one statement for all.
 
 const reads = (caller: Caller, name: string): boolean => {
   const def = findResource(name);
   return Boolean(def) && decideResource(memberOf(caller), def as NonNullable<typeof def>, "read").allowed;
 };
+
+// Every document a customer owes on that is past due (invoices, debit notes, progressive claims: receivable.ts), as
+// the AR ageing counts them.
+const overdueReceivables = (ws: string) =>
+  sql.join(
+    receivableTypes().map(
+      (t) =>
+        sql`select outstanding, rate from ${sql.identifier(t)} where workspace_id = ${ws}::uuid and status = 'overdue'`,
+    ),
+    sql` union all `,
+  );
 
 export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<string, unknown>> {
   const ws = caller.workspaceId;
@@ -42,7 +54,7 @@ export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<str
         receivables
           ? sql`(select json_build_object('amount', coalesce(sum(round(outstanding * rate, 2)), 0)::numeric(14,2)::text,
             'count', count(*))
-          from invoice where workspace_id = ${ws}::uuid and status = 'overdue')`
+          from (${overdueReceivables(ws)}) r)`
           : none
       } as overdue_receivables,
       ${
