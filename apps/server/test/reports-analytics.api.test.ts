@@ -100,7 +100,7 @@ describe("sales reports", () => {
     expect(r.drill?.[0]).toEqual({ report: "sales_by_customer", params: { from: "2031-01-01", to: "2031-01-31" } });
   });
 
-  it("sales_by_salesperson: who raised the invoices, the credit note against its invoice's seller, then their documents", async () => {
+  it("sales_by_salesperson: the invoices' salesperson (direct invoices: who raised them), the credit note against its invoice's, then their documents", async () => {
     const r = await report(PRO, { name: "sales_by_salesperson", from: "2031-01-01", to: "2031-03-31" });
     expect(r.key).toBe("user_id");
     expect(r.rows).toEqual([expect.objectContaining({ user_id: ownerId, invoices: 2, net_sales: "400.00" })]);
