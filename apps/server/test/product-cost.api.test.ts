@@ -41,6 +41,12 @@ describe("a product's cost", () => {
     const embedded = await restFetch("driver@demo.test", "delivery_instruction?select=id,lines(product(id,cost))");
     expect(embedded.status, embedded.text).toBe(403);
     expect(message(embedded)).toBe(REFUSED);
+    const filtered = await restFetch(
+      "driver@demo.test",
+      "delivery_instruction?select=id,lines(id,product(id))&lines.product.cost=gt.0",
+    );
+    expect(filtered.status, filtered.text).toBe(403);
+    expect(message(filtered)).toBe(REFUSED);
     const star = await restFetch("driver@demo.test", "delivery_instruction?select=id,lines(product(*))");
     expect(star.status, star.text).toBe(200);
     expect(star.text).not.toContain('"cost"');

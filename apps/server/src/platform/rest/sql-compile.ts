@@ -180,7 +180,11 @@ export function rowJson(
       if (meta.tenant && target.tenant) conds.push(sql`${col(t, "workspace_id")} = ${col(alias, "workspace_id")}`);
       const scope = ctx.scope(target.def, t, rel.kind === "one" && labelOnly(target, item.select));
       if (scope) conds.push(scope);
-      for (const c of level.conditions) conds.push(conditionSql(target, t, c));
+      for (const c of level.conditions) {
+        readsNamed(target, c, ctx);
+        conds.push(conditionSql(target, t, c));
+      }
+      for (const o of level.order) if (!o.relation) ctx.reads?.(target.def, o.column, true);
       const nested = rowJson(target, t, item.select, ctx, embedPath);
       const json = nested.json;
       const where = and([...conds, ...nested.inner]);
@@ -201,6 +205,12 @@ export function rowJson(
     }
   }
   return { json: buildObject(pairs), inner, embeds };
+}
+
+// An embed's filters name columns as a select does: one the caller may not read is refused.
+function readsNamed(meta: ResourceMeta, c: Condition, ctx: CompileContext): void {
+  if (c.kind === "filter") ctx.reads?.(meta.def, c.column, true);
+  else for (const child of c.children) readsNamed(meta, child, ctx);
 }
 
 // An embed that asks for nothing but the record's id and label column (category(id,name)).
