@@ -14,18 +14,22 @@ const pglite = !process.env.TEST_DATABASE_URL;
 const COLD_START = 180_000;
 
 describe("server lifecycle (issue 2 item 4)", () => {
-  it("SEED=none starts empty but with the spec's reference data", async () => {
-    const server = await startTestServer({ SEED: "none" });
-    try {
-      const tiers = await (await fetch(`${server.url}/api/public/tiers`)).json();
-      expect(tiers).toHaveLength(3);
-      const landing = (await (await fetch(`${server.url}/api/public/landing`)).json()) as { caseStudies: unknown[] };
-      expect(landing.caseStudies).toEqual([]);
-      expect(await server.running.database.db.select().from(workspace)).toEqual([]);
-    } finally {
-      await server.close();
-    }
-  }, COLD_START);
+  it(
+    "SEED=none starts empty but with the spec's reference data",
+    async () => {
+      const server = await startTestServer({ SEED: "none" });
+      try {
+        const tiers = await (await fetch(`${server.url}/api/public/tiers`)).json();
+        expect(tiers).toHaveLength(3);
+        const landing = (await (await fetch(`${server.url}/api/public/landing`)).json()) as { caseStudies: unknown[] };
+        expect(landing.caseStudies).toEqual([]);
+        expect(await server.running.database.db.select().from(workspace)).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    },
+    COLD_START,
+  );
 
   it.skipIf(pglite)(
     "keeps serving when PostgreSQL ends its idle connections (a restart, an administrator)",
@@ -51,38 +55,49 @@ describe("server lifecycle (issue 2 item 4)", () => {
     COLD_START,
   );
 
-  it.skipIf(!pglite)("keeps data across a restart on PGlite and seeds only once", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "workmetrics-restart-"));
-    // SEED=basic: the workspaces and reference data without the demo year, which costs more than this test's time.
-    const env = { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "test", SEED: "basic" };
-    try {
-      const first = await startServer(loadConfig(env));
-      const res = await fetch(`${first.url}/api/public/demo-requests`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          name: "Restart Test",
-          email: "restart@example.com",
-          companyName: "Keep Pte Ltd",
-          companySize: "1-15",
-          interest: "Everything",
-        }),
-      });
-      expect(res.status).toBe(201);
-      await first.stop();
-
-      const second = await startServer(loadConfig(env));
+  it.skipIf(!pglite)(
+    "keeps data across a restart on PGlite and seeds only once",
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "workmetrics-restart-"));
+      // SEED=basic: the workspaces and reference data without the demo year, which costs more than this test's time.
+      const env = {
+        DATA_DIR: dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        SEED: "basic",
+      };
       try {
-        const db = second.database.db;
-        expect((await db.select().from(demoRequest)).map((r) => r.email)).toContain("restart@example.com");
-        expect(await db.select().from(workspace)).toHaveLength(3);
-        expect(await db.select().from(tier)).toHaveLength(3);
-        expect(await db.select().from(caseStudy)).toHaveLength(3);
+        const first = await startServer(loadConfig(env));
+        const res = await fetch(`${first.url}/api/public/demo-requests`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            name: "Restart Test",
+            email: "restart@example.com",
+            companyName: "Keep Pte Ltd",
+            companySize: "1-15",
+            interest: "Everything",
+          }),
+        });
+        expect(res.status).toBe(201);
+        await first.stop();
+
+        const second = await startServer(loadConfig(env));
+        try {
+          const db = second.database.db;
+          expect((await db.select().from(demoRequest)).map((r) => r.email)).toContain("restart@example.com");
+          expect(await db.select().from(workspace)).toHaveLength(3);
+          expect(await db.select().from(tier)).toHaveLength(3);
+          expect(await db.select().from(caseStudy)).toHaveLength(3);
+        } finally {
+          await second.stop();
+        }
       } finally {
-        await second.stop();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, COLD_START);
+    },
+    COLD_START,
+  );
 });
