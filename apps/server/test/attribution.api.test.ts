@@ -25,6 +25,9 @@ let credit: Doc;
 const netOf = (d: Doc) => new Dec(String(d.net_total)).times(String(d.rate)).toDecimalPlaces(2);
 const submit = (email: string, type: string, d: Doc) =>
   ok(email, "document_transition", { type, id: d.id, action: "submit" });
+// `d` (a `type`) made into a draft `to` by `email`, with the header's changes.
+const convert = (email: string, type: string, d: Doc, to: string, header: Record<string, unknown>) =>
+  ok(email, "document_convert", { type, id: d.id, to, header });
 
 beforeAll(async () => {
   const u = await own.q<{ id: string; email: string }>(
@@ -53,12 +56,7 @@ beforeAll(async () => {
     lines,
   });
   await submit(MANAGER, "sales_order", so);
-  const inv = await ok(ACCOUNTS, "document_convert", {
-    type: "sales_order",
-    id: so.id,
-    to: "invoice",
-    header: { doc_date: "2031-06-05" },
-  });
+  const inv = await convert(ACCOUNTS, "sales_order", so, "invoice", { doc_date: "2031-06-05" });
   sold.push(await submit(ACCOUNTS, "invoice", inv));
 
   // 2. The salesperson's quotation, won and made into an order by the manager, delivered, and invoiced from the
@@ -69,35 +67,18 @@ beforeAll(async () => {
     lines,
   });
   expect((await act(SALES, "quotation", q.id, "submit")).status).toBe(200);
-  const so2 = await ok(MANAGER, "document_convert", {
-    type: "quotation",
-    id: q.id,
-    to: "sales_order",
-    header: { doc_date: "2031-06-09" },
-  });
+  const so2 = await convert(MANAGER, "quotation", q, "sales_order", { doc_date: "2031-06-09" });
   await submit(MANAGER, "sales_order", so2);
-  const dlv = await ok(MANAGER, "document_convert", {
-    type: "sales_order",
-    id: so2.id,
-    to: "delivery_order",
-    header: { location_id: (await locationsByCode(MANAGER))["WH-TUAS"], doc_date: "2031-06-10" },
+  const dlv = await convert(MANAGER, "sales_order", so2, "delivery_order", {
+    location_id: (await locationsByCode(MANAGER))["WH-TUAS"],
+    doc_date: "2031-06-10",
   });
   await submit(MANAGER, "delivery_order", dlv);
-  const inv2 = await ok(ACCOUNTS, "document_convert", {
-    type: "delivery_order",
-    id: dlv.id,
-    to: "invoice",
-    header: { doc_date: "2031-06-12" },
-  });
+  const inv2 = await convert(ACCOUNTS, "delivery_order", dlv, "invoice", { doc_date: "2031-06-12" });
   sold.push(await submit(ACCOUNTS, "invoice", inv2));
 
   // 3. The accounts clerk credits one unit of the first invoice.
-  const cn = await ok(ACCOUNTS, "document_convert", {
-    type: "invoice",
-    id: sold[0].id,
-    to: "credit_note",
-    header: { doc_date: "2031-06-20" },
-  });
+  const cn = await convert(ACCOUNTS, "invoice", sold[0], "credit_note", { doc_date: "2031-06-20" });
   credit = await ok(ACCOUNTS, "document_save", {
     type: "credit_note",
     id: cn.id,
