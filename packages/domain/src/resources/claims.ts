@@ -1,5 +1,13 @@
 import { progressiveClaim, progressiveClaimLine } from "../db/claims-schema.ts";
-import { CLAIM_KINDS, PROGRESSIVE_CLAIM, RELEASE_STAGES } from "../documents/types/progressive-claim.ts";
+import {
+  CLAIM_KINDS,
+  PROGRESSIVE_CLAIM,
+  RELEASE_STAGES,
+  SOP_PAYMENT_DAYS_MAX,
+  SOP_PAYMENT_DAYS_SILENT,
+  SOP_RESPONSE_DAYS_MAX,
+  SOP_RESPONSE_DAYS_SILENT,
+} from "../documents/types/progressive-claim.ts";
 import { CATALOG } from "./catalog.ts";
 import { documentHeaderFields, documentLineFields, documentResources } from "./documents.ts";
 import { f } from "./fields.ts";
@@ -9,6 +17,13 @@ import type { ResourceDef } from "./types.ts";
 // document_convert), page at /dashboard/progressive-claims. The terms are the clerk's; every figure is the server's.
 
 const ro = { readOnly: true };
+
+// The contract's days for one of the SOP Act's dates, its help saying the Act's days and cap as sopDates uses them.
+const sopDays = (name: string, label: string, silent: number, max: number) =>
+  f.integer(name, label, {
+    min: 0,
+    help: `Empty when the contract is silent: the SOP Act gives ${silent} days; never more than ${max}`,
+  });
 
 export const [progressiveClaimResource, progressiveClaimLineResource] = documentResources(
   "progressive_claim",
@@ -20,14 +35,13 @@ export const [progressiveClaimResource, progressiveClaimLineResource] = document
       f.enum("release_stage", "Release", RELEASE_STAGES, { form: false }),
       f.percent("retention_percent", "Retention %", { min: 0, max: 100 }),
       f.percent("retention_cap_percent", "Retention cap % of contract", { min: 0, max: 100 }),
-      f.integer("response_days", "Response days (contract)", {
-        min: 0,
-        help: "Empty when the contract is silent: the SOP Act gives 14 days; never more than 21",
-      }),
-      f.integer("payment_days", "Payment days after the response (contract)", {
-        min: 0,
-        help: "Empty when the contract is silent: the SOP Act gives 14 days; never more than 35",
-      }),
+      sopDays("response_days", "Response days (contract)", SOP_RESPONSE_DAYS_SILENT, SOP_RESPONSE_DAYS_MAX),
+      sopDays(
+        "payment_days",
+        "Payment days after the response (contract)",
+        SOP_PAYMENT_DAYS_SILENT,
+        SOP_PAYMENT_DAYS_MAX,
+      ),
       f.money("contract_sum", "Contract sum", { ...ro, list: true, width: 130 }),
       f.money("gross_to_date", "Work done to date", ro),
       f.money("previous_gross", "Less previous claims", ro),
