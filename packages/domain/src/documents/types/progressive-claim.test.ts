@@ -3,6 +3,8 @@ import { transitionMatrix } from "../machine.ts";
 import { invoicePaymentStatus } from "../quantities.ts";
 import {
   type ClaimFigures,
+  type ClaimLineInput,
+  type ClaimPrevious,
   claimFigures,
   claimStatus,
   PROGRESSIVE_CLAIM,
@@ -109,13 +111,17 @@ describe("claimFigures", () => {
   });
 
   it("a line measured in quantity: 340 of 500 m² is 68%, this claim is to date less before, the percentage derived", () => {
-    const terms = { kind: "progress" as const, retention_percent: "5", retention_cap_percent: "5" };
     const line = { description: "Tiling", unit: "m²", contract_amount: "50000", contract_qty: "500", tax_code: "SR" };
-    const first = claimFigures({
-      ...terms,
-      previous: null,
-      lines: [{ ...line, cumulative_percent: "", cumulative_qty: "340" }],
-    });
+    // The tiling claimed at `qty` done to date, after `previous` with what its line had before (`prior`).
+    const measure = (qty: string, previous: ClaimPrevious, prior: Partial<ClaimLineInput> = {}) =>
+      claimFigures({
+        kind: "progress",
+        retention_percent: "5",
+        retention_cap_percent: "5",
+        previous,
+        lines: [{ ...line, ...prior, cumulative_percent: "", cumulative_qty: qty }],
+      });
+    const first = measure("340", null);
     expect(first.lines).toEqual([
       { cumulative_percent: "68.0000", amount_to_date: "34000.00", line_total: "34000.00" },
     ]);
@@ -123,60 +129,34 @@ describe("claimFigures", () => {
     const previous = { gross_to_date: first.gross_to_date, retention_to_date: first.retention_to_date };
     const before = { prev_percent: "68", prev_amount: "34000", prev_qty: "340" };
     // A third of the rest: the percentage has more places than it keeps, the amount is exact from the quantity.
-    const second = claimFigures({
-      ...terms,
-      previous,
-      lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "400.5" }],
-    });
-    expect(second.lines[0]).toEqual({
+    expect(measure("400.5", previous, before).lines[0]).toEqual({
       cumulative_percent: "80.1000",
       amount_to_date: "40050.00",
       line_total: "6050.00",
     });
     // Everything done is the whole contract amount, the cap of the retention holds.
-    const last = claimFigures({
-      ...terms,
-      previous,
-      lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "500" }],
-    });
-    expect(last).toMatchObject({
+    expect(measure("500", previous, before)).toMatchObject({
       gross_to_date: "50000.00",
       this_claim_gross: "16000.00",
       retention_to_date: "2500.00",
     });
     // Unchanged: what it had to date, whatever the rounding.
-    const same = claimFigures({
-      ...terms,
-      previous,
-      lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "340" }],
+    expect(measure("340", previous, before).lines[0]).toEqual({
+      cumulative_percent: "68.0000",
+      amount_to_date: "34000.00",
+      line_total: "0.00",
     });
-    expect(same.lines[0]).toEqual({ cumulative_percent: "68.0000", amount_to_date: "34000.00", line_total: "0.00" });
     // A previous claim by percentage: its quantity is that share of the contract quantity.
-    const byPercent = { prev_percent: "70", prev_amount: "35000" };
-    expect(() =>
-      claimFigures({
-        ...terms,
-        previous,
-        lines: [{ ...line, ...byPercent, cumulative_percent: "", cumulative_qty: "340" }],
-      }),
-    ).toThrow("Line 1 (Tiling): the quantity done to date cannot go down to 340 m²; 350 m² was claimed before");
-    expect(() =>
-      claimFigures({ ...terms, previous: null, lines: [{ ...line, cumulative_percent: "", cumulative_qty: "500.5" }] }),
-    ).toThrow("Line 1 (Tiling): the quantity done to date cannot be more than the contract's 500 m²");
-    expect(() =>
-      claimFigures({
-        ...terms,
-        previous,
-        lines: [{ ...line, ...before, cumulative_percent: "", cumulative_qty: "300" }],
-      }),
-    ).toThrow("Line 1 (Tiling): the quantity done to date cannot go down to 300 m²; 340 m² was claimed before");
-    expect(() =>
-      claimFigures({
-        ...terms,
-        previous: null,
-        lines: [{ ...line, contract_qty: null, cumulative_percent: "", cumulative_qty: "3" }],
-      }),
-    ).toThrow(
+    expect(() => measure("340", previous, { prev_percent: "70", prev_amount: "35000" })).toThrow(
+      "Line 1 (Tiling): the quantity done to date cannot go down to 340 m²; 350 m² was claimed before",
+    );
+    expect(() => measure("500.5", null)).toThrow(
+      "Line 1 (Tiling): the quantity done to date cannot be more than the contract's 500 m²",
+    );
+    expect(() => measure("300", previous, before)).toThrow(
+      "Line 1 (Tiling): the quantity done to date cannot go down to 300 m²; 340 m² was claimed before",
+    );
+    expect(() => measure("3", null, { contract_qty: null })).toThrow(
       "Line 1 (Tiling) has no contract quantity to measure against: give its work done to date as a percentage",
     );
   });
