@@ -1,8 +1,7 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { act, draft, ok, read } from "../../apps/server/test/documents-helpers.ts";
-import { startTestServer, type TestServer } from "../../apps/server/test/harness.ts";
-import { useServer } from "../../apps/server/test/http.ts";
+import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 12 "Books", the finance manager's year: opening balances by CSV (a bad row shown per row, the file corrected
@@ -12,8 +11,6 @@ import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../bro
 
 const FINANCE = "finance@demo.test";
 const OPENING = "2024-12-31";
-
-let server: TestServer | undefined;
 
 const csv = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
 
@@ -38,13 +35,8 @@ async function journal(date: string, memo: string, lines: Array<[string, string,
 }
 
 describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromium", () => {
+  ownServer({ SEED: "basic" }, 300_000);
   const t = useFreshBrowser();
-
-  beforeAll(async () => {
-    server = await startTestServer({ SEED: "basic", LOG_LEVEL: "silent" });
-    useServer(server.url);
-  }, 300_000);
-  afterAll(() => server?.close());
 
   it("finance uploads opening balances: a bad file is refused per row, the corrected one posts once", async () => {
     const page = t.page;
