@@ -26,9 +26,21 @@ type Props = {
   onContractQty(value: string): void;
 };
 
-const input = (label: string, width: number) => ({
-  htmlInput: { inputMode: "decimal" as const, "aria-label": label, style: { textAlign: "right" as const, width } },
-});
+// A figure typed in the line: small, right-aligned, a decimal keyboard, named by its label.
+function Figure(p: { label: string; width: number; value: string; error?: boolean; onChange(value: string): void }) {
+  return (
+    <TextField
+      size="small"
+      variant="standard"
+      value={p.value}
+      error={p.error}
+      onChange={(e) => p.onChange(e.target.value)}
+      slotProps={{
+        htmlInput: { inputMode: "decimal", "aria-label": p.label, style: { textAlign: "right", width: p.width } },
+      }}
+    />
+  );
+}
 
 export function DoneToDate(p: Props) {
   const unit = p.unit.trim();
@@ -50,24 +62,22 @@ export function DoneToDate(p: Props) {
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "baseline" }}>
         {p.measure === "qty" ? (
           <>
-            <TextField
-              size="small"
-              variant="standard"
+            <Figure
+              label={`Quantity done to date, line ${p.line}`}
+              width={56}
               value={p.qty}
               error={p.error}
-              onChange={(e) => p.onQty(e.target.value)}
-              slotProps={input(`Quantity done to date, line ${p.line}`, 56)}
+              onChange={p.onQty}
             />
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
               of
             </Typography>
             {p.contractQtyEditable ? (
-              <TextField
-                size="small"
-                variant="standard"
+              <Figure
+                label={`Contract quantity, line ${p.line}`}
+                width={48}
                 value={p.contractQty}
-                onChange={(e) => p.onContractQty(e.target.value)}
-                slotProps={input(`Contract quantity, line ${p.line}`, 48)}
+                onChange={p.onContractQty}
               />
             ) : (
               <Typography variant="body2" sx={{ whiteSpace: "nowrap" }}>
@@ -81,13 +91,12 @@ export function DoneToDate(p: Props) {
             )}
           </>
         ) : (
-          <TextField
-            size="small"
-            variant="standard"
+          <Figure
+            label={`Done to date %, line ${p.line}`}
+            width={70}
             value={p.percent}
             error={p.error}
-            onChange={(e) => p.onPercent(e.target.value)}
-            slotProps={input(`Done to date %, line ${p.line}`, 70)}
+            onChange={p.onPercent}
           />
         )}
       </Stack>
