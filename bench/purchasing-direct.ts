@@ -128,11 +128,12 @@ export async function submitReceiptDirect(q: Q, ws: string, user: string, id: nu
       select ${ws}::uuid, product_id, location_id, qty, unit_cost, ${RECEIPT}, ${id}, id from g order by line_no
       returning qty, unit_cost)
     select count(*)::int as n, coalesce(sum(round(abs(qty) * unit_cost, 2)), 0)::text as cost_total,
-      (select count(*) from cost)::int as costed,
+      (select count(*) from cost)::int as costed, (select count(*) from m where qty <> 0)::int as products,
       (select count(*) from supplier_delivery_order_line r where r.workspace_id = ${ws}::uuid
         and r.supplier_delivery_order_id = ${id} and r.product_id is not null)::int as goods
     from mv`);
   if (Number(moved.n) !== Number(moved.goods)) throw new Error(`receipt ${id}: a line is not on the purchase order`);
+  if (Number(moved.costed) !== Number(moved.products)) throw new Error(`receipt ${id}: a product's cost was not moved`);
   // The supplier invoices of this order that wait in the three-way check for these goods (recheckInvoices).
   const waiting = await q(sql`select distinct h.id from supplier_invoice h
     join supplier_invoice_line l on l.workspace_id = h.workspace_id and l.supplier_invoice_id = h.id
@@ -438,4 +439,16 @@ export async function replayCosts(q: Q, ws: string, before: CostsBefore): Promis
   return after
     .filter((r) => !dec(String(r.cost)).equals(state.get(Number(r.id))?.cost ?? dec("-1")))
     .map((r) => `product ${r.id}: ${r.cost} stored, ${state.get(Number(r.id))?.cost.toFixed(2)} replayed`);
+}
+
+// journal_month (migrations 0031, 0034: kept by triggers, in stripes) against the journal lines it sums.
+export async function verifyJournalMonth(q: Q, ws: string): Promise<void> {
+  const off = await q(sql`with l as (select l.account_code, date_trunc('month', e.entry_date)::date as month,
+        sum(l.debit) as debit, sum(l.credit) as credit
+      from journal_line l join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+      where l.workspace_id = ${ws}::uuid group by 1, 2),
+    m as (select account_code, month, sum(debit) as debit, sum(credit) as credit from journal_month
+      where workspace_id = ${ws}::uuid group by 1, 2 having sum(debit) <> 0 or sum(credit) <> 0)
+    (select * from l except select * from m) union all (select * from m except select * from l) limit 3`);
+  if (off.length) throw new Error(`journal_month disagrees with the journal: ${JSON.stringify(off)}`);
 }

@@ -32,6 +32,7 @@ import {
   replayCosts,
   submitInvoiceDirect,
   submitReceiptDirect,
+  verifyJournalMonth,
   verifySubmitted,
 } from "./purchasing-direct.ts";
 import { signedInHeaders } from "./session.ts";
@@ -214,7 +215,10 @@ try {
   }
   const wrong = await replayCosts(read, ws, before);
   if (wrong.length) throw new Error(`products' costs are not the moving average: ${wrong.slice(0, 3).join("; ")}`);
-  console.log("checked: direct documents submitted and balanced, footprints alike, costs the moving average");
+  await verifyJournalMonth(read, ws);
+  console.log(
+    "checked: direct documents submitted and balanced, footprints alike, costs the moving average, journal_month",
+  );
 
   console.log("\n| operation | conn | API per s | p50 ms | p95 ms | direct per s | p50 ms | p95 ms | direct ÷ API |");
   console.log("|---|---|---|---|---|---|---|---|---|");
