@@ -157,13 +157,62 @@ export type DocumentEvent = {
   changes?: unknown;
 };
 
-// The audit row, in the same transaction as the change (Documenso).
+// The audit row, in the same transaction as the change (Documenso). One that names a number still pending
+// (late-number.ts) waits for it and is written with it.
 export async function writeEvent(tx: Tx, caller: Caller, e: DocumentEvent): Promise<void> {
-  await tx.execute(sql`insert into document_event
-    (workspace_id, doc_type, doc_id, action, from_status, to_status, reason, user_id, changes)
-    values (${caller.workspaceId}::uuid, ${e.type}, ${e.docId}, ${e.action}, ${e.from}, ${e.to},
-      ${e.reason?.trim() || null}, ${caller.userId}::uuid, ${e.changes === undefined ? null : JSON.stringify(e.changes)}::jsonb)`);
+  const waiting = pendingWrites.get(tx);
+  if (waiting && e.changes !== undefined && JSON.stringify(e.changes).includes(PENDING_NUMBER)) {
+    waiting.events.push({ caller, event: e });
+    return;
+  }
+  await tx.execute(sql`insert into document_event ${EVENT_COLUMNS} values ${eventRow(caller, e)}`);
 }
+
+const EVENT_COLUMNS = sql`(workspace_id, doc_type, doc_id, action, from_status, to_status, reason, user_id, changes)`;
+
+// One audit row's values; `number`: the SQL of the number that takes the pending one's place in its changes.
+export function eventRow(caller: Caller, e: DocumentEvent, number?: SQL): SQL {
+  const changes = e.changes === undefined ? null : JSON.stringify(e.changes);
+  return sql`(${caller.workspaceId}::uuid, ${e.type}, ${e.docId}, ${e.action}, ${e.from}, ${e.to},
+      ${e.reason?.trim() || null}, ${caller.userId}::uuid, ${withNumber(changes, number)}::jsonb)`;
+}
+
+export const eventInsert = (rows: SQL[]): SQL =>
+  sql`insert into document_event ${EVENT_COLUMNS} values ${sql.join(rows, sql`, `)}`;
+
+// ---- a number taken last (late-number.ts) ------------------------------------------------------------------------
+// While a submit's number is pending, its effects see PENDING_NUMBER where the number goes; the journal entries and
+// audit rows that carry it wait here, per transaction, and are written with the number in the statement that takes
+// it, the submit's last.
+
+export const PENDING_NUMBER = "#number#";
+
+export type PendingWrites = {
+  events: Array<{ caller: Caller; event: DocumentEvent }>;
+  entries: Array<(number: SQL, name: string) => SQL>;
+};
+
+const pendingWrites = new WeakMap<object, PendingWrites>();
+
+export const pendingOf = (tx: Tx): PendingWrites | undefined => pendingWrites.get(tx);
+
+// Runs `fn` with this transaction's pending writes collected in a list of its own (a command inside another's
+// effect keeps its own), then restores the outer list.
+export async function collectingPending<T>(tx: Tx, fn: (pending: PendingWrites) => Promise<T>): Promise<T> {
+  const outer = pendingWrites.get(tx);
+  const mine: PendingWrites = { events: [], entries: [] };
+  pendingWrites.set(tx, mine);
+  try {
+    return await fn(mine);
+  } finally {
+    if (outer) pendingWrites.set(tx, outer);
+    else pendingWrites.delete(tx);
+  }
+}
+
+// A text that may hold the pending number, with `number` in its place when given.
+export const withNumber = (text: string | null, number?: SQL): SQL =>
+  number && text?.includes(PENDING_NUMBER) ? sql`replace(${text}::text, ${PENDING_NUMBER}, ${number})` : sql`${text}`;
 
 // The document as /rest/v1 answers select=*,lines:<type>_line(*) (the caller's read scope applies).
 export async function readDocument(tx: Tx, caller: Caller, spec: DocumentSpec, docId: number): Promise<unknown> {

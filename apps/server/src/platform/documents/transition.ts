@@ -5,6 +5,7 @@ import {
   type OfferedAction,
   offeredActions,
   ownsDocument,
+  type TransitionDecision,
   type TransitionInput,
 } from "@workmetrics/domain/documents/machine";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
@@ -13,14 +14,27 @@ import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
+import { takeNumberLast } from "./late-number.ts";
 import { conflict, invalid, notFound, transitionRefusal } from "./refusals.ts";
 import { type DocumentSpec, parentColumn } from "./registry.ts";
 import { documentSettings } from "./settings.ts";
-import { loadLines, lockHeader, numberFor, type Row, today, updateRow, writeEvent } from "./store.ts";
+import {
+  collectingPending,
+  loadLines,
+  lockHeader,
+  numberFor,
+  PENDING_NUMBER,
+  type Row,
+  today,
+  updateRow,
+  writeEvent,
+} from "./store.ts";
 
 // document_transition (DESIGN §2.3): one transaction — lock the document, decide (from-state, permission, guard,
 // reason) with the type's declarations, take the number when it leaves draft, set the status, write the audit row.
 // A refusal throws before anything is written, and the request's transaction rolls back whatever came before.
+
+type Allowed = Extract<TransitionDecision<string, DocSnapshot>, { allowed: true }>;
 
 export type Locked = { header: Row; lines: Row[]; snapshot: DocSnapshot };
 
@@ -54,8 +68,31 @@ export async function applyTransition(
   changes?: Row,
   given?: Row | null,
 ): Promise<{ from: string; to: string; number: string | null }> {
+  // Numbers are given when a document leaves draft (DESIGN §2.3.1); a draft cancelled unsent takes none. A new number
+  // is taken last (late-number.ts): until then the writes that carry it wait in `pending`.
   const d = decideTransition(spec.machine, doc.snapshot, action, memberOf(caller), { reason, values: given });
   if (!d.allowed) throw transitionRefusal(d);
+  const from = String(doc.header.status);
+  const submitting = from === spec.machine.initial && d.to !== "cancelled";
+  const late = submitting && doc.header.number == null && doc.header.amended_from == null;
+  if (!late) return transition(tx, caller, spec, doc, action, reason, d, changes, null);
+  return collectingPending(tx, async (pending) => {
+    const done = await transition(tx, caller, spec, doc, action, reason, d, changes, PENDING_NUMBER);
+    return { ...done, number: await takeNumberLast(tx, caller, spec, doc.header, pending) };
+  });
+}
+
+async function transition(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  doc: Locked,
+  action: string,
+  reason: string | null,
+  d: Allowed,
+  changes: Row | undefined,
+  pendingNumber: string | null,
+): Promise<{ from: string; to: string; number: string | null }> {
   // A member who reads only their own documents, or holds the action only on their own (a driver completing a
   // delivery), acts on theirs alone.
   requireOwnDocument(caller, spec, doc.header, action, d.scope === "own");
@@ -69,10 +106,11 @@ export async function applyTransition(
   const withdrawing = from !== spec.machine.initial && d.to === "cancelled";
   if (withdrawing) await refuseWhileDrawn(tx, caller, spec, doc);
   if (submitting) await checkDraw(tx, caller, spec, doc);
-  // Numbers are given when a document leaves draft (DESIGN §2.3.1); a draft cancelled unsent takes none.
+  // An amendment's number (the cancelled original's with the next suffix) is known before the effects.
   const numbering = submitting && doc.header.number == null;
-  const number = numbering ? await numberFor(tx, ws, spec, doc.header) : null;
-  await updateRow(tx, spec.header, ws, docId, { ...values, status: d.to, ...(number ? { number } : {}) });
+  const number = pendingNumber ?? (numbering ? await numberFor(tx, ws, spec, doc.header) : null);
+  const known = number && number !== PENDING_NUMBER ? { number } : {};
+  await updateRow(tx, spec.header, ws, docId, { ...values, status: d.to, ...known });
   const lines = await addLineQuantities(tx, ws, spec, docId, doc.lines, d.lines);
   const after: Locked = {
     ...doc,
