@@ -1,7 +1,7 @@
 import { plain } from "@workmetrics/domain/documents/decimal";
 import type { PrefixSettings } from "@workmetrics/domain/documents/numbering";
 import type { QtyField } from "@workmetrics/domain/documents/quantities";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 
 // A workspace's document settings (issue 10 §1–2): number prefixes, the over-delivery and over-billing allowances
@@ -53,12 +53,29 @@ export const readPrefixes = (v: unknown): PrefixSettings =>
   ((typeof v === "string" ? JSON.parse(v) : v) ?? {}) as PrefixSettings;
 
 async function readSettings(tx: Tx, ws: string): Promise<DocumentSettings> {
-  const res = await tx.execute(sql`select prefixes, over_delivery_allowance::text as over_delivery_allowance,
-      over_billing_allowance::text as over_billing_allowance, allow_negative_stock,
-      po_approval_threshold::text as po_approval_threshold, match_qty_tolerance::text as match_qty_tolerance,
-      match_price_tolerance::text as match_price_tolerance, match_amount_tolerance::text as match_amount_tolerance
-    from document_setting where workspace_id = ${ws}::uuid`);
-  const row = res.rows[0] as (Omit<DocumentSettings, "prefixes"> & { prefixes: unknown }) | undefined;
+  const res = await tx.execute(sql`select ${settingsJson(ws)} as s`);
+  return parseSettings((res.rows[0] as { s: unknown }).s);
+}
+
+// The workspace's settings row as one JSON value (null when never saved), numbers as text: a column of any read.
+export const settingsJson = (ws: string): SQL => sql`(select json_build_object('prefixes', prefixes,
+      'over_delivery_allowance', over_delivery_allowance::text, 'over_billing_allowance', over_billing_allowance::text,
+      'allow_negative_stock', allow_negative_stock, 'po_approval_threshold', po_approval_threshold::text,
+      'match_qty_tolerance', match_qty_tolerance::text, 'match_price_tolerance', match_price_tolerance::text,
+      'match_amount_tolerance', match_amount_tolerance::text)
+    from document_setting where workspace_id = ${ws}::uuid)`;
+
+// Keeps settings read along another statement (settingsJson) as this transaction's.
+export function primeSettings(tx: Tx, json: unknown): void {
+  if ("rollback" in tx && !cached.has(tx)) cached.set(tx, Promise.resolve(parseSettings(json)));
+}
+
+export const settingsKnown = (tx: Tx): boolean => cached.has(tx);
+
+function parseSettings(json: unknown): DocumentSettings {
+  const row = (typeof json === "string" ? JSON.parse(json) : json) as
+    | (Omit<DocumentSettings, "prefixes"> & { prefixes: unknown })
+    | null;
   if (!row) return DEFAULT_DOCUMENT_SETTINGS;
   return {
     prefixes: readPrefixes(row.prefixes),

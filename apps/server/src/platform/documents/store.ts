@@ -14,7 +14,7 @@ import { parsePrefer, parseQuery } from "../rest/query-parse.ts";
 import { metaOf } from "../rest/resource-meta.ts";
 import { param } from "../rest/sql-compile.ts";
 import { type DocumentSpec, parentColumn } from "./registry.ts";
-import { knownPrefixes, readPrefixes } from "./settings.ts";
+import { knownPrefixes, primeSettings, readPrefixes, settingsJson, settingsKnown } from "./settings.ts";
 
 // The engine's reads and writes of document rows. Values travel as the wire does (decimal strings, ISO dates), so
 // guards and totals see what a client sees; every statement names the workspace (first wall) under RLS (second).
@@ -34,6 +34,7 @@ function selectList(def: ResourceDef): SQL {
 // current_date is the transaction's start date, so a transaction asks once (a submit reads it several times).
 const todays = new WeakMap<object, Promise<string>>();
 const TODAY = "$today";
+const SETTINGS = "$settings";
 
 export async function lockHeader(
   tx: Tx,
@@ -42,16 +43,23 @@ export async function lockHeader(
   docId: number,
   lock = true,
 ): Promise<Row | null> {
-  // The transaction's date rides along the first read (one round trip less on every command).
+  // The transaction's date and the workspace's document settings ride along the first read (two round trips less
+  // on every command).
   const dated = "rollback" in tx && !todays.has(tx);
+  const settled = "rollback" in tx && !settingsKnown(tx);
   const res = await tx.execute(sql`select ${selectList(spec.header)}
       ${dated ? sql`, current_date::text as ${id(TODAY)}` : sql``}
+      ${settled ? sql`, ${settingsJson(ws)} as ${id(SETTINGS)}` : sql``}
     from ${id(spec.header.name)} where workspace_id = ${ws}::uuid and id = ${docId} ${lock ? sql`for update` : sql``}`);
   const row = res.rows[0] as Row | undefined;
   if (!row) return null;
   if (dated) {
     todays.set(tx, Promise.resolve(String(row[TODAY])));
     delete row[TODAY];
+  }
+  if (settled) {
+    primeSettings(tx, row[SETTINGS]);
+    delete row[SETTINGS];
   }
   return row;
 }
