@@ -14,7 +14,15 @@ import { DataError } from "../data-access/errors.ts";
 import { toPgFilters, toPgOrder } from "../data-access/filters.ts";
 import { type DataProvider, type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
 import { useReadable } from "./access.ts";
-import { orderColumns, type Readable, readableBy, readsAll, resourceByRoute, selectWithLabels } from "./definition.ts";
+import {
+  fieldReadable,
+  orderColumns,
+  type Readable,
+  readableBy,
+  readsAll,
+  resourceByRoute,
+  selectWithLabels,
+} from "./definition.ts";
 import { type ListState, readListState } from "./listState.ts";
 import { useResourceRoute } from "./route-context.ts";
 import { toastMessage } from "./toastable.ts";
@@ -50,7 +58,9 @@ const listOptions = (data: DataProvider, def: ResourceDef, params: Omit<ListPara
   staleTime: LIST_FRESH_MS,
 });
 
-// What the list page asks for in a given state of its URL (page, sort, search, filters).
+// What the list page asks for in a given state of its URL (page, sort, search, filters). A filter or sort on a column
+// the member may not read (a product's cost, from a shared address) is dropped, not sent to be refused: the list
+// filters and sorts by the columns it shows.
 export function listParams(
   def: ResourceDef,
   state: ListState,
@@ -60,7 +70,11 @@ export function listParams(
   const { page, pageSize } = state.pagination;
   return {
     select: selectWithLabels(def, readable),
-    filters: toPgFilters(state.filter, def.fields, searchColumns),
+    filters: toPgFilters(
+      state.filter,
+      def.fields.filter((f) => fieldReadable(f, readable)),
+      searchColumns,
+    ),
     order: toPgOrder(state.sort, def.defaultOrder, orderColumns(def, readable)),
     range: [page * pageSize, page * pageSize + pageSize - 1],
     count: true,
