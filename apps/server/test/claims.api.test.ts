@@ -292,10 +292,14 @@ describe("progressive claims", () => {
     expect(message(none)).toMatch(
       /^Record the practical completion date of project PC-REL-\d+ before releasing retention$/,
     );
+    // The claim page asks first: the same refusal, so Release retention is offered disabled with it.
+    const check = (id: number) => rpc(MANAGER, "claim_release_check", { sales_order_id: id });
+    expect((await check(so.id)).body).toEqual({ refused: message(none), never: false });
     await claim(so.id, ["100"]); // 4,000 held
     await q(
       sql`update project set practical_completion_date = ${day(-1)}::date where workspace_id = ${own.ws}::uuid and id = ${pid}`,
     );
+    expect((await check(so.id)).body).toEqual({ stage: "practical_completion", amount: "2000.00" });
     const made = await convert(so.id, { kind: "release" });
     expect(made.status, made.text).toBe(200);
     const draftRelease = made.body as Doc;
@@ -364,6 +368,13 @@ describe("progressive claims", () => {
     expect(message(nothing)).toBe(
       `The retention of ${so.number} due at the end of the defects liability period is released already`,
     );
+    expect((await check(so.id)).body).toEqual({ refused: message(nothing), never: false });
+    // A contract without a project never releases retention: the page offers no Release retention at all.
+    const bare = await contract(["1000"]);
+    await claim(bare.id, ["50"]);
+    const refused = await convert(bare.id, { kind: "release" });
+    expect(refused.status).toBe(409);
+    expect((await check(bare.id)).body).toEqual({ refused: message(refused), never: true });
   });
 
   it("SOP Act dates, the payment response, receipts paying a claim, and a paid claim cannot be cancelled", async () => {

@@ -13,6 +13,7 @@ import { registerReport } from "../reports/registry.ts";
 import { printClaim } from "./claim.pdf.ts";
 import { PROGRESSIVE_CLAIM_EFFECTS } from "./effects.ts";
 import { prepareClaimConvert, prepareClaimSave, priceClaim } from "./prepare.ts";
+import { claimReleaseCheckRpc } from "./release.rpc.ts";
 import { claimResponseRpc } from "./response.rpc.ts";
 import { retentionScheduleReport } from "./retention-schedule.report.ts";
 
@@ -43,6 +44,7 @@ export function registerClaims(): void {
     sql`d.status in ('claimed', 'certified', 'partly_paid') and d.due_date < current_date and d.outstanding > 0`,
   );
   registerRpc(claimResponseRpc);
+  registerRpc(claimReleaseCheckRpc);
   registerReport(retentionScheduleReport);
   registerPrinter("progressive_claim", printClaim);
 }

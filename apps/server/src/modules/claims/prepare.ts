@@ -24,6 +24,7 @@ const text = (v: unknown) => (given(v) ? String(v) : null);
 
 type Shaped = { header: Row; lines: Row[] };
 
+
 const CLAIM_HEADER = "progressive_claim";
 
 // The stored facts a save keeps whatever a client sends: what it was made from and its kind.
@@ -209,6 +210,36 @@ export async function shapeClaim(
   return { header, lines };
 }
 
+// What a release claim of the contract dated `on` releases — the stage asked, else the practical-completion share
+// until it is released, then the rest — or the refusal (409) naming what is missing: the project, its date, or
+// retention left to release. Convert and claim_release_check both ask here, so the button says what convert would.
+export async function releaseOf(
+  tx: Tx,
+  ws: string,
+  contract: { id: number; number: string; project_id: unknown },
+  on: string,
+  asked?: ReleaseStage,
+): Promise<{ stage: ReleaseStage; amount: string; share: string }> {
+  const held = await retentionOf(tx, ws, contract.id, null);
+  const stage: ReleaseStage = asked ?? (dec(held.released_at_completion).isZero() ? "practical_completion" : "final");
+  await checkReleaseStage(tx, ws, { project_id: contract.project_id, doc_date: on }, stage);
+  const project = await projectOf(tx, ws, contract.project_id);
+  const share = project?.retention_release_percent ?? "50";
+  const amount = releasable(stage, {
+    retained: held.retained,
+    released: stage === "practical_completion" ? held.released_at_completion : held.released,
+    share_percent: share,
+  });
+  if (!dec(amount).greaterThan(0)) {
+    throw conflict(
+      dec(held.retained).isZero()
+        ? `No retention is held on ${contract.number}: nothing can be released`
+        : `The retention of ${contract.number} due ${stage === "final" ? "at the end of the defects liability period" : "at practical completion"} is released already`,
+    );
+  }
+  return { stage, amount, share };
+}
+
 // document_convert sales_order → progressive_claim: the previous claim's lines to date (or the contract's at 0%),
 // or, for header.kind "release", one line releasing what the stage allows.
 export const prepareClaimConvert: PrepareConvert = async (tx, caller, source, draft) => {
@@ -217,25 +248,13 @@ export const prepareClaimConvert: PrepareConvert = async (tx, caller, source, dr
   const kind: ClaimKind = draft.header.kind === "release" ? "release" : "progress";
   const header: Row = { ...draft.header, kind, doc_date: await today(tx) };
   if (kind === "release") {
-    const held = await retentionOf(tx, ws, contractId, null);
-    const stage: ReleaseStage =
-      (draft.header.release_stage as ReleaseStage | undefined) ??
-      (dec(held.released_at_completion).isZero() ? "practical_completion" : "final");
-    await checkReleaseStage(tx, ws, header, stage);
-    const project = await projectOf(tx, ws, header.project_id);
-    const share = project?.retention_release_percent ?? "50";
-    const amount = releasable(stage, {
-      retained: held.retained,
-      released: stage === "practical_completion" ? held.released_at_completion : held.released,
-      share_percent: share,
-    });
-    if (!dec(amount).greaterThan(0)) {
-      throw conflict(
-        dec(held.retained).isZero()
-          ? `No retention is held on ${source.doc.header.number}: nothing can be released`
-          : `The retention of ${source.doc.header.number} due ${stage === "final" ? "at the end of the defects liability period" : "at practical completion"} is released already`,
-      );
-    }
+    const { stage, amount, share } = await releaseOf(
+      tx,
+      ws,
+      { id: contractId, number: String(source.doc.header.number), project_id: header.project_id },
+      String(header.doc_date),
+      draft.header.release_stage as ReleaseStage | undefined,
+    );
     const taxCode = String(source.doc.lines[0]?.tax_code ?? "SR");
     return shapeClaim(tx, ws, {
       id: null,

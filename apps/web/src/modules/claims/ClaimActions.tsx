@@ -39,6 +39,9 @@ import { useRefreshDocuments } from "../documents/api.ts";
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
+// claim_release_check's answer (apps/server/src/modules/claims/release.rpc.ts).
+type ReleaseCheck = { stage: string; amount: string } | { refused: string; never: boolean };
+
 function ResponseDialog({ doc, onClose }: { doc: Row; onClose(): void }) {
   const data = useDataProvider();
   const refresh = useRefreshDocuments();
@@ -196,6 +199,16 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
   const maySchedule = useDecision(REPORT_ACCESS.retention_schedule).allowed;
   const currency = String(doc.currency ?? "SGD");
   const submitted = status !== "draft" && status !== "cancelled";
+  // Release retention is offered as convert would answer it now (claim_release_check): enabled, disabled with the
+  // refusal as a blocked action is, or not at all on a contract without a project, which can never release.
+  const releasable = mayCreate && submitted && doc.kind === "progress" && doc.source_id != null;
+  const check = useQuery({
+    queryKey: ["progressive_claim", "release_check", String(doc.source_id), doc.updated_at],
+    queryFn: ({ signal }) =>
+      data.rpc<ReleaseCheck>("claim_release_check", { sales_order_id: Number(doc.source_id) }, signal),
+    enabled: releasable,
+  });
+  const refused = check.data && "refused" in check.data ? check.data : null;
 
   async function release() {
     setReleasing(true);
@@ -240,10 +253,20 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
           Record payment response
         </Button>
       )}
-      {mayCreate && submitted && doc.kind === "progress" && doc.source_id != null && (
-        <Button variant="outlined" startIcon={<LockOpenOutlined />} onClick={release} loading={releasing}>
-          Release retention
-        </Button>
+      {releasable && check.data && !refused?.never && (
+        <Tooltip title={refused?.refused ?? ""}>
+          <span>
+            <Button
+              variant="outlined"
+              startIcon={<LockOpenOutlined />}
+              onClick={release}
+              loading={releasing}
+              disabled={refused !== null}
+            >
+              Release retention
+            </Button>
+          </span>
+        </Tooltip>
       )}
       {maySchedule && doc.source_id != null && (
         <Button variant="text" startIcon={<AccountTreeOutlined />} onClick={() => setOpen("schedule")}>
