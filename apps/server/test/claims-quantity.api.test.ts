@@ -93,6 +93,12 @@ describe("claims measured in quantity", () => {
       ["500.000", null, "340.000", "68.0000", "34000.00", "34000.00"],
       ["1.000", null, null, "25.0000", "5000.00", "5000.00"],
     ]);
+    // Each line's quantity and price are its contract line's (500 m² at 100.00; the lump sum 1 at 20,000), as the
+    // Flow tab shows them beside the contract line they come from — never a quantity of 1 for 500 m².
+    expect(one.lines.map((l) => [l.qty, l.unit_price])).toEqual([
+      ["500.000", "100.0000"],
+      ["1.000", "20000.0000"],
+    ]);
     expect(one).toMatchObject({
       this_claim_gross: "39000.00",
       retention_this_claim: "1950.00",
@@ -168,6 +174,8 @@ describe("claims measured in quantity", () => {
     const one = await submit(d, [{ pct: "0" }, { pct: "0" }], [{ ...vo, cumulative_qty: "30" }]);
     expect(one.lines[2]).toMatchObject({
       is_variation: true,
+      qty: "60.000",
+      unit_price: "50.0000",
       contract_qty: "60.000",
       cumulative_qty: "30.000",
       cumulative_percent: "50.0000",

@@ -24,6 +24,15 @@ const text = (v: unknown) => (given(v) ? String(v) : null);
 
 type Shaped = { header: Row; lines: Row[] };
 
+// A progress line's quantity and unit price as its contract line has them — the contract quantity it values
+// (500 m²; 1 for a lump sum) at the contract amount's rate — so the lines read like the contract (the Flow tab's Qty).
+// Its amounts are claimFigures', never quantity × price.
+export function contractRate(contractAmount: unknown, contractQty: unknown): { qty: string; unit_price: string } {
+  const amount = String(contractAmount ?? "0");
+  const of = given(contractQty) ? dec(String(contractQty)) : null;
+  if (!of?.greaterThan(0)) return { qty: "1", unit_price: amount };
+  return { qty: of.toFixed(), unit_price: dec(amount).dividedBy(of).toDecimalPlaces(4).toFixed() };
+}
 
 const CLAIM_HEADER = "progressive_claim";
 
@@ -186,8 +195,7 @@ export async function shapeClaim(
             description: given(l.description) ? l.description : source.description,
           }
         : {}),
-      qty: "1",
-      unit_price: amount,
+      ...contractRate(amount, contractQty),
       contract_amount: amount,
       cumulative_percent: text(l.cumulative_percent) ?? (before ? String(before.cumulative_percent) : "0"),
       prev_percent: before ? String(before.cumulative_percent) : "0",
@@ -366,8 +374,9 @@ export const priceClaim: PriceDraft = (header, lines) => {
       },
       lines: lines.map((l, i) => ({
         ...l,
-        qty: "1",
-        unit_price: String(l.contract_amount ?? "0"),
+        ...(header.kind === "release"
+          ? { qty: "1", unit_price: String(l.contract_amount ?? "0") }
+          : contractRate(l.contract_amount, l.contract_qty)),
         discount_percent: "0",
         tax_code: figures.tax_code,
         cumulative_percent: figures.lines[i].cumulative_percent,
