@@ -25,7 +25,7 @@ import type { Row } from "../../platform/data-access/provider.ts";
 import { emptyLine, isBlank, type LineDraft } from "../documents/lines.ts";
 import type { LinesEditorProps } from "../documents/types.ts";
 import { DoneToDate } from "./DoneToDate.tsx";
-import { type Measure, measureOf, percentOfQty, qtyOfPercent, switchMeasure, withUnit } from "./measure.ts";
+import { asTyped, type Measure, measureOf, percentOfQty, qtyOfPercent, switchMeasure, withUnit } from "./measure.ts";
 
 // A claim's lines and figures on the document page (WebDocType.editor): per line the contract amount, what the
 // previous claim had to date (read-only), the work done to date (typed in %, or measured in quantity against the
@@ -217,10 +217,10 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
                             <DoneToDate
                               line={i + 1}
                               measure={r.measure}
-                              percent={r.percent}
-                              qty={r.qty}
+                              percent={asTyped(r.percent, r.saved?.cumulative_percent)}
+                              qty={asTyped(r.qty, r.saved?.cumulative_qty)}
                               unit={r.line.unit}
-                              contractQty={r.contractQty}
+                              contractQty={asTyped(r.contractQty, r.saved?.contract_qty)}
                               derived={
                                 r.measure === "qty"
                                   ? percentOfQty(r.contractQty, r.qty)

@@ -27,6 +27,15 @@ export function percentOfQty(contractQty: unknown, qty: unknown): string {
   return of && q && of.greaterThan(0) ? plain(q.times(100).dividedBy(of).toDecimalPlaces(4)) : "";
 }
 
+// A figure in its input: as the clerk typed it, or — while it is still the value the server stored ("90.0000",
+// "340.000") — without the stored places ("90", "340"). Only an untouched value is trimmed, so typing "90.05" never
+// jumps to "90.0" → "90" under the caret.
+export const asTyped = (value: unknown, stored: unknown): string => {
+  const v = value === null || value === undefined ? "" : String(value);
+  const q = v === String(stored ?? "") ? num(v) : null;
+  return q ? plain(q) : v;
+};
+
 // "340 m²", "2.5": a quantity as read, with its unit.
 export const withUnit = (qty: unknown, unit: unknown) => {
   const q = num(qty);
