@@ -45,6 +45,7 @@ export function ReasonDialog(props: {
   title: string;
   prompt: string;
   confirmLabel: string;
+  dismissLabel?: string; // default "Back"
   destructive?: boolean;
   onCancel(): void;
   onConfirm(reason: string): Promise<void>;
@@ -68,7 +69,7 @@ export function ReasonDialog(props: {
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={props.onCancel}>Back</Button>
+          <Button onClick={props.onCancel}>{props.dismissLabel ?? "Back"}</Button>
           <Busy
             label={props.confirmLabel}
             color={props.destructive ? "error" : undefined}

@@ -34,6 +34,7 @@ import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { ActionInputsDialog, ReceivedNote } from "./ActionInputsDialog.tsx";
 import { type DocRow, useActions, useDocument, useDocumentLabels, useRefreshDocuments } from "./api.ts";
+import { cancelWording } from "./cancelWording.ts";
 import { EmailDialog, ReasonDialog } from "./DocumentDialogs.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { FlowPanel } from "./FlowPanel.tsx";
@@ -177,6 +178,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
 
   const status = doc?.status ?? t.machine.initial;
   const isDraft = status === t.machine.initial;
+  const cancelling = cancelWording(t.type, t.machine.title, isDraft);
   const may = (action: string) =>
     decide(member, {
       audience: "member",
@@ -569,8 +571,9 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
             open
             title={`${asking.label} ${doc?.number ?? `this ${t.machine.title.toLowerCase()}`}?`}
             prompt="Give a reason; it is kept in the document's history."
-            confirmLabel={asking.label}
-            destructive={asking.action === "cancel"}
+            {...(asking.action === "cancel"
+              ? { confirmLabel: cancelling.confirmLabel, dismissLabel: cancelling.keepLabel, destructive: true }
+              : { confirmLabel: asking.label })}
             onCancel={() => setAsking(null)}
             onConfirm={(reason) => run(asking, reason)}
           />
@@ -578,12 +581,9 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
           <ConfirmDialog
             open
             title={`${asking.label} ${doc?.number ?? `this ${t.machine.title.toLowerCase()}`}?`}
-            body={
-              isDraft
-                ? `The draft stays in the list as cancelled; it cannot be edited afterwards.`
-                : "Its stock moves and journal entry are reversed. This cannot be undone."
-            }
-            confirmLabel={asking.label}
+            body={cancelling.body}
+            confirmLabel={cancelling.confirmLabel}
+            dismissLabel={cancelling.keepLabel}
             destructive
             onCancel={() => setAsking(null)}
             onConfirm={() => run(asking)}

@@ -6,12 +6,14 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useState } from "react";
 
-// Confirmation before destructive actions; the confirm button shows progress while the action runs.
+// Confirmation before destructive actions; the confirm button shows progress while the action runs. Where the action
+// itself is a cancel, the dismiss button says so otherwise ("Keep it"), so the two never both read "Cancel".
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;
   body: string;
   confirmLabel: string;
+  dismissLabel?: string; // default "Cancel"
   destructive?: boolean;
   onCancel(): void;
   onConfirm(): Promise<void> | void;
@@ -25,7 +27,7 @@ export function ConfirmDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onCancel} disabled={busy}>
-          Cancel
+          {props.dismissLabel ?? "Cancel"}
         </Button>
         <Button
           variant="contained"

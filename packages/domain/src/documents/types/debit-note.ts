@@ -1,5 +1,6 @@
 import { defineDocumentType } from "../machine.ts";
 import { invoicePaymentStatus } from "../quantities.ts";
+import { unlessPaid } from "./invoice.ts";
 import { type DocSnapshot, needsLines } from "./snapshot.ts";
 
 // Issue 10 §2: extra charges against an earlier invoice. As in ERPNext (a sales invoice with is_debit_note) and Odoo
@@ -29,7 +30,13 @@ export const DEBIT_NOTE = defineDocumentType({
       permission: "debit_note.submit",
       guard: needsLines("debit note", "submitting"),
     },
-    { action: "cancel", from: ["draft", ...OPEN], to: "cancelled", permission: "debit_note.cancel" },
+    {
+      action: "cancel",
+      from: ["draft", ...OPEN],
+      to: "cancelled",
+      permission: "debit_note.cancel",
+      guard: unlessPaid("debit note"),
+    },
   ],
   settle: (doc: DocSnapshot, to) => {
     if (!(OPEN as readonly string[]).includes(to)) return to;

@@ -1,3 +1,4 @@
+import { dec, money } from "../decimal.ts";
 import { defineDocumentType } from "../machine.ts";
 import { invoicePaymentStatus } from "../quantities.ts";
 import { type DocSnapshot, needsLines } from "./snapshot.ts";
@@ -8,6 +9,26 @@ import { type DocSnapshot, needsLines } from "./snapshot.ts";
 // payment is allocated to it or a credit or debit note stands against it. Credit note issued: nothing is owed and a
 // credit note settled it (ERPNext's rule), from `credited`.
 const OPEN = ["unpaid", "partly_paid", "paid", "overdue", "credit_note_issued"] as const;
+
+// A receivable cannot be cancelled while anything pays it (a receipt, or a credit note's credit): its outstanding is
+// its total less every allocation (receivable.ts), so the page offers Cancel disabled with the reason instead of a
+// button that only leads to a refusal. The cancel effects refuse it too, naming the receipt or credit note.
+export const unlessPaid = (title: string) => (doc: DocSnapshot) => {
+  const { total, outstanding } = doc.header;
+  if (doc.status === "draft" || total == null || outstanding == null) return null;
+  const paid = dec(String(total)).minus(dec(String(outstanding)));
+  return paid.greaterThan(0)
+    ? `${money(paid)} of ${money(String(total))} is paid: ${indefinite(title)} with a payment allocated cannot be cancelled`
+    : null;
+};
+
+const indefinite = (title: string) => `${/^[aeiou]/.test(title) ? "an" : "a"} ${title}`;
+
+// An invoice a credit note credits waits for the credit note first (its `credited`), whatever else pays it.
+const uncredited = (doc: DocSnapshot) =>
+  doc.status !== "draft" && dec(String(doc.header.credited ?? "0")).greaterThan(0)
+    ? `${money(String(doc.header.credited))} of this invoice is credited: cancel the credit note against it first`
+    : null;
 
 export const INVOICE = defineDocumentType({
   type: "invoice",
@@ -31,7 +52,13 @@ export const INVOICE = defineDocumentType({
       permission: "invoice.submit",
       guard: needsLines("invoice", "submitting"),
     },
-    { action: "cancel", from: ["draft", ...OPEN], to: "cancelled", permission: "invoice.cancel" },
+    {
+      action: "cancel",
+      from: ["draft", ...OPEN],
+      to: "cancelled",
+      permission: "invoice.cancel",
+      guard: (doc: DocSnapshot) => uncredited(doc) ?? unlessPaid("invoice")(doc),
+    },
   ],
   // A draft owes its whole total once submitted; afterwards `outstanding` says.
   settle: (doc: DocSnapshot, to) => {

@@ -34,6 +34,8 @@ describe("the debit note matrix", () => {
     expect(m.draft).toEqual({ submit: "→ unpaid", cancel: "→ cancelled" });
     expect(m.partly_paid).toEqual({ submit: "A partly paid debit note cannot be submitted", cancel: "→ cancelled" });
     expect(m.cancelled.cancel).toBe("A cancelled debit note cannot be cancelled");
+    const paid = transitionMatrix(DEBIT_NOTE, { doc: (s) => doc(s, { total: "92.65", outstanding: "0.00" }) });
+    expect(paid.paid.cancel).toBe("92.65 of 92.65 is paid: a debit note with a payment allocated cannot be cancelled");
     const at = (outstanding: string) =>
       settleStatus(DEBIT_NOTE, doc("unpaid", { total: "10.00", outstanding, due_date: "2026-06-30" }), "unpaid");
     expect([at("10.00"), at("4.00"), at("0.00")]).toEqual(["unpaid", "partly_paid", "paid"]);

@@ -193,7 +193,10 @@ describe("the invoice matrix", () => {
   it("a submitted invoice owes its total; its status follows outstanding and the due date", () => {
     const m = transitionMatrix(INVOICE, { doc: (s) => doc(s, { total: "10.00", outstanding: "0.00" }) });
     expect(m.draft).toEqual({ submit: "→ unpaid", cancel: "→ cancelled" });
-    expect(m.paid).toEqual({ submit: "A paid invoice cannot be submitted", cancel: "→ cancelled" });
+    expect(m.paid).toEqual({
+      submit: "A paid invoice cannot be submitted",
+      cancel: "10.00 of 10.00 is paid: an invoice with a payment allocated cannot be cancelled",
+    });
     expect(m.cancelled.cancel).toBe("A cancelled invoice cannot be cancelled");
     const at = (outstanding: string, due: string) =>
       settleStatus(INVOICE, doc("unpaid", { total: "10.00", outstanding, due_date: due }), "unpaid");
@@ -203,6 +206,24 @@ describe("the invoice matrix", () => {
       at("0.00", "2026-05-01"),
       at("4.00", "2026-05-31"),
     ]).toEqual(["unpaid", "partly_paid", "paid", "overdue"]);
+  });
+});
+
+describe("cancelling an invoice (finding 3: no Cancel that only leads to a refusal)", () => {
+  const cancel = (status: string, header: Record<string, unknown>) =>
+    decideTransition(INVOICE, doc(status, header), "cancel", EVERYONE);
+
+  it("is refused while a receipt or a credit note's credit pays any of it, with how much", () => {
+    expect(cancel("partly_paid", { total: "100.00", outstanding: "60.00" })).toMatchObject({
+      allowed: false,
+      reason: "guard",
+      message: "40.00 of 100.00 is paid: an invoice with a payment allocated cannot be cancelled",
+    });
+    expect(cancel("unpaid", { total: "100.00", outstanding: "100.00" }).allowed).toBe(true);
+    expect(cancel("draft", { total: "100.00", outstanding: null }).allowed).toBe(true);
+    expect(cancel("paid", { total: "100.00", outstanding: "0.00", credited: "30.00" })).toMatchObject({
+      message: "30.00 of this invoice is credited: cancel the credit note against it first",
+    });
   });
 });
 
