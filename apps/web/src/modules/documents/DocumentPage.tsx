@@ -42,6 +42,7 @@ import { HistoryPanel } from "./HistoryPanel.tsx";
 import { takesServices } from "./items.ts";
 import { LinesGrid } from "./LinesGrid.tsx";
 import { emptyLine, isBlank, type LineDraft, lineFromRow, lineToSave, liveTotals } from "./lines.ts";
+import { PaymentsPanel } from "./PaymentsPanel.tsx";
 import { Picker } from "./Picker.tsx";
 import { DocumentLabels, RecordField } from "./RecordField.tsx";
 import { RecordPaymentButton } from "./RecordPaymentButton.tsx";
@@ -538,6 +539,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
         )}
       </Grid>
 
+      {doc && <PaymentsPanel type={t} doc={doc} currency={currency} />}
       {doc && (
         <Card variant="outlined">
           <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label="Document details" variant="scrollable">

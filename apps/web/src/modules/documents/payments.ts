@@ -29,3 +29,27 @@ export function paymentOffer(type: string, status: string, outstanding: unknown)
     return null;
   }
 }
+
+// What paid a document (finding 4: a paid debit note named its receipt only in a refusal): its allocation rows, each
+// with the receipt or credit note it came from, newest last. Shown on the page of every PAYABLE type once submitted.
+export type Allocation = { id: number; payment_type: string; payment_id: number; amount: string };
+export type Payer = { id: number; number: string; doc_date: string; method?: string | null; reference?: string | null };
+export type PaidBy = { id: number; kind: "receipt" | "credit_note"; payer: Payer | null; amount: string };
+
+// The payment kinds the panel names (a receipt, another credit note's credit); other rows are left out.
+export const PAYER_TYPES = ["receipt", "credit_note"] as const;
+
+export function paidBy(
+  allocations: readonly Allocation[],
+  payers: Readonly<Record<(typeof PAYER_TYPES)[number], readonly Payer[]>>,
+): PaidBy[] {
+  return allocations.flatMap((a) => {
+    const kind = PAYER_TYPES.find((k) => k === a.payment_type);
+    if (!kind) return [];
+    const payer = payers[kind].find((p) => Number(p.id) === Number(a.payment_id)) ?? null;
+    return [{ id: Number(a.id), kind, payer, amount: String(a.amount) }];
+  });
+}
+
+export const showsPayments = (type: string, status: string, initial: string): boolean =>
+  type in PAYABLE && status !== initial && status !== "cancelled";
