@@ -3,8 +3,9 @@ import { assignedDelivery } from "../../apps/server/test/documents-helpers.ts";
 import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
-// Issue 10 §2–§3: a driver opens a delivery order assigned to them, presses Complete, gives who received the goods
-// (the time defaults to now) and the page shows it; the delivery order's header names the driver.
+// Issue 10 §2–§3: a driver opens a delivery order assigned to them, presses Mark delivered (the action `complete`),
+// gives who received the goods (the time defaults to now) and the page shows it; the delivery order's header names
+// the driver.
 
 const ADMIN = "admin@demo.test";
 const DRIVER = "driver@demo.test";
@@ -13,7 +14,7 @@ describe.skipIf(!hasChromium)("a driver completes a delivery in Chromium", () =>
   ownServer({}, 600_000);
   const fresh = useFreshBrowser();
 
-  it("Complete asks who received the goods; the page then shows it", async () => {
+  it("Mark delivered asks who received the goods; the page then shows it", async () => {
     const { page } = fresh;
     try {
       const { delivery: d } = await assignedDelivery(
@@ -26,10 +27,10 @@ describe.skipIf(!hasChromium)("a driver completes a delivery in Chromium", () =>
       await page.goto(appUrl(`/dashboard/delivery-orders/${d.id}`));
       await page.getByRole("heading", { name: new RegExp(d.number) }).waitFor();
       await page.getByText("Driver").first().waitFor();
-      await page.getByTestId("doc-actions").getByRole("button", { name: "Complete", exact: true }).click();
+      await page.getByTestId("doc-actions").getByRole("button", { name: "Mark delivered", exact: true }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Received at").waitFor();
-      const confirm = dialog.getByRole("button", { name: "Complete", exact: true });
+      const confirm = dialog.getByRole("button", { name: "Mark delivered", exact: true });
       expect(await confirm.isDisabled()).toBe(true); // the name is required
       await dialog.getByLabel("Received by").fill("Tan Ah Kow");
       await screenshot(page, "driver-complete-dialog");

@@ -157,7 +157,7 @@ describe("a driver completes the delivery orders assigned to them", () => {
     for (const d of [other, none]) {
       const res = await complete(DRIVER, d.id, { received_by: "Tan Ah Kow" });
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe("You can only complete delivery orders assigned to you");
+      expect(res.body.message).toBe("You can only mark delivery orders assigned to you delivered");
       expect((await restFetch(DRIVER, `delivery_order?id=eq.${d.id}`)).body).toEqual([]);
       expect((await restFetch(DRIVER, `delivery_order_line?delivery_order_id=eq.${d.id}`)).body).toEqual([]);
       const offered = await call(DRIVER, "document_actions", { type: "delivery_order", id: d.id });

@@ -17,7 +17,7 @@ import { useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
 import { Picker } from "./Picker.tsx";
 
-// An action that asks for more than a reason (issue 10 §2: a delivery's Complete asks who received the goods and
+// An action that asks for more than a reason (issue 10 §2: a delivery's Mark delivered asks who received the goods and
 // when; Assign driver asks for the driver): a dialog of the inputs the type declares, sent as document_transition's
 // `values`. A required one must be given before the button runs; the server checks them all again.
 // A quantity per line (kind line_qty: a transfer's received quantities, a loan's returns) is a table of the lines,

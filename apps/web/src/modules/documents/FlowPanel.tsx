@@ -18,7 +18,7 @@ import { useReadable } from "../../platform/resource/access.ts";
 import { resourcePaths, useDashboardBase } from "../../platform/resource/paths.ts";
 import type { DocRow } from "./api.ts";
 import { StatusChip } from "./StatusChip.tsx";
-import { DOCUMENT_TYPES, findDocType, type WebDocType } from "./types.ts";
+import { DOCUMENT_TYPES, drawnFrom, findDocType, type WebDocType } from "./types.ts";
 
 // The document flow (issue 10 §3): for each line, the line it was made from (a link to its document), what was
 // delivered, billed and returned against it (the line's drawn quantities), and the documents made from it with their
@@ -134,7 +134,8 @@ export function FlowPanel({ type, doc }: { type: WebDocType; doc: DocRow }) {
   const madeFrom = doc.source_type ? findDocType(String(doc.source_type)) : undefined;
   const sourceType = madeFrom && readable(madeFrom.type) ? madeFrom : undefined;
   const hidden = madeFrom && !sourceType ? `${madeFrom.machine.title} — not shared with you` : null;
-  const drawn = DRAWN.filter(([name]) => type.lines.fields.some((f) => f.name === name));
+  const draws = drawnFrom(type.type);
+  const drawn = DRAWN.filter(([name]) => draws.has(name) && type.lines.fields.some((f) => f.name === name));
   const link = (t: WebDocType, id: unknown) =>
     t.header.route ? resourcePaths(base, t.header.route).show(String(id)) : resourcePaths(base, "").list;
   if (flow.isPending) return <LinearProgress aria-label="Loading the document flow" />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversionsFrom, DOCUMENT_TYPES, statusHex, statusLabel, transitionLabelOf } from "./types.ts";
+import { conversionsFrom, DOCUMENT_TYPES, drawnFrom, statusHex, statusLabel, transitionLabelOf } from "./types.ts";
 
 // The document pages read everything from the domain's declarations; these pin what they read.
 describe("the web's document types", () => {
@@ -8,6 +8,13 @@ describe("the web's document types", () => {
       expect(t.header.name).toBe(t.type);
       expect(t.lines.name).toBe(`${t.type}_line`);
     }
+  });
+
+  it("counts in a document's Flow only what documents made from it draw (finding 5: no Delivered on a delivery order)", () => {
+    const columns = (type: string) => [...drawnFrom(type)].sort();
+    expect(columns("delivery_order")).toEqual(["qty_billed", "qty_returned"]);
+    expect(columns("sales_order")).toEqual(["qty_billed", "qty_delivered", "qty_returned"]);
+    expect(columns("purchase_order")).toEqual(["qty_billed", "qty_received", "qty_returned"]);
   });
 
   it("offers the conversions the source's status allows, never one counted through another document", () => {

@@ -142,6 +142,11 @@ export function conversionsFrom(type: string, status: string): WebDocType[] {
   );
 }
 
+// The quantities documents made from this type draw from its lines (a sales order's are delivered, billed and
+// returned; a delivery order's billed and returned — nothing delivers a delivery order): its Flow's columns.
+export const drawnFrom = (type: string): ReadonlySet<string> =>
+  new Set(DOCUMENT_TYPES.flatMap((t) => t.madeFrom.flatMap((m) => (m.from === type && m.draws ? [m.draws] : []))));
+
 // Whether the type's documents have a customer (a goods transfer form has none: its company field is off the form).
 export const hasCustomer = (t: WebDocType): boolean =>
   t.header.fields.some((f) => f.name === "company_id" && f.form !== false);

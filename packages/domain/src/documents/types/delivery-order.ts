@@ -41,8 +41,8 @@ export const DELIVERY_ORDER = defineDocumentType({
       guard: needsLines("delivery order", "submitting"),
     },
     {
-      action: "complete",
-      label: "Complete",
+      action: "complete", // the API's name; the button says what it records (a Completed order is fully billed)
+      label: "Mark delivered",
       from: [...OPEN],
       to: "to_bill", // settled by the billing below: the handover does not change it
       permission: "delivery_order.complete",

@@ -144,7 +144,7 @@ describe("the delivery order matrix", () => {
     expect(m).toEqual({
       draft: {
         submit: "→ to_bill",
-        complete: "A draft delivery order cannot be completed",
+        complete: "A draft delivery order cannot be marked delivered",
         assign_driver: "A draft delivery order cannot be given a driver",
         cancel: "→ cancelled",
       },
@@ -162,7 +162,7 @@ describe("the delivery order matrix", () => {
       },
       cancelled: {
         submit: "A cancelled delivery order cannot be submitted",
-        complete: "A cancelled delivery order cannot be completed",
+        complete: "A cancelled delivery order cannot be marked delivered",
         assign_driver: "A cancelled delivery order cannot be given a driver",
         cancel: "A cancelled delivery order cannot be cancelled",
       },
