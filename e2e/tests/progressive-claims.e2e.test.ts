@@ -205,7 +205,7 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       const row = page.getByTestId("ageing-table").getByRole("row", { name: /Measured Works Pte Ltd/ });
       await row.getByText("40,384.50").first().waitFor();
       await row.click();
-      const drill = page.getByRole("table", { name: "Open invoices of Measured Works Pte Ltd" });
+      const drill = page.getByRole("table", { name: "Open receivables of Measured Works Pte Ltd" });
       await drill.getByRole("link", { name: claimNumber }).waitFor();
       await screenshot(page, "claim-in-receivables");
       await drill.getByRole("link", { name: claimNumber }).click();

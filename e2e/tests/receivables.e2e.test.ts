@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)("accounts receivable in Chromium", () => {
     await screenshot(page, "receivables-ageing");
 
     await row.click();
-    const drill = page.getByRole("table", { name: `Open invoices of ${name}` });
+    const drill = page.getByRole("table", { name: `Open receivables of ${name}` });
     await drill.getByRole("link", { name: invoice.number }).waitFor();
     await expect(page.getByRole("link", { name: "Statement" }).getAttribute("href")).resolves.toMatch(
       /^\/api\/documents\/statement\/\d+\/pdf\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,

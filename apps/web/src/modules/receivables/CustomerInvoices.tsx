@@ -11,32 +11,36 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
+import { useReadable } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { drillTarget } from "../reports/drill.ts";
-import { statementPeriod } from "./ageing.ts";
+import { receivableLists, statementPeriod } from "./ageing.ts";
 import { alignOf, Cell } from "./ReportCell.tsx";
 import { useAgeing } from "./useAgeing.ts";
 
 // The drill-down: one customer's open receivables on the as-of date (ar_ageing with company_id: invoices, debit
-// notes, progressive claims), each linking to its page (the report's drill), with the customer's statement PDF and all
-// of its invoices one click away.
+// notes, progressive claims), each linking to its page (the report's drill), with the customer's statement PDF and the
+// lists of each of those types, filtered to the customer, one click away.
 export function CustomerInvoices(props: { companyId: number; company: string; asOf: string }) {
   const { companyId, company, asOf } = props;
   const base = useDashboardBase();
   const detail = useAgeing(asOf, companyId);
   useErrorToast(detail.error);
+  const lists = receivableLists(base, companyId, useReadable());
   const period = statementPeriod(asOf);
   const statement = `/api/documents/statement/${companyId}/pdf?from=${period.from}&to=${period.to}`;
   return (
     <Box sx={{ px: 2, py: 1.5 }} data-testid={`invoices-of-${companyId}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
         <Typography variant="subtitle2" sx={{ mr: 1 }}>
-          Open invoices of {company}
+          Open receivables of {company}
         </Typography>
-        <Button size="small" component={RouterLink} to={`${base}/invoices?customer=${companyId}`}>
-          All invoices
-        </Button>
+        {lists.map((l) => (
+          <Button key={l.to} size="small" component={RouterLink} to={l.to}>
+            {l.label}
+          </Button>
+        ))}
         <Button
           size="small"
           startIcon={<PictureAsPdfOutlined />}
@@ -51,7 +55,7 @@ export function CustomerInvoices(props: { companyId: number; company: string; as
       {detail.isPending ? (
         <Skeleton height={72} />
       ) : (
-        <Table size="small" aria-label={`Open invoices of ${company}`}>
+        <Table size="small" aria-label={`Open receivables of ${company}`}>
           <TableHead>
             <TableRow>
               {(detail.data?.columns ?? []).map((c) => (

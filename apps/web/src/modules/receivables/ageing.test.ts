@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageingCsv, groupedAmount, statementPeriod } from "./ageing.ts";
+import { ageingCsv, groupedAmount, receivableLists, statementPeriod } from "./ageing.ts";
 
 describe("ageing CSV", () => {
   it("has the report's labels, one line per customer and a total line of the money columns", () => {
@@ -33,5 +33,19 @@ describe("ageing CSV", () => {
     expect(groupedAmount("98765432109876.54")).toBe("98,765,432,109,876.54");
     expect(groupedAmount("-20")).toBe("-20.00");
     expect(groupedAmount("0.00")).toBe("0.00");
+  });
+});
+
+describe("the drill-down's links to the customer's receivables (finding 8)", () => {
+  it("one per receivable type the member reads, not invoices alone", () => {
+    expect(receivableLists("/d", 7, () => true)).toEqual([
+      { label: "All invoices", to: "/d/invoices?customer=7" },
+      { label: "All debit notes", to: "/d/debit-notes?customer=7" },
+      { label: "All progressive claims", to: "/d/progressive-claims?customer=7" },
+    ]);
+    expect(receivableLists("/d", 7, (r) => r !== "progressive_claim").map((l) => l.label)).toEqual([
+      "All invoices",
+      "All debit notes",
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import type { ReportDrill } from "@workmetrics/domain/reports";
 import { toCsv } from "../../platform/data-access/csv.ts";
+import { type Readable, resourceByName } from "../../platform/resource/definition.ts";
+import { PAYABLE } from "../documents/payments.ts";
 
 // The `ar_ageing` report as the page reads it (DESIGN §2.3.1 {columns, rows, totals}) and its CSV: pure, so it is
 // tested apart from the page.
@@ -40,4 +42,15 @@ export function groupedAmount(value: string | number | null | undefined): string
   if (!m) return text;
   const cents = (m[3] ?? "").padEnd(2, "0").slice(0, 2);
   return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+}
+
+// Where the drill-down's "All …" links go: one list per receivable type the member reads (invoices, debit notes,
+// progressive claims — what the drill-down itself lists), each filtered to the customer.
+export function receivableLists(base: string, companyId: number, readable: Readable): { label: string; to: string }[] {
+  return Object.keys(PAYABLE).flatMap((type) => {
+    const def = resourceByName(type);
+    return def.route && readable(type)
+      ? [{ label: `All ${def.plural.toLowerCase()}`, to: `${base}/${def.route}?customer=${companyId}` }]
+      : [];
+  });
 }
