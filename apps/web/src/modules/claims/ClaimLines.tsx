@@ -17,15 +17,13 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { DocumentError } from "@workmetrics/domain/documents/decimal";
-import { type ClaimFigures, claimFigures } from "@workmetrics/domain/documents/types/progressive-claim";
 import { formatMoney } from "@workmetrics/domain/money";
 import { useMemo, useState } from "react";
-import type { Row } from "../../platform/data-access/provider.ts";
 import { emptyLine, isBlank, type LineDraft } from "../documents/lines.ts";
 import type { LinesEditorProps } from "../documents/types.ts";
 import { DoneToDate } from "./DoneToDate.tsx";
-import { asTyped, type Measure, measureOf, percentOfQty, qtyOfPercent, switchMeasure, withUnit } from "./measure.ts";
+import { claimRows, liveClaim } from "./figures.ts";
+import { asTyped, type Measure, percentOfQty, qtyOfPercent, switchMeasure, withUnit } from "./measure.ts";
 
 // A claim's lines and figures on the document page (WebDocType.editor): per line the contract amount, what the
 // previous claim had to date (read-only), the work done to date (typed in %, or measured in quantity against the
@@ -36,16 +34,6 @@ import { asTyped, type Measure, measureOf, percentOfQty, qtyOfPercent, switchMea
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const amount = (v: string) => Number(v).toLocaleString("en-SG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pct = (v: unknown) => `${Number(text(v) || "0").toString()}%`;
-
-// The saved line a form line is (by its previous-claim or contract link), for its read-only previous figures.
-function savedLine(doc: Row | null, l: LineDraft, index: number): Row | undefined {
-  const lines = (doc?.lines as Row[] | undefined) ?? [];
-  const prev = l.extra.prev_line_id;
-  if (prev != null && prev !== "") return lines.find((x) => String(x.prev_line_id) === String(prev));
-  if (l.source_line_id != null) return lines.find((x) => Number(x.source_line_id) === l.source_line_id);
-  const row = lines[index];
-  return row && row.source_line_id == null && row.prev_line_id == null ? row : undefined;
-}
 
 function Figure({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
@@ -69,55 +57,8 @@ export default function ClaimLines({ doc, header, lines, onChange, readOnly, cur
   const shown = readOnly ? lines.filter((l) => !isBlank(l)) : lines;
   // The measure the clerk chose per line (by its key); until then, measured when it carries a quantity.
   const [measures, setMeasures] = useState<Record<string, Measure>>({});
-  const rows = shown.map((l, i) => {
-    const saved = savedLine(doc, l, i);
-    const contractQty = text(l.extra.contract_qty ?? saved?.contract_qty);
-    const prevPercent = text(saved?.prev_percent ?? "0");
-    return {
-      line: l,
-      saved,
-      contract: text(l.extra.contract_amount ?? saved?.contract_amount ?? l.unit_price),
-      percent: text(l.extra.cumulative_percent ?? saved?.cumulative_percent),
-      prevPercent,
-      prevAmount: text(saved?.prev_amount ?? "0"),
-      contractQty,
-      qty: text(l.extra.cumulative_qty),
-      prevQty: text(saved?.prev_qty) || qtyOfPercent(contractQty, prevPercent),
-      measure: measures[l.key] ?? measureOf(l.extra.cumulative_qty),
-      variation: l.source_line_id == null && !release,
-    };
-  });
-  const live = useMemo((): { figures: ClaimFigures | null; error: string | null } => {
-    try {
-      const figures = claimFigures({
-        kind: release ? "release" : "progress",
-        retention_percent: text(header.retention_percent ?? doc?.retention_percent) || "5",
-        retention_cap_percent: text(header.retention_cap_percent ?? doc?.retention_cap_percent) || "5",
-        previous: {
-          gross_to_date: text(doc?.previous_gross) || "0",
-          retention_to_date: text(doc?.previous_retention) || "0",
-        },
-        lines: rows
-          .filter((r) => !isBlank(r.line))
-          .map((r) => ({
-            description: r.line.description,
-            unit: r.line.unit,
-            contract_amount: r.contract || "0",
-            cumulative_percent: r.percent || "0",
-            prev_percent: r.prevPercent,
-            prev_amount: r.prevAmount,
-            contract_qty: r.contractQty || null,
-            cumulative_qty: r.measure === "qty" ? r.qty || "0" : null,
-            prev_qty: text(r.saved?.prev_qty) || null,
-            tax_code: r.line.tax_code,
-          })),
-      });
-      return { figures, error: null };
-    } catch (err) {
-      if (err instanceof DocumentError) return { figures: null, error: err.message };
-      throw err;
-    }
-  }, [rows, header.retention_percent, header.retention_cap_percent, doc, release]);
+  const rows = claimRows(doc, shown, measures);
+  const live = useMemo(() => liveClaim(doc, header, rows), [rows, header, doc]);
   const f = live.figures;
   const m = (v: string) => formatMoney(v, currency);
   const counted = rows.filter((r) => !isBlank(r.line));
