@@ -156,6 +156,17 @@ describe.skipIf(!hasChromium)("what each demo role is offered", () => {
     expect(t.errors).toEqual([]);
   });
 
+  it("a list address shared with a filter and sort on cost opens the list for a supplier, without them", async () => {
+    await signIn(t.page, "supplier@demo.test");
+    const f = JSON.stringify({ items: [{ id: 1, field: "cost", operator: ">", value: "100" }] });
+    await t.page.goto(appUrl(`/dashboard/products?f=${encodeURIComponent(f)}&sort=cost.desc`));
+    await t.page.getByRole("grid", { name: "Products" }).waitFor();
+    await expect.poll(() => t.page.getByTestId("list-total").textContent()).toMatch(/^\d[\d,]* products$/);
+    expect(await t.page.getByText(/permission to read the cost/).count()).toBe(0);
+    await screenshot(t.page, "access-supplier-products-shared-cost-filter");
+    expect(t.errors).toEqual([]);
+  });
+
   it("the operator's home shows the platform's figures and a credit is granted to a named workspace", async () => {
     await signIn(t.page, "platform@workmetrics.test");
     await t.page.getByTestId("tier-premium").filter({ hasText: /^\d+$/ }).waitFor();
