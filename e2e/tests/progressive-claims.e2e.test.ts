@@ -28,6 +28,7 @@ const act = (page: Page, name: string) =>
   page.getByTestId("doc-actions").getByRole("button", { name, exact: true }).click();
 
 let contract = { id: 0, number: "" };
+let projectId = 0;
 
 // From the contract's page: make the next claim, type each line's work done to date, claim it.
 async function raise(page: Page, percents: string[], variation?: { description: string; amount: string; pct: string }) {
@@ -59,9 +60,9 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
     )[0].id;
     const [project] = await own.q<{ id: number }>(sql`insert into project (workspace_id, code, name, company_id,
         practical_completion_date, defects_liability_end_date)
-      values (${own.ws}::uuid, 'PRJ-E2E', 'Jurong warehouse extension', ${company}, current_date - 1, current_date + 364)
+      values (${own.ws}::uuid, 'PRJ-E2E', 'Jurong warehouse extension', ${company}, null, current_date + 364)
       returning id`);
-    const projectId = Number(project.id);
+    projectId = Number(project.id);
     const so = await call(MANAGER, "document_save", {
       type: "sales_order",
       header: { company_id: company, project_id: projectId },
@@ -82,6 +83,14 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       await raise(page, ["30", "30"]);
       await expect.poll(() => page.getByTestId("claim-retention").textContent()).toContain("1,500.00");
       await screenshot(page, "claim-1-claimed");
+      // No practical completion yet: Release retention is offered disabled, saying why.
+      const releaseButton = page.getByRole("button", { name: "Release retention" });
+      await expect.poll(() => releaseButton.isDisabled()).toBe(true);
+      await releaseButton.locator("..").hover();
+      await page.getByRole("tooltip", { name: /^Record the practical completion date of project PRJ-E2E/ }).waitFor();
+      await screenshot(page, "claim-1-release-disabled");
+      await own.q(sql`update project set practical_completion_date = current_date - 1
+        where workspace_id = ${own.ws}::uuid and id = ${projectId}`);
 
       await raise(page, ["70", "70"], { description: "VO-01 Mezzanine floor", amount: "10000", pct: "50" });
       // 70,000 + 5,000 to date less 30,000 before; retention to date 3,750, this claim 2,250.
@@ -199,6 +208,9 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       // One way to record a payment on the claim's page.
       await expect(page.getByRole("button", { name: "Record payment", exact: true }).count()).resolves.toBe(1);
       await screenshot(page, "claim-measured-claimed");
+      // The Flow tab shows the contract line's 500 (m²) beside SO line 1, not a quantity of 1.
+      await page.getByRole("tab", { name: "Flow" }).click();
+      await expect.poll(() => page.getByTestId("flow-line-1").getByRole("cell").nth(2).textContent()).toBe("500");
 
       // 39,000 less 1,950 retention, with GST: 40,384.50 owed now.
       await page.goto(appUrl("/dashboard/accounts-receivable", "demo"));
