@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import * as schema from "@workmetrics/domain/db/schema";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg, type NodePgDatabase, NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -54,6 +54,7 @@ async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Da
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const db = drizzlePg({ client: pool, schema });
     await pool.query("select 1");
+    openers.set(db, pgOpener(pool, db));
     return {
       kind: "postgresql",
       db,
@@ -77,16 +78,102 @@ export type RequestContext = { workspaceId: string | null; userId: string | null
 // Issue 9 §3: every statement after them is stopped past the statement timeout (SET LOCAL statement_timeout), so
 // one request cannot hold a connection for minutes. PGlite accepts the setting but cannot enforce it (no timer
 // interrupts in WASM); there the row and embed caps of the REST engine are the guard.
+// On PostgreSQL the transaction opens in one round trip with its settings and, for a member, their access row
+// (memberRowSql, read by loadMember): a request paid three round trips before its first statement of work.
 export function inRequest<T>(db: Db, ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const settings: Array<[string, string]> = [
+    ["app.workspace_id", ctx.workspaceId ?? ""],
+    ["app.user_id", ctx.userId ?? ""],
+    ["app.role", ctx.role],
+    ["statement_timeout", String(statementTimeout(db))],
+    // Last: set_config('role', …, true) is SET LOCAL ROLE, applied from the next statement on.
+    ["role", "workmetrics_app"],
+  ];
+  const opener = openers.get(db);
+  if (opener) {
+    const member = ctx.role === "authenticated" ? memberKey(ctx) : null;
+    const set = settings.map(([k, v]) => `set_config(${pg.escapeLiteral(k)}, ${pg.escapeLiteral(v)}, true)`);
+    const prelude = [`select ${set.join(", ")}`, ...(member ? [memberRowSql(member.userId, member.workspaceId)] : [])];
+    return opener(prelude, (tx, opened) => {
+      if (member) prefetched.set(tx, { ...member, row: opened[2]?.rows[0] });
+      return fn(tx);
+    });
+  }
   return db.transaction(async (tx) => {
-    // One round trip: set_config('role', …, true) is SET LOCAL ROLE, applied from the next statement on.
     await tx.execute(
-      sql`select set_config('app.workspace_id', ${ctx.workspaceId ?? ""}, true),
-                 set_config('app.user_id', ${ctx.userId ?? ""}, true),
-                 set_config('app.role', ${ctx.role}, true),
-                 set_config('statement_timeout', ${String(statementTimeout(db))}, true),
-                 set_config('role', 'workmetrics_app', true)`,
+      sql`select ${sql.join(
+        settings.map(([k, v]) => sql`set_config(${k}, ${v}, true)`),
+        sql`, `,
+      )}`,
     );
     return fn(tx);
   });
+}
+
+// ---- a member's access row ---------------------------------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string): boolean => UUID.test(v);
+type MemberKey = { userId: string; workspaceId: string };
+const memberKey = (ctx: RequestContext): MemberKey | null =>
+  ctx.userId && ctx.workspaceId && UUID.test(ctx.userId) && UUID.test(ctx.workspaceId)
+    ? { userId: ctx.userId, workspaceId: ctx.workspaceId }
+    : null;
+
+// The member's activity, role, permissions and tier features, read as the request role (RLS applies). The ids are
+// checked uuids, written as literals so that the statement can ride along a transaction's opening (no parameters).
+export function memberRowSql(userId: string, workspaceId: string): string {
+  if (!UUID.test(userId) || !UUID.test(workspaceId)) throw new Error("A member is named by uuids");
+  return `select u.active, u.role_id, wr.permissions, t.features, w.suspended_at is not null as suspended
+    from "user" u
+    join workspace w on w.id = u.workspace_id
+    join tier t on t.id = w.tier_id
+    left join workspace_role wr on wr.workspace_id = u.workspace_id and wr.id = u.workspace_role_id
+    where u.workspace_id = '${workspaceId}' and u.id = '${userId}'`;
+}
+
+const prefetched = new WeakMap<object, MemberKey & { row: unknown }>();
+
+// The member's row read as the transaction opened ({ row: undefined }: there is none), or null when it was not.
+export function prefetchedMember(tx: Tx, userId: string, workspaceId: string): { row: unknown } | null {
+  const p = prefetched.get(tx);
+  return p && p.userId === userId && p.workspaceId === workspaceId ? { row: p.row } : null;
+}
+
+// ---- PostgreSQL: a request's transaction opened in one round trip ---------------------------------------------------
+
+type Opener = <T>(prelude: string[], fn: (tx: Tx, opened: pg.QueryResult[]) => Promise<T>) => Promise<T>;
+const openers = new WeakMap<Db, Opener>();
+
+type SessionParts = {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+};
+
+// What drizzle's db.transaction does — a pooled client, begin, commit or rollback, release — with the statements of
+// `prelude` sent along the begin as one simple query (so literals only: it carries no parameters).
+function pgOpener(pool: pg.Pool, db: Db): Opener {
+  const base = (db as unknown as { session: SessionParts }).session;
+  return async (prelude, fn) => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      const session = new NodePgSession(client, base.dialect, base.schema, base.options);
+      const tx = new NodePgTransaction(base.dialect, session, base.schema) as unknown as Tx;
+      const opened = (await client.query(["begin", ...prelude].join(";\n"))) as unknown as pg.QueryResult[];
+      const result = await fn(tx, opened);
+      await client.query("commit");
+      return result;
+    } catch (err) {
+      // A failed commit has ended the transaction already; this rollback then only warns.
+      await client.query("rollback").catch((e: Error) => {
+        lost = e;
+      });
+      throw err;
+    } finally {
+      // A client whose connection is gone is discarded, not pooled.
+      client.release(lost);
+    }
+  };
 }

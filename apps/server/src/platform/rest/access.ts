@@ -10,7 +10,7 @@ import {
 } from "@workmetrics/domain";
 import type { ResourceAction, ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../db/database.ts";
+import { isUuid, memberRowSql, prefetchedMember, type Tx } from "../db/database.ts";
 import { COUNTED_TABLES, countedRows } from "../db/row-counts.ts";
 import { RestError } from "./rest-error.ts";
 import { ident } from "./sql-compile.ts";
@@ -91,14 +91,14 @@ export async function loadMember(
   userId: string,
   workspaceId: string,
 ): Promise<Pick<Caller, "permissions" | "features">> {
-  const res = await tx.execute(sql`
-    select u.active, u.role_id, wr.permissions, t.features, w.suspended_at is not null as suspended
-    from "user" u
-    join workspace w on w.id = u.workspace_id
-    join tier t on t.id = w.tier_id
-    left join workspace_role wr on wr.workspace_id = u.workspace_id and wr.id = u.workspace_role_id
-    where u.workspace_id = ${workspaceId} and u.id = ${userId}`);
-  const row = res.rows[0] as
+  // Read as the request's transaction opened, on PostgreSQL (inRequest); else now.
+  const found = prefetchedMember(tx, userId, workspaceId) ?? {
+    row:
+      isUuid(userId) && isUuid(workspaceId)
+        ? (await tx.execute(sql.raw(memberRowSql(userId, workspaceId)))).rows[0]
+        : undefined,
+  };
+  const row = found.row as
     | { active: boolean; role_id: number; permissions: string[] | null; features: string[]; suspended: boolean }
     | undefined;
   if (!row?.active) throw new RestError(403, "42501", "Your account is not active in this workspace");
