@@ -23,12 +23,19 @@ export type Row = Record<string, unknown>;
 
 const id = (name: string) => sql.identifier(name);
 
-// Numbers and dates as text: decimal.js reads the one, guards compare the other as YYYY-MM-DD.
+// Numbers and dates as text: decimal.js reads the one, guards compare the other as YYYY-MM-DD. Built once per
+// table: every command reads a header and its lines.
+const selectLists = new WeakMap<ResourceDef, SQL>();
 function selectList(def: ResourceDef): SQL {
-  const cols = [...metaOf(def).columns.values()].map((c) =>
-    c.numeric || c.sqlType === "date" ? sql`${id(c.name)}::text as ${id(c.name)}` : id(c.name),
-  );
-  return sql.join(cols, sql`, `);
+  let list = selectLists.get(def);
+  if (!list) {
+    const cols = [...metaOf(def).columns.values()].map((c) =>
+      c.numeric || c.sqlType === "date" ? sql`${id(c.name)}::text as ${id(c.name)}` : id(c.name),
+    );
+    list = sql.join(cols, sql`, `);
+    selectLists.set(def, list);
+  }
+  return list;
 }
 
 // current_date is the transaction's start date, so a transaction asks once (a submit reads it several times).
