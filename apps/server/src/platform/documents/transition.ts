@@ -75,22 +75,22 @@ export async function applyTransition(
   const from = String(doc.header.status);
   const submitting = from === spec.machine.initial && d.to !== "cancelled";
   const late = submitting && doc.header.number == null && doc.header.amended_from == null;
-  if (!late) return transition(tx, caller, spec, doc, action, reason, d, changes, null);
+  const step = { action, reason, d, changes };
+  if (!late) return transition(tx, caller, spec, doc, step, null);
   return collectingPending(tx, async (pending) => {
-    const done = await transition(tx, caller, spec, doc, action, reason, d, changes, PENDING_NUMBER);
+    const done = await transition(tx, caller, spec, doc, step, PENDING_NUMBER);
     return { ...done, number: await takeNumberLast(tx, caller, spec, doc.header, pending) };
   });
 }
 
+// The decided transition `d` written: its number (`pendingNumber` in its place while it is pending), status, line
+// quantities, draws, the type's effect and the audit row.
 async function transition(
   tx: Tx,
   caller: Caller,
   spec: DocumentSpec,
   doc: Locked,
-  action: string,
-  reason: string | null,
-  d: Allowed,
-  changes: Row | undefined,
+  { action, reason, d, changes }: { action: string; reason: string | null; d: Allowed; changes?: Row },
   pendingNumber: string | null,
 ): Promise<{ from: string; to: string; number: string | null }> {
   // A member who reads only their own documents, or holds the action only on their own (a driver completing a
