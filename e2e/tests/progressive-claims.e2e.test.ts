@@ -191,6 +191,12 @@ describe.skipIf(!hasChromium)("progressive claims in Chromium", () => {
       // The tiling is measured; a lump sum (1, no unit) is claimed by percentage only.
       await page.getByRole("group", { name: "Claim line 1 by" }).getByRole("button", { name: "Qty" }).click();
       await expect(page.getByRole("group", { name: "Claim line 2 by" }).count()).resolves.toBe(0);
+      // Past the contract's 500 m², unsaved: the banner and the Claim button follow the form, not the saved draft.
+      await page.getByLabel("Quantity done to date, line 1").fill("600");
+      await expect
+        .poll(() => page.getByTestId("blocked-submit").textContent())
+        .toMatch(/^Claim: Line 1 .*cannot be more than the contract's 500/);
+      expect(await page.getByTestId("doc-actions").getByRole("button", { name: "Claim" }).isDisabled()).toBe(true);
       await page.getByLabel("Quantity done to date, line 1").fill("340");
       await expect.poll(() => page.getByTestId("claim-derived-1").textContent()).toBe("68%");
       await page.getByLabel("Done to date %, line 2").fill("50");

@@ -311,6 +311,11 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   }
 
   const offered = actions.data?.actions ?? [];
+  // Why an action cannot run now. A guard read the saved draft: with edits pending, the action saves them first and
+  // asks again — unless the type checks its unsaved form itself (a claim's figures), which then answers for Submit.
+  const formBlock = dirty && t.blocked ? t.blocked(doc, form.header, form.lines) : null;
+  const blockedNow = (a: OfferedAction): string | null =>
+    dirty ? (a.action === "submit" ? formBlock : null) : (a.blocked ?? null);
   const conversions = doc
     ? conversionsFrom(t.type, status).filter(
         (to) =>
@@ -379,16 +384,16 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 key={a.action}
                 variant={a.action === "submit" ? "contained" : "outlined"}
                 color={destructive ? "error" : "primary"}
-                // A guard read the saved draft: with edits pending, the action saves them first and asks again.
-                disabled={(Boolean(a.blocked) && !dirty) || (busy !== null && busy !== a.action)}
+                disabled={Boolean(blockedNow(a)) || (busy !== null && busy !== a.action)}
                 loading={busy === a.action}
                 onClick={() => (a.needsReason || destructive || a.inputs?.length ? setAsking(a) : run(a))}
               >
                 {a.label}
               </Button>
             );
-            return a.blocked && !dirty ? (
-              <Tooltip key={a.action} title={a.blocked}>
+            const why = blockedNow(a);
+            return why ? (
+              <Tooltip key={a.action} title={why}>
                 <span>{button}</span>
               </Tooltip>
             ) : (
@@ -457,10 +462,10 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
       {editable && errors.lines && <Alert severity="error">{errors.lines}</Alert>}
       {/* Why a draft cannot go on yet ("Add a line before sending the quotation"); later guards say it on hover. */}
       {offered
-        .filter((a) => a.blocked && isDraft)
+        .filter((a) => blockedNow(a) && isDraft)
         .map((a) => (
           <Alert key={a.action} severity="info" data-testid={`blocked-${a.action}`}>
-            {a.label}: {a.blocked}
+            {a.label}: {blockedNow(a)}
           </Alert>
         ))}
 

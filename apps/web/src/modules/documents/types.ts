@@ -25,6 +25,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
 import { STATUS_HEX } from "../../platform/fields/format.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
+import { claimBlocked } from "../claims/figures.ts";
 import type { LineDraft } from "./lines.ts";
 
 // The document types the web's document pages serve (issue 10 §3), read from the domain's declarations: statuses
@@ -66,13 +67,16 @@ export type WebDocType = {
   editor?: LinesEditor;
   // Made only from another document (a claim from its contract): the list offers no New.
   convertOnly?: boolean;
+  // Why the unsaved form could not be submitted as it stands (a claim's figures), or null: the page then answers for
+  // Submit from the form, not from the saved draft.
+  blocked?: (doc: Row | null, header: Readonly<Record<string, unknown>>, lines: readonly LineDraft[]) => string | null;
 };
 
 const declare = (
   machine: unknown,
   madeFrom: readonly MadeFromDecl[] = [],
   pageActions: readonly PageAction[] = [],
-  own: { editor?: LinesEditor; convertOnly?: boolean } = {},
+  own: Pick<WebDocType, "editor" | "convertOnly" | "blocked"> = {},
 ): WebDocType => {
   const m = machine as DocumentType<string, never>;
   return {
@@ -110,6 +114,7 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(PROGRESSIVE_CLAIM, PROGRESSIVE_CLAIM_MADE_FROM, [lazy(() => import("../claims/ClaimActions.tsx"))], {
     editor: lazy(() => import("../claims/ClaimLines.tsx")),
     convertOnly: true,
+    blocked: claimBlocked,
   }),
 ];
 
