@@ -332,6 +332,30 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const title =
     doc?.number ?? (doc ? `Draft ${t.machine.title.toLowerCase()}` : `New ${t.machine.title.toLowerCase()}`);
 
+  const actionButton = (a: OfferedAction) => {
+    const destructive = a.action === "cancel";
+    const button = (
+      <Button
+        key={a.action}
+        variant={a.action === "submit" ? "contained" : "outlined"}
+        color={destructive ? "error" : "primary"}
+        disabled={Boolean(blockedNow(a)) || (busy !== null && busy !== a.action)}
+        loading={busy === a.action}
+        onClick={() => (a.needsReason || destructive || a.inputs?.length ? setAsking(a) : run(a))}
+      >
+        {a.label}
+      </Button>
+    );
+    const why = blockedNow(a);
+    return why ? (
+      <Tooltip key={a.action} title={why}>
+        <span>{button}</span>
+      </Tooltip>
+    ) : (
+      button
+    );
+  };
+
   const page = (
     <Stack spacing={2} sx={{ pb: 4 }}>
       <PageCrumbs def={t.header} listPath={paths.list} current={title} />
@@ -377,29 +401,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
             </Button>
           )}
           {actions.isFetching && !actions.data && <Button loading>Actions</Button>}
-          {offered.map((a) => {
-            const destructive = a.action === "cancel";
-            const button = (
-              <Button
-                key={a.action}
-                variant={a.action === "submit" ? "contained" : "outlined"}
-                color={destructive ? "error" : "primary"}
-                disabled={Boolean(blockedNow(a)) || (busy !== null && busy !== a.action)}
-                loading={busy === a.action}
-                onClick={() => (a.needsReason || destructive || a.inputs?.length ? setAsking(a) : run(a))}
-              >
-                {a.label}
-              </Button>
-            );
-            const why = blockedNow(a);
-            return why ? (
-              <Tooltip key={a.action} title={why}>
-                <span>{button}</span>
-              </Tooltip>
-            ) : (
-              button
-            );
-          })}
+          {offered.filter((a) => a.action !== "cancel").map(actionButton)}
           {conversions.map((to) => (
             <Button
               key={to.type}
@@ -456,6 +458,8 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
               E-mail
             </Button>
           )}
+          {/* The destructive action last, after what the document leads to. */}
+          {offered.filter((a) => a.action === "cancel").map(actionButton)}
         </Stack>
       </Stack>
 
