@@ -1,6 +1,7 @@
 import { authMfaFactor, authUser } from "@workmetrics/domain/db/schema";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { isUuid } from "../db/database.ts";
 import { AuthError, badRequest } from "./auth-error.ts";
 import type { AuthDeps } from "./context.ts";
 import { findByEmail, findByPhone, isUniqueViolation, normaliseEmail, normalisePhone } from "./lookup.ts";
@@ -12,7 +13,6 @@ import { factorJson, loadFactors, userJson } from "./user-json.ts";
 
 type Body = Record<string, unknown>;
 const obj = (v: unknown): Body => (v && typeof v === "object" && !Array.isArray(v) ? (v as Body) : {});
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Go duration strings as GoTrue takes them for ban_duration ("24h", "1h30m", "none").
 export function parseBanDuration(value: string): number | null {
@@ -110,7 +110,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AuthDeps): Promise
 
   app.get<{ Params: { id: string } }>("/admin/users/:id", async (req) => {
     await requireOperator(deps, req);
-    if (!UUID.test(req.params.id)) throw notFound();
+    if (!isUuid(req.params.id)) throw notFound();
     const [user] = await db
       .select()
       .from(authUser)
@@ -121,7 +121,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AuthDeps): Promise
 
   app.put<{ Params: { id: string } }>("/admin/users/:id", async (req) => {
     await requireOperator(deps, req);
-    if (!UUID.test(req.params.id)) throw notFound();
+    if (!isUuid(req.params.id)) throw notFound();
     const { set, banned } = await attributes(deps, obj(req.body), req.params.id);
     const [user] = await db
       .update(authUser)
@@ -137,7 +137,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AuthDeps): Promise
   // Users referenced by workspace data cannot vanish: they are soft-deleted (signed out, address released).
   app.delete<{ Params: { id: string } }>("/admin/users/:id", async (req) => {
     const caller = await requireOperator(deps, req);
-    if (!UUID.test(req.params.id)) throw notFound();
+    if (!isUuid(req.params.id)) throw notFound();
     if (req.params.id === caller.user.id) throw badRequest("validation_failed", "Operators cannot delete themselves");
     const [user] = await db
       .select()
@@ -169,13 +169,13 @@ export async function adminRoutes(app: FastifyInstance, deps: AuthDeps): Promise
 
   app.get<{ Params: { id: string } }>("/admin/users/:id/factors", async (req) => {
     await requireOperator(deps, req);
-    if (!UUID.test(req.params.id)) throw notFound();
+    if (!isUuid(req.params.id)) throw notFound();
     return (await loadFactors(db, req.params.id)).map(factorJson);
   });
 
   app.delete<{ Params: { id: string; factorId: string } }>("/admin/users/:id/factors/:factorId", async (req) => {
     await requireOperator(deps, req);
-    if (!UUID.test(req.params.id) || !UUID.test(req.params.factorId)) throw notFound();
+    if (!isUuid(req.params.id) || !isUuid(req.params.factorId)) throw notFound();
     const deleted = await db
       .delete(authMfaFactor)
       .where(and(eq(authMfaFactor.id, req.params.factorId), eq(authMfaFactor.userId, req.params.id)))

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AuthInfo } from "../auth/guard.ts";
-import { type Db, inRequest, statementTimeout, type Tx } from "../db/database.ts";
+import { type Db, inRequest, isUuid, statementTimeout, type Tx } from "../db/database.ts";
 import { ANON, type Caller, loadMember } from "./access.ts";
 import type { ParsedQuery } from "./query-parse.ts";
 import type { ResourceMeta } from "./resource-meta.ts";
@@ -16,8 +16,6 @@ export class Rollback<T = unknown> extends Error {
 
 export type CallerPlan = { caller: Caller; platform: boolean };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // The workspace a platform operator names for a tenant resource it may write (credits): workspace_id=eq.… in the
 // query, or the workspace_id of the body's rows.
 function operatorTarget(query: ParsedQuery | null, body: unknown): string | null {
@@ -28,7 +26,7 @@ function operatorTarget(query: ParsedQuery | null, body: unknown): string | null
   if (fromBody.size > 1) throw new RestError(400, "PGRST100", "Write to one workspace per request");
   const target = fromQuery?.kind === "filter" ? fromQuery.value : ([...fromBody][0] ?? null);
   if (target === null) return null;
-  if (typeof target !== "string" || !UUID.test(target)) {
+  if (typeof target !== "string" || !isUuid(target)) {
     throw new RestError(400, "22P02", "workspace_id must be a workspace id (uuid)");
   }
   return target;

@@ -2,7 +2,7 @@ import { dec } from "@workmetrics/domain/documents/decimal";
 import { computeTotals, TAX_CODES, type TaxCode } from "@workmetrics/domain/documents/totals";
 import { type FieldDef, findResource } from "@workmetrics/domain/resources";
 import { getTableName, type SQL, sql } from "drizzle-orm";
-import type { Tx } from "../../../platform/db/database.ts";
+import { isUuid, type Tx } from "../../../platform/db/database.ts";
 import { notFound } from "../../../platform/documents/refusals.ts";
 import { type DocumentSpec, documentSpec } from "../../../platform/documents/registry.ts";
 import { loadLines, type Row } from "../../../platform/documents/store.ts";
@@ -92,14 +92,12 @@ async function readHeader(tx: Tx, caller: Caller, spec: DocumentSpec, docId: num
   return rows[0];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // A row's key as SQL: ids are bigints, users' are uuids; anything else finds nothing (never a failed statement,
 // which would end the request's transaction).
 function key(rowId: unknown): SQL | null {
   const v = str(rowId);
   if (/^\d{1,18}$/.test(v)) return sql`${Number(v)}`;
-  if (UUID.test(v)) return sql`${v}::uuid`;
+  if (isUuid(v)) return sql`${v}::uuid`;
   return null;
 }
 
