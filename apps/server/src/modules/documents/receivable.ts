@@ -20,7 +20,7 @@ export const receivableTypes = (): string[] => [...RECEIVABLES];
 // allocate in rows"), then its status follows and a change is audited; answers the new header. record_payment,
 // credit notes and the types' own effects call it. Its own submit passes the document it holds locked (`locked`)
 // and `fallsDue`: the due date, unless one was given, is the customer's payment terms from the document's date —
-// read and written in the same two statements.
+// worked out and written in one statement with the outstanding.
 export async function settleReceivable(
   tx: Tx,
   caller: Caller,
@@ -31,22 +31,33 @@ export async function settleReceivable(
 ): Promise<Row> {
   const ws = caller.workspaceId as string;
   const type = spec.machine.type;
-  const due = locked?.fallsDue
-    ? sql`, coalesce(d.due_date, d.doc_date + (select c.payment_terms_days from company c
-        where c.workspace_id = d.workspace_id and c.id = d.company_id))::text as due`
-    : sql``;
-  const res = await tx.execute(sql`select (d.total - coalesce((select sum(a.amount) from payment_allocation a
-      where a.workspace_id = d.workspace_id and a.document_type = ${type} and a.document_id = d.id), 0))::text as o ${due}
-    from ${sql.identifier(type)} d where d.workspace_id = ${ws}::uuid and d.id = ${id}`);
-  const found = res.rows[0] as { o: string; due?: string };
-  const outstanding = found.o;
-  const set: Row = locked?.fallsDue ? { due_date: found.due } : {};
-  const current = locked ? { ...locked.header, ...set } : ((await lockHeader(tx, spec, ws, id)) as Row);
-  const header: Row = { ...current, outstanding };
+  const owed = sql`d.total - coalesce((select sum(a.amount) from payment_allocation a
+      where a.workspace_id = d.workspace_id and a.document_type = ${type} and a.document_id = d.id), 0)`;
+  const where = sql`d.workspace_id = ${ws}::uuid and d.id = ${id}`;
+  let header: Row;
+  let set: Row;
+  if (locked?.fallsDue) {
+    // Its own submit: the due date and outstanding are written by the statement that works them out, and the
+    // status only when it differs from the one the transition wrote (a back-dated invoice already overdue).
+    const res = await tx.execute(sql`update ${sql.identifier(type)} d set outstanding = ${owed},
+        due_date = coalesce(d.due_date, d.doc_date + (select c.payment_terms_days from company c
+          where c.workspace_id = d.workspace_id and c.id = d.company_id)), updated_at = now()
+      where ${where} returning d.outstanding::text as o, d.due_date::text as due`);
+    const found = res.rows[0] as { o: string; due: string };
+    header = { ...locked.header, due_date: found.due, outstanding: found.o };
+    set = {};
+  } else {
+    const res = await tx.execute(sql`select (${owed})::text as o from ${sql.identifier(type)} d where ${where}`);
+    const outstanding = (res.rows[0] as { o: string }).o;
+    const current = locked ? locked.header : ((await lockHeader(tx, spec, ws, id)) as Row);
+    header = { ...current, outstanding };
+    set = { outstanding };
+  }
   const status = String(header.status);
   const lines = locked ? locked.lines : await loadLines(tx, spec, ws, id);
   const settled = settleStatus(spec.machine, { status, today: await today(tx), header, lines }, status);
-  await updateRow(tx, spec.header, ws, id, { ...set, outstanding, status: settled });
+  if (settled !== status || Object.keys(set).length)
+    await updateRow(tx, spec.header, ws, id, { ...set, status: settled });
   if (settled !== status) {
     await writeEvent(tx, caller, { type, docId: id, action: "settle", from: status, to: settled, changes: by });
   }

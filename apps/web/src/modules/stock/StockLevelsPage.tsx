@@ -88,8 +88,10 @@ export default function StockLevelsPage() {
 
   // From the address as it is now, not as this render saw it: the search's timer may fire from a render that an
   // update of the address (the switch, just before) has not reached yet, and would drop it.
+  // Setting what is already set changes nothing (a drafted result stays).
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(window.location.search);
+    if (next.get(key) === (value || null)) return;
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true });
@@ -100,14 +102,18 @@ export default function StockLevelsPage() {
   // The search follows what is typed, a moment after the last key.
   useEffect(() => {
     const t = setTimeout(() => {
-      if (typed !== search) set("q", typed.trim() || null);
+      if (typed.trim() !== search) set("q", typed.trim() || null);
     }, 300);
     return () => clearTimeout(t);
   });
 
+  // What is typed counts even if the search has not caught up with it yet: the drafts are for the list the search
+  // shows, and its catching up afterwards would otherwise clear what was drafted.
   async function draftOrders() {
+    const q = typed.trim();
+    set("q", q || null);
     try {
-      const res = await draft.mutateAsync({ location_id: locationId, search: search || undefined });
+      const res = await draft.mutateAsync({ location_id: locationId, search: q || undefined });
       setDrafted(res);
       toast.success(`${res.created.length} draft purchase order${res.created.length === 1 ? "" : "s"} made`);
     } catch (err) {
