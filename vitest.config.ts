@@ -26,7 +26,8 @@ export default defineConfig({
           include: ["e2e/tests/**/*.e2e.test.ts"],
           globalSetup: ["apps/server/test/global-setup.ts"],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // A hang guard, not a measure: CI runs two shards side by side, and a long journey then takes over a minute.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -369,6 +369,31 @@ describe("debit notes", () => {
     const invBlocked = await act(ADMIN, "invoice", inv.id, "cancel");
     expect(message(invBlocked)).toMatch(/is paid: an invoice with a payment allocated cannot be cancelled$/);
   });
+
+  it("the invoice page offers Cancel disabled, naming the debit note, while one stands against it; asking changes nothing", async () => {
+    const inv = await invoice("100");
+    const dn = await submit(
+      "debit_note",
+      (await draft(ADMIN, "debit_note", { invoice_id: inv.id }, [{ description: "Fee", qty: "1", unit_price: "10" }]))
+        .id,
+    );
+    const offered = async () => {
+      const res = await rpc(ADMIN, "document_actions", { type: "invoice", id: inv.id });
+      expect(res.status).toBe(200);
+      return (res.body as { actions: Array<{ action: string; blocked: string | null }> }).actions.find(
+        (a) => a.action === "cancel",
+      );
+    };
+    const why = `Debit note ${dn.number} stands against this invoice: cancel the debit note first`;
+    expect(await offered()).toMatchObject({ blocked: why });
+    // The same words as the server's refusal, and the question wrote nothing: the invoice and its books stand.
+    expect(message(await act(ADMIN, "invoice", inv.id, "cancel"))).toBe(why);
+    expect(await read(ADMIN, "invoice", inv.id)).toMatchObject({ status: "unpaid", outstanding: "109.00" });
+    expect(legs(await journal("invoice", inv.id))).toHaveLength(3);
+    await ok(ADMIN, "document_transition", { type: "debit_note", id: dn.id, action: "cancel" });
+    expect(await offered()).toMatchObject({ blocked: null });
+    expect((await act(ADMIN, "invoice", inv.id, "cancel")).status).toBe(200);
+  });
 });
 
 // Each action from each status: → the status it lands on, or the refusal's message (the server's answer).

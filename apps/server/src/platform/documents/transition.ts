@@ -12,6 +12,7 @@ import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
+import { RestError } from "../rest/rest-error.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
 import { takeNumberLast } from "./late-number.ts";
@@ -220,7 +221,41 @@ export async function documentActions(
   requireDocumentAccess(caller, spec, "read", `read ${spec.machine.plural.toLowerCase()}`);
   const doc = await lockDocument(tx, caller, spec, docId, false);
   requireOwnDocument(caller, spec, doc.header, "read");
-  return { status: doc.snapshot.status, actions: offered(caller, spec, doc) };
+  const actions = offered(caller, spec, doc);
+  // A cancel that the server would refuse (a later document stands on this one) shows disabled with the reason.
+  const status = doc.snapshot.status;
+  const withdraws = (a: OfferedAction) =>
+    status !== spec.machine.initial &&
+    spec.machine.transitions.some((t) => t.action === a.action && t.to === "cancelled" && t.from.includes(status));
+  const cancel = actions.find((a) => !a.blocked && withdraws(a));
+  if (cancel) cancel.blocked = await refusalOf(tx, caller, spec, docId, cancel.action);
+  return { status, actions };
+}
+
+const TRIED = new Error("tried");
+
+// What the server would answer to `action` now, found by running it in a savepoint that is always rolled back: a
+// cancel is refused by what stands on the document (a delivery drawn on an order, a debit note against an invoice,
+// a payment), which its effects know and the type's pure guard does not. The refusal's message, or null.
+async function refusalOf(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  docId: number,
+  action: string,
+): Promise<string | null> {
+  try {
+    await tx.transaction(async (sp) => {
+      const doc = await lockDocument(sp, caller, spec, docId);
+      await applyTransition(sp, caller, spec, doc, action, "offered");
+      throw TRIED;
+    });
+  } catch (err) {
+    if (err instanceof RestError && err.status === 409) return err.message;
+    // Anything else (a lock timeout, a deadlock with a clerk's command): the action stays offered and the server
+    // decides when it is run, as before.
+  }
+  return null;
 }
 
 // A member acting on their own documents only is offered no action on another's (a driver on an unassigned
