@@ -1,6 +1,7 @@
 // `npm run build` (after the web build): bundles the server into apps/server/dist/main.js so `npm start` runs plain
 // JavaScript instead of compiling TypeScript at every start. Packages stay in node_modules, except our own
 // @workmetrics/domain, which is TypeScript source and is bundled.
+import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
@@ -37,7 +38,7 @@ const ownDirname = {
 
 const started = performance.now();
 await build({
-  entryPoints: [path.join(root, "apps/server/src/main.ts")],
+  entryPoints: [path.join(root, "apps/server/src/main.ts"), path.join(root, "apps/server/src/make-base-snapshot.ts")],
   outdir,
   bundle: true,
   platform: "node",
@@ -48,3 +49,7 @@ await build({
   plugins: [externalPackages, ownDirname],
 });
 console.log(`server bundled to apps/server/dist/main.js in ${Math.round(performance.now() - started)} ms`);
+
+// The migrated schema a new embedded database starts from (platform/db/base-snapshot.ts).
+const made = spawnSync(process.execPath, [path.join(outdir, "make-base-snapshot.js")], { stdio: "inherit" });
+if (made.status !== 0) process.exit(made.status ?? 1);

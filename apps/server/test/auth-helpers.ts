@@ -94,10 +94,23 @@ export const codeIn = (text: string): string => {
 };
 
 // Mail kept by the built-in mailbox (no SMTP_URL), newest first.
-export async function mailboxTo(baseUrl: string, to: string): Promise<Array<{ subject: string; text: string }>> {
-  const res = await fetch(`${baseUrl}/dev/mailbox?format=json&to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Array<{ subject: string; text: string }>;
+type Mail = { subject: string; text: string };
+
+// The dev mailbox's mail to `to`, newest first. `until`: waits (up to 5 s) for the mailbox to hold what it asks — mail
+// sent from inside a command's transaction is kept once that transaction lets go of the database (mail.ts), a moment
+// after the command has answered.
+export async function mailboxTo(baseUrl: string, to: string, until?: (mail: Mail[]) => boolean): Promise<Mail[]> {
+  const read = async () =>
+    (await (await fetch(`${baseUrl}/dev/mailbox?format=json&to=${encodeURIComponent(to)}`)).json()) as Mail[];
+  let mail = await read();
+  for (let i = 0; until && !until(mail) && i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    mail = await read();
+  }
+  return mail;
 }
+
+export const some = (mail: Mail[]) => mail.length > 0;
 
 export function totpNow(secret: string): string {
   return new OTPAuth.TOTP({

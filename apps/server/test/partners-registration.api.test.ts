@@ -102,7 +102,7 @@ describe("the public registration page", () => {
       company_id: null,
       project_id: null,
     });
-    const mail = await mailboxTo(baseUrl(), MANAGER);
+    const mail = await mailboxTo(baseUrl(), MANAGER, (m) => m.some((x) => x.subject.includes(body.end_customer)));
     expect(mail.some((m) => m.subject.includes(body.end_customer))).toBe(true);
   });
 
@@ -153,7 +153,7 @@ describe("staff review", () => {
       project_id: res.body.project_id,
       company_id: res.body.company_id,
     });
-    const mail = await mailboxTo(baseUrl(), body.contact_email);
+    const mail = await mailboxTo(baseUrl(), body.contact_email, (m) => m[0]?.subject.includes("is approved") ?? false);
     expect(mail[0].subject).toContain("is approved");
     const again = await rpc(MANAGER, "project_registration_approve", { id: reg.id });
     expect(again.status).toBe(409);
@@ -184,7 +184,11 @@ describe("staff review", () => {
     expect(res.status, res.text).toBe(200);
     const after = await find(`REG-${reg.id}`);
     expect(after).toMatchObject({ status: "rejected", reject_reason: "Already registered by another partner" });
-    const mail = await mailboxTo(baseUrl(), body.contact_email);
+    const mail = await mailboxTo(
+      baseUrl(),
+      body.contact_email,
+      (m) => m[0]?.subject.includes("was not approved") ?? false,
+    );
     expect(mail[0].subject).toContain("was not approved");
     expect(mail[0].text).toContain("Reason: Already registered by another partner");
   });

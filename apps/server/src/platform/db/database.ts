@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -8,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { baseSnapshot, MIGRATIONS } from "./base-snapshot.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -20,7 +22,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(import.meta.dirname, "../../../migrations");
+const migrationsFolder = MIGRATIONS;
 
 // How long one statement of a request transaction may run (STATEMENT_TIMEOUT_MS), kept per database handle so
 // inRequest's callers need not carry the configuration. 0: no limit.
@@ -62,7 +64,10 @@ async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Da
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(path.join(opts.dataDir, "pgdata"), { extensions: { pg_trgm } });
+  const pgdata = path.join(opts.dataDir, "pgdata");
+  // A new data directory starts from the build's migrated schema when there is one for this code (base-snapshot.ts).
+  const base = existsSync(path.join(pgdata, "PG_VERSION")) ? null : baseSnapshot();
+  const client = await PGlite.create(pgdata, { extensions: { pg_trgm }, ...(base ? { loadDataDir: base } : {}) });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: "pglite",
