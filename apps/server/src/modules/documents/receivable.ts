@@ -35,7 +35,8 @@ export async function settleReceivable(
       where a.workspace_id = d.workspace_id and a.document_type = ${type} and a.document_id = d.id), 0)`;
   const where = sql`d.workspace_id = ${ws}::uuid and d.id = ${id}`;
   let header: Row;
-  let set: Row;
+  // Whether `outstanding` is still to be written (the submit's statement below writes it as it works it out).
+  let owes = true;
   if (locked?.fallsDue) {
     // Its own submit: the due date and outstanding are written by the statement that works them out, and the
     // status only when it differs from the one the transition wrote (a back-dated invoice already overdue).
@@ -45,19 +46,18 @@ export async function settleReceivable(
       where ${where} returning d.outstanding::text as o, d.due_date::text as due`);
     const found = res.rows[0] as { o: string; due: string };
     header = { ...locked.header, due_date: found.due, outstanding: found.o };
-    set = {};
+    owes = false;
   } else {
     const res = await tx.execute(sql`select (${owed})::text as o from ${sql.identifier(type)} d where ${where}`);
     const outstanding = (res.rows[0] as { o: string }).o;
     const current = locked ? locked.header : ((await lockHeader(tx, spec, ws, id)) as Row);
     header = { ...current, outstanding };
-    set = { outstanding };
   }
   const status = String(header.status);
   const lines = locked ? locked.lines : await loadLines(tx, spec, ws, id);
   const settled = settleStatus(spec.machine, { status, today: await today(tx), header, lines }, status);
-  if (settled !== status || Object.keys(set).length)
-    await updateRow(tx, spec.header, ws, id, { ...set, status: settled });
+  if (owes) await updateRow(tx, spec.header, ws, id, { outstanding: header.outstanding, status: settled });
+  else if (settled !== status) await updateRow(tx, spec.header, ws, id, { status: settled });
   if (settled !== status) {
     await writeEvent(tx, caller, { type, docId: id, action: "settle", from: status, to: settled, changes: by });
   }

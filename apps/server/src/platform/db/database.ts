@@ -22,8 +22,6 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = MIGRATIONS;
-
 // How long one statement of a request transaction may run (STATEMENT_TIMEOUT_MS), kept per database handle so
 // inRequest's callers need not carry the configuration. 0: no limit.
 const statementTimeouts = new WeakMap<Db, number>();
@@ -60,7 +58,7 @@ async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Da
     return {
       kind: "postgresql",
       db,
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS }),
       close: () => pool.end(),
     };
   }
@@ -72,7 +70,8 @@ async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Da
   return {
     kind: "pglite",
     db,
-    migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder }),
+    migrate: () =>
+      migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
   };
 }

@@ -104,7 +104,7 @@ async function transition(
   // Submitting draws from the source's lines and cancelling gives it back (draws.ts); a cancel waits for the
   // documents that draw from this one.
   const submitting = from === spec.machine.initial && d.to !== "cancelled";
-  const withdrawing = from !== spec.machine.initial && d.to === "cancelled";
+  const withdrawing = withdraws(spec, from, d.to);
   if (withdrawing) await refuseWhileDrawn(tx, caller, spec, doc);
   if (submitting) await checkDraw(tx, caller, spec, doc);
   // An amendment's number (the cancelled original's with the next suffix) is known before the effects.
@@ -224,13 +224,19 @@ export async function documentActions(
   const actions = offered(caller, spec, doc);
   // A cancel that the server would refuse (a later document stands on this one) shows disabled with the reason.
   const status = doc.snapshot.status;
-  const withdraws = (a: OfferedAction) =>
-    status !== spec.machine.initial &&
-    spec.machine.transitions.some((t) => t.action === a.action && t.to === "cancelled" && t.from.includes(status));
-  const cancel = actions.find((a) => !a.blocked && withdraws(a));
-  if (cancel) cancel.blocked = await refusalOf(tx, caller, spec, docId, cancel.action);
+  const cancel = actions.find(
+    (a) =>
+      !a.blocked &&
+      spec.machine.transitions.some(
+        (t) => t.action === a.action && t.from.includes(status) && withdraws(spec, status, t.to),
+      ),
+  );
+  if (cancel) cancel.blocked = await refusalOf(tx, caller, spec, doc, cancel.action);
   return { status, actions };
 }
+
+// A submitted document going to cancelled: its effects are reversed, and what stands on it refuses that.
+const withdraws = (spec: DocumentSpec, from: string, to: string) => from !== spec.machine.initial && to === "cancelled";
 
 const TRIED = new Error("tried");
 
@@ -241,12 +247,12 @@ async function refusalOf(
   tx: Tx,
   caller: Caller,
   spec: DocumentSpec,
-  docId: number,
+  doc: Locked,
   action: string,
 ): Promise<string | null> {
   try {
+    // The document as the page's question read it: the trial is rolled back, so it takes no lock of its own.
     await tx.transaction(async (sp) => {
-      const doc = await lockDocument(sp, caller, spec, docId);
       await applyTransition(sp, caller, spec, doc, action, "offered");
       throw TRIED;
     });
