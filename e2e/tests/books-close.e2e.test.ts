@@ -67,7 +67,9 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await file.setInputFiles(csv("opening.csv", `${bad.join("\n")}\n`));
     await preview.click();
     const table = page.getByRole("table", { name: "Opening balances preview" });
-    await expect(cells(table.getByRole("row").filter({ hasText: "9999" }))).resolves.toEqual([
+    const badRow = table.getByRole("row").filter({ hasText: "9999" });
+    await badRow.waitFor(); // the preview is the server's answer: its table is not there at the click
+    await expect(cells(badRow)).resolves.toEqual([
       "4",
       "9999",
       "250.00",
