@@ -4,21 +4,13 @@ import { sql } from "drizzle-orm";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import type { Effect } from "../../platform/documents/registry.ts";
-import { type Row, today } from "../../platform/documents/store.ts";
+import { today } from "../../platform/documents/store.ts";
 import { settleReceivable } from "./receivable.ts";
 
 // Issue 10 §2: what an invoice does besides its status. Submit fixes the due date (the customer's payment terms
 // from the invoice date, unless one was given), sets `outstanding` to what is not yet allocated, settles the status
 // from it and posts Dr 1100 Trade Debtors / Cr 4000 Sales / Cr 2200 GST Output in base currency; cancel posts the
 // reversing entry.
-
-// A payable's due date (a supplier invoice's); a receivable's is fixed by settleReceivable on submit.
-export async function dueDate(tx: Parameters<Effect>[0], ws: string, header: Row): Promise<string> {
-  if (header.due_date) return String(header.due_date);
-  const res = await tx.execute(sql`select (${String(header.doc_date)}::date + c.payment_terms_days)::text as due
-    from company c where c.workspace_id = ${ws}::uuid and c.id = ${Number(header.company_id)}`);
-  return (res.rows[0] as { due: string }).due;
-}
 
 // Kept by its name for record_payment and the other effects: the one receivable settlement.
 export const settleInvoice = settleReceivable;

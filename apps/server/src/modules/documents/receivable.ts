@@ -2,7 +2,15 @@ import { settleStatus } from "@workmetrics/domain/documents/machine";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import type { DocumentSpec } from "../../platform/documents/registry.ts";
-import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
+import {
+  assignments,
+  loadLines,
+  lockHeader,
+  type Row,
+  today,
+  updateRow,
+  writeEvent,
+} from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 
 // The documents a customer owes on, each with a customer, number, doc_date, due_date, rate, base_total and
@@ -20,14 +28,14 @@ export const receivableTypes = (): string[] => [...RECEIVABLES];
 // allocate in rows"), then its status follows and a change is audited; answers the new header. record_payment,
 // credit notes and the types' own effects call it. Its own submit passes the document it holds locked (`locked`)
 // and `fallsDue`: the due date, unless one was given, is the customer's payment terms from the document's date —
-// worked out and written in one statement with the outstanding.
+// worked out and written in one statement with the outstanding (and `set`, other columns its submit writes).
 export async function settleReceivable(
   tx: Tx,
   caller: Caller,
   spec: DocumentSpec,
   id: number,
   by?: Row,
-  locked?: { header: Row; lines: Row[]; fallsDue?: boolean },
+  locked?: { header: Row; lines: Row[]; fallsDue?: boolean; set?: Row },
 ): Promise<Row> {
   const ws = caller.workspaceId as string;
   const type = spec.machine.type;
@@ -42,10 +50,11 @@ export async function settleReceivable(
     // status only when it differs from the one the transition wrote (a back-dated invoice already overdue).
     const res = await tx.execute(sql`update ${sql.identifier(type)} d set outstanding = ${owed},
         due_date = coalesce(d.due_date, d.doc_date + (select c.payment_terms_days from company c
-          where c.workspace_id = d.workspace_id and c.id = d.company_id)), updated_at = now()
+          where c.workspace_id = d.workspace_id and c.id = d.company_id)),
+        ${locked.set ? sql`${assignments(spec.header, locked.set)},` : sql``} updated_at = now()
       where ${where} returning d.outstanding::text as o, d.due_date::text as due`);
     const found = res.rows[0] as { o: string; due: string };
-    header = { ...locked.header, due_date: found.due, outstanding: found.o };
+    header = { ...locked.header, ...locked.set, due_date: found.due, outstanding: found.o };
     owes = false;
   } else {
     const res = await tx.execute(sql`select (${owed})::text as o from ${sql.identifier(type)} d where ${where}`);

@@ -2,25 +2,17 @@ import { Dec, dec, money } from "@workmetrics/domain/documents/decimal";
 import type Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
+import { holdingProducts } from "../../platform/documents/stock.ts";
 
 // Issue 11: what received goods are worth and what a product then costs.
 
 // A purchase order line's net unit price in base currency — the line after its discount and its share of the
 // order's discount (net_amount / qty) at the order's rate — to four decimals, as stock moves carry costs. Goods come
 // into stock at it and the supplier invoice clears Stock Received But Not Billed at it.
-export async function receiptUnitCosts(tx: Tx, ws: string, poLineIds: readonly number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  const ids = [...new Set(poLineIds)];
-  if (ids.length === 0) return out;
-  const res = await tx.execute(sql`select l.id, l.qty::text as qty, l.net_amount::text as net, h.rate::text as rate
-    from purchase_order_line l join purchase_order h on h.workspace_id = l.workspace_id and h.id = l.purchase_order_id
-    where l.workspace_id = ${ws}::uuid and l.id = any(${`{${ids.join(",")}}`}::bigint[])`);
-  for (const r of res.rows as Array<{ id: number | string; qty: string; net: string; rate: string }>) {
-    const qty = dec(r.qty);
-    const unit = qty.isZero() ? new Dec(0) : dec(r.net).dividedBy(qty).times(dec(r.rate));
-    out.set(Number(r.id), unit.toDecimalPlaces(4, Dec.ROUND_HALF_UP).toFixed(4));
-  }
-  return out;
+export function receiptUnitCost(qty: string, net: string, rate: string): string {
+  const q = dec(qty);
+  const unit = q.isZero() ? new Dec(0) : dec(net).dividedBy(q).times(dec(rate));
+  return unit.toDecimalPlaces(4, Dec.ROUND_HALF_UP).toFixed(4);
 }
 
 export type ValuedMove = { product_id: number; qty: string; unit_cost: string };
@@ -47,6 +39,7 @@ export async function applyMovingAverage(
       coalesce((select sum(m.qty) from stock_move m where m.workspace_id = p.workspace_id and m.product_id = p.id), 0)::text
         as on_hand
     from product p where p.workspace_id = ${ws}::uuid and p.id = any(${list}::bigint[]) order by p.id for update`);
+  holdingProducts(tx, totals.keys()); // the stock moves that follow need not lock them again
   const next: Array<[number, string]> = [];
   for (const r of res.rows as Array<{ id: number | string; cost: string; on_hand: string }>) {
     const t = totals.get(Number(r.id));

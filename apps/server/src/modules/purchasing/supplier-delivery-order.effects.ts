@@ -5,7 +5,7 @@ import { invalid } from "../../platform/documents/refusals.ts";
 import type { Effect, PrepareConvert, PrepareSave } from "../../platform/documents/registry.ts";
 import { reverseStockMoves, type StockMove, writeStockMoves } from "../../platform/documents/stock.ts";
 import { type Row, today } from "../../platform/documents/store.ts";
-import { applyMovingAverage, receiptUnitCosts } from "./costs.ts";
+import { applyMovingAverage, receiptUnitCost } from "./costs.ts";
 import { recheckInvoices } from "./supplier-invoice.effects.ts";
 
 // Issue 11: what a supplier delivery order does besides its status (the engine has checked each line against what
@@ -18,10 +18,11 @@ import { recheckInvoices } from "./supplier-invoice.effects.ts";
 const submit: Effect = async (tx, caller, spec, doc, step) => {
   const ws = caller.workspaceId as string;
   const goods = doc.lines.filter((l) => l.product_id != null);
-  const costs = await receiptUnitCosts(
-    tx,
-    ws,
-    goods.map((l) => Number(l.source_line_id)),
+  // The order's lines, as the engine locked them to draw qty_received.
+  const order = doc.sources?.get(`purchase_order:${doc.header.source_id}`);
+  const rate = String(order?.header?.rate ?? "1");
+  const costs = new Map(
+    (order?.lines ?? []).map((l) => [Number(l.id), receiptUnitCost(String(l.qty), String(l.net_amount), rate)]),
   );
   const moves: StockMove[] = goods.map((l) => {
     const n = doc.lines.indexOf(l) + 1;

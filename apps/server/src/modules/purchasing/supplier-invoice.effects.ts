@@ -1,24 +1,22 @@
 import { Dec, dec, money } from "@workmetrics/domain/documents/decimal";
 import { SUPPLIER_INVOICE_RULE } from "@workmetrics/domain/documents/postings";
-import { type MatchLine, supplierNumberKey, threeWayCheck } from "@workmetrics/domain/documents/three-way";
+import {
+  type LikelyDuplicate,
+  type MatchLine,
+  supplierNumberKey,
+  threeWayCheck,
+} from "@workmetrics/domain/documents/three-way";
 import { toBase } from "@workmetrics/domain/documents/totals";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
-import {
-  type DocumentSpec,
-  documentSpec,
-  type Effect,
-  type PrepareConvert,
-  type PrepareSave,
-} from "../../platform/documents/registry.ts";
+import { documentSpec, type Effect, type PrepareConvert, type PrepareSave } from "../../platform/documents/registry.ts";
 import { documentSettings } from "../../platform/documents/settings.ts";
 import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
-import { dueDate } from "../documents/invoice.effects.ts";
 import { settleReceivable } from "../documents/receivable.ts";
-import { receiptUnitCosts } from "./costs.ts";
+import { receiptUnitCost } from "./costs.ts";
 import { prefillPurchasePrices } from "./pricing.ts";
 
 // Issue 11: what a supplier invoice does besides its status. Submit refuses a supplier invoice number the supplier
@@ -30,22 +28,62 @@ import { prefillPurchasePrices } from "./pricing.ts";
 
 const text = (v: unknown) => String(v ?? "").trim();
 
-// The supplier's number is theirs once per supplier (the unique index says so too, for a race): the refusal names
-// the invoice that has it.
-async function refuseUsedNumber(tx: Tx, ws: string, header: Row, id: number | null): Promise<void> {
-  const number = text(header.supplier_invoice_number);
-  if (!number || header.company_id == null) return;
-  const res = await tx.execute(sql`select id, number from supplier_invoice
+// The supplier's number is theirs once per supplier (the unique index says so too, for a race): the earliest other
+// invoice of the supplier that has it, as typed less case and spaces around.
+function usedNumber(ws: string, header: Row, id: number | null): SQL {
+  return sql`select json_build_object('id', id, 'number', number) from supplier_invoice
     where workspace_id = ${ws}::uuid and company_id = ${Number(header.company_id)} and status <> 'cancelled'
-      and lower(trim(supplier_invoice_number)) = lower(${number}) and id <> ${id ?? 0} order by id limit 1`);
-  const earlier = res.rows[0] as { id: number | string; number: string | null } | undefined;
-  if (earlier) {
-    const which = earlier.number ?? `Draft supplier invoice ${earlier.id}`;
-    throw conflict(`${which} already has the supplier's number ${number}`, {
-      reason: "duplicate_supplier_invoice_number",
-      id: Number(earlier.id),
-    });
+      and lower(trim(supplier_invoice_number)) = lower(${text(header.supplier_invoice_number)}) and id <> ${id ?? 0}
+    order by id limit 1`;
+}
+
+// The refusal names the invoice that has it.
+function refuseUsed(header: Row, earlier: Earlier | null): void {
+  if (!earlier) return;
+  const which = earlier.number ?? `Draft supplier invoice ${earlier.id}`;
+  throw conflict(`${which} already has the supplier's number ${text(header.supplier_invoice_number)}`, {
+    reason: "duplicate_supplier_invoice_number",
+    id: Number(earlier.id),
+  });
+}
+
+const numbered = (header: Row) => text(header.supplier_invoice_number) !== "" && header.company_id != null;
+
+// An earlier invoice of the same supplier whose number reads the same less spaces, dashes and case (the three-way
+// check's "looks like"; supplierNumberKey in SQL).
+function likeNumber(ws: string, header: Row, id: number, key: string): SQL {
+  return sql`select json_build_object('number', number, 'supplier_invoice_number', supplier_invoice_number)
+    from supplier_invoice where workspace_id = ${ws}::uuid and company_id = ${Number(header.company_id)} and id <> ${id}
+      and status not in ('draft', 'cancelled')
+      and upper(regexp_replace(supplier_invoice_number, '[^A-Za-z0-9]', '', 'g')) = ${key}
+    order by id limit 1`;
+}
+
+type Earlier = { id: number | string; number: string | null };
+
+// What the supplier's number clashes with, the questions asked in one statement: `used` by another invoice, and
+// `duplicate`, a submitted one it looks like.
+async function numberChecks(
+  tx: Tx,
+  ws: string,
+  header: Row,
+  ask: { used?: boolean; duplicate?: boolean },
+): Promise<{ used: Earlier | null; duplicate: LikelyDuplicate | null }> {
+  const id = header.id == null ? null : Number(header.id);
+  const key = supplierNumberKey(text(header.supplier_invoice_number));
+  const asked: SQL[] = [];
+  if (ask.used && numbered(header)) asked.push(sql`(${usedNumber(ws, header, id)}) as used`);
+  if (ask.duplicate && key && header.company_id != null) {
+    asked.push(sql`(${likeNumber(ws, header, id ?? 0, key)}) as duplicate`);
   }
+  if (asked.length === 0) return { used: null, duplicate: null };
+  const res = await tx.execute(sql`select ${sql.join(asked, sql`, `)}`);
+  const row = res.rows[0] as { used?: Earlier | null; duplicate?: LikelyDuplicate | null };
+  return { used: row.used ?? null, duplicate: row.duplicate ?? null };
+}
+
+async function refuseUsedNumber(tx: Tx, ws: string, header: Row, id: number | null): Promise<void> {
+  refuseUsed(header, (await numberChecks(tx, ws, { ...header, id }, { used: true })).used);
 }
 
 // document_save: the number checked as soon as it is typed, and product lines priced at what we pay.
@@ -60,24 +98,6 @@ export const prepareSupplierInvoiceConvert: PrepareConvert = async (tx, caller, 
   return draft;
 };
 
-// Each line's order line and receipt line, from the lines it was made from.
-async function linkLines(tx: Tx, ws: string, header: Row, lines: readonly Row[]): Promise<void> {
-  const from = header.source_type;
-  const linked = lines.filter((l) => l.source_line_id != null);
-  if (linked.length === 0 || (from !== "supplier_delivery_order" && from !== "purchase_order")) return;
-  const ids = `{${linked.map((l) => Number(l.id)).join(",")}}`;
-  if (from === "purchase_order") {
-    await tx.execute(sql`update supplier_invoice_line set purchase_order_line_id = source_line_id
-      where workspace_id = ${ws}::uuid and id = any(${ids}::bigint[])`);
-    return;
-  }
-  await tx.execute(sql`update supplier_invoice_line l set supplier_delivery_order_line_id = r.id,
-      purchase_order_line_id = r.source_line_id
-    from supplier_delivery_order_line r
-    where l.workspace_id = ${ws}::uuid and l.id = any(${ids}::bigint[])
-      and r.workspace_id = l.workspace_id and r.id = l.source_line_id`);
-}
-
 // A line's price net of its own discount, in base currency: what the check compares (document discounts aside).
 const netPrice = (line: Row, rate: unknown) =>
   dec(String(line.unit_price))
@@ -90,37 +110,86 @@ type OrderLine = {
   qty: string;
   unit_price: string;
   discount_percent: string;
+  net_amount: string;
   rate: string;
   qty_received: string;
   qty_billed: string;
-  product_id: number | null;
+  receipt_line: number | null; // the receipt line it was reached through
 };
 
-async function orderLines(tx: Tx, ws: string, ids: readonly number[]): Promise<Map<number, OrderLine>> {
-  const out = new Map<number, OrderLine>();
-  if (ids.length === 0) return out;
-  const res = await tx.execute(sql`select l.id, l.qty::text as qty, l.unit_price::text as unit_price,
-      l.discount_percent::text as discount_percent, h.rate::text as rate, l.qty_received::text as qty_received,
-      l.qty_billed::text as qty_billed, l.product_id
-    from purchase_order_line l join purchase_order h on h.workspace_id = l.workspace_id and h.id = l.purchase_order_id
-    where l.workspace_id = ${ws}::uuid and l.id = any(${`{${[...new Set(ids)].join(",")}}`}::bigint[])`);
-  for (const r of res.rows as OrderLine[]) {
-    out.set(Number(r.id), { ...r, id: Number(r.id), product_id: r.product_id == null ? null : Number(r.product_id) });
+const ORDER_LINE = sql`l.id, l.qty::text as qty, l.unit_price::text as unit_price,
+  l.discount_percent::text as discount_percent, l.net_amount::text as net_amount, h.rate::text as rate,
+  l.qty_received::text as qty_received, l.qty_billed::text as qty_billed`;
+const ORDER_OF = sql`purchase_order_line l join purchase_order h on h.workspace_id = l.workspace_id and h.id = l.purchase_order_id`;
+
+// The order lines an invoice's lines bill, in one read: those it names, and those behind the receipt lines it was
+// made from (each with the receipt line it was reached through).
+async function orderLines(
+  tx: Tx,
+  ws: string,
+  ids: readonly number[],
+  receiptLines: readonly number[],
+): Promise<OrderLine[]> {
+  const list = (xs: readonly number[]) => `{${[...new Set(xs)].join(",")}}`;
+  const parts: SQL[] = [];
+  if (ids.length) {
+    parts.push(sql`select ${ORDER_LINE}, null::bigint as receipt_line from ${ORDER_OF}
+      where l.workspace_id = ${ws}::uuid and l.id = any(${list(ids)}::bigint[])`);
   }
-  return out;
+  if (receiptLines.length) {
+    parts.push(sql`select ${ORDER_LINE}, r.id as receipt_line from supplier_delivery_order_line r join ${ORDER_OF}
+      on l.workspace_id = r.workspace_id and l.id = r.source_line_id
+      where r.workspace_id = ${ws}::uuid and r.id = any(${list(receiptLines)}::bigint[])`);
+  }
+  if (parts.length === 0) return [];
+  const res = await tx.execute(sql.join(parts, sql` union all `));
+  return (res.rows as OrderLine[]).map((r) => ({
+    ...r,
+    id: Number(r.id),
+    receipt_line: r.receipt_line == null ? null : Number(r.receipt_line),
+  }));
 }
 
-// The three-way check over the invoice as stored (its lines linked), written onto its lines and header; answers the
-// verdict. An invoice someone released stays released.
-async function runThreeWay(tx: Tx, caller: Caller, spec: DocumentSpec, id: number): Promise<string> {
+// Each line with the order line (and receipt line) it bills: from the lines it was made from (a receipt's lines
+// name their order lines), else as stored.
+function linked(header: Row, lines: readonly Row[], found: readonly OrderLine[]): Row[] {
+  const from = header.source_type;
+  const viaReceipt = new Map(found.filter((o) => o.receipt_line != null).map((o) => [o.receipt_line, o.id]));
+  return lines.map((l) => {
+    if (l.source_line_id == null) return l;
+    const source = Number(l.source_line_id);
+    if (from === "purchase_order") return { ...l, purchase_order_line_id: source };
+    if (from !== "supplier_delivery_order") return l;
+    return { ...l, supplier_delivery_order_line_id: source, purchase_order_line_id: viaReceipt.get(source) ?? null };
+  });
+}
+
+// The three-way check over the invoice `header` with its `lines` (the order lines they bill read once), written
+// onto its lines (with their links); answers the verdict for the header, the lines as written and the order lines.
+// `known`: the likely duplicate when the caller asked already. An invoice someone released stays released.
+async function runThreeWay(
+  tx: Tx,
+  caller: Caller,
+  header: Row,
+  given: readonly Row[],
+  known?: LikelyDuplicate | null,
+): Promise<{ verdict: string; lines: Row[]; po: Map<number, OrderLine> }> {
   const ws = caller.workspaceId as string;
-  const header = (await lockHeader(tx, spec, ws, id, false)) as Row;
-  const lines = await loadLines(tx, spec, ws, id);
-  const po = await orderLines(
+  const id = Number(header.id);
+  // Linked to their order lines where they were made from them; a receipt's lines name theirs in the same read.
+  const fromReceipt = header.source_type === "supplier_delivery_order";
+  const named = linked(header, given, []);
+  const viaReceipt = (l: Row) => fromReceipt && l.source_line_id != null;
+  const found = await orderLines(
     tx,
     ws,
-    lines.filter((l) => l.purchase_order_line_id != null).map((l) => Number(l.purchase_order_line_id)),
+    named
+      .filter((l) => l.purchase_order_line_id != null && !viaReceipt(l))
+      .map((l) => Number(l.purchase_order_line_id)),
+    named.filter(viaReceipt).map((l) => Number(l.source_line_id)),
   );
+  const po = new Map(found.map((o) => [o.id, o]));
+  const lines = linked(header, given, found);
   const matchLines: MatchLine[] = lines.map((l) => {
     const o = l.purchase_order_line_id == null ? undefined : po.get(Number(l.purchase_order_line_id));
     if (!o) return { qty: String(l.qty), unit_price: netPrice(l, header.rate), po: null };
@@ -138,15 +207,7 @@ async function runThreeWay(tx: Tx, caller: Caller, spec: DocumentSpec, id: numbe
     };
   });
   const settings = await documentSettings(tx, ws);
-  const key = supplierNumberKey(text(header.supplier_invoice_number));
-  const dup = key
-    ? await tx.execute(sql`select number, supplier_invoice_number from supplier_invoice
-        where workspace_id = ${ws}::uuid and company_id = ${Number(header.company_id)} and id <> ${id}
-          and status not in ('draft', 'cancelled')
-          and upper(regexp_replace(supplier_invoice_number, '[^A-Za-z0-9]', '', 'g')) = ${key}
-        order by id limit 1`)
-    : { rows: [] };
-  const duplicate = (dup.rows[0] as { number: string | null; supplier_invoice_number: string } | undefined) ?? null;
+  const duplicate = known === undefined ? (await numberChecks(tx, ws, header, { duplicate: true })).duplicate : known;
   const result = threeWayCheck(
     matchLines,
     {
@@ -157,13 +218,20 @@ async function runThreeWay(tx: Tx, caller: Caller, spec: DocumentSpec, id: numbe
     duplicate,
   );
   if (lines.length) {
-    const reasons = JSON.stringify(Object.fromEntries(lines.map((l, i) => [String(l.id), result.exceptions[i]])));
-    await tx.execute(sql`update supplier_invoice_line l set match_exception = ${reasons}::jsonb ->> l.id::text
-      where l.workspace_id = ${ws}::uuid and l.supplier_invoice_id = ${id}`);
+    // Links and reasons, every line in one statement.
+    const rows = lines.map((l, i) => ({
+      id: l.id,
+      po: l.purchase_order_line_id ?? null,
+      receipt: l.supplier_delivery_order_line_id ?? null,
+      reason: result.exceptions[i],
+    }));
+    await tx.execute(sql`update supplier_invoice_line l set purchase_order_line_id = v.po,
+        supplier_delivery_order_line_id = v.receipt, match_exception = v.reason
+      from json_to_recordset(${JSON.stringify(rows)}::json) as v(id bigint, po bigint, receipt bigint, reason text)
+      where l.workspace_id = ${ws}::uuid and l.supplier_invoice_id = ${id} and l.id = v.id`);
   }
-  const status = header.match_status === "released" ? "released" : result.status;
-  await updateRow(tx, spec.header, ws, id, { match_status: status });
-  return status;
+  const verdict = header.match_status === "released" ? "released" : result.status;
+  return { verdict, lines, po };
 }
 
 // Goods arriving after their invoice: the open supplier invoices of the order that wait in the three-way check are
@@ -179,7 +247,8 @@ export async function recheckInvoices(tx: Tx, caller: Caller, purchaseOrderId: n
   for (const r of res.rows as Array<{ id: number | string }>) {
     const id = Number(r.id);
     const header = (await lockHeader(tx, spec, ws, id)) as Row;
-    const after = await runThreeWay(tx, caller, spec, id);
+    const { verdict: after } = await runThreeWay(tx, caller, header, await loadLines(tx, spec, ws, id));
+    await updateRow(tx, spec.header, ws, id, { match_status: after });
     if (after !== header.match_status) {
       const status = String(header.status);
       await writeEvent(tx, caller, {
@@ -196,17 +265,14 @@ export async function recheckInvoices(tx: Tx, caller: Caller, purchaseOrderId: n
 
 // The figures SUPPLIER_INVOICE_RULE reads, in base currency: goods billed against an order line at the value they
 // were (or will be) received at; the rest of each such line's amount is price variance; other lines are expenses.
-async function postingFigures(tx: Tx, ws: string, header: Row, lines: readonly Row[]) {
+function postingFigures(header: Row, lines: readonly Row[], po: ReadonlyMap<number, OrderLine>) {
   const rate = String(header.rate ?? "1");
   const goods = lines.filter((l) => l.purchase_order_line_id != null && l.product_id != null);
-  const costs = await receiptUnitCosts(
-    tx,
-    ws,
-    goods.map((l) => Number(l.purchase_order_line_id)),
-  );
   let received = new Dec(0);
   for (const l of goods) {
-    received = received.plus(money(dec(String(l.qty)).times(dec(costs.get(Number(l.purchase_order_line_id)) ?? "0"))));
+    const o = po.get(Number(l.purchase_order_line_id));
+    const cost = o ? receiptUnitCost(o.qty, o.net_amount, o.rate) : "0";
+    received = received.plus(money(dec(String(l.qty)).times(dec(cost))));
   }
   let expense = new Dec(0);
   for (const l of lines) if (!goods.includes(l)) expense = expense.plus(toBase(String(l.net_amount), rate));
@@ -220,21 +286,26 @@ async function postingFigures(tx: Tx, ws: string, header: Row, lines: readonly R
   };
 }
 
+// Submit: the supplier's number asked about once (used: refused; looks like another: an exception), the lines
+// linked and checked in one write, the due date and outstanding in another, the entry with the number.
 const submit: Effect = async (tx, caller, spec, doc, step) => {
   const ws = caller.workspaceId as string;
   const id = Number(doc.header.id);
-  await refuseUsedNumber(tx, ws, doc.header, id);
-  await linkLines(tx, ws, doc.header, doc.lines);
-  await updateRow(tx, spec.header, ws, id, { due_date: await dueDate(tx, ws, doc.header) });
-  await settleReceivable(tx, caller, spec, id);
-  const verdict = await runThreeWay(tx, caller, spec, id);
-  const lines = await loadLines(tx, spec, ws, id);
+  const clash = await numberChecks(tx, ws, doc.header, { used: true, duplicate: true });
+  refuseUsed(doc.header, clash.used);
+  const { verdict, lines, po } = await runThreeWay(tx, caller, doc.header, doc.lines, clash.duplicate);
+  await settleReceivable(tx, caller, spec, id, undefined, {
+    header: doc.header,
+    lines,
+    fallsDue: true,
+    set: { match_status: verdict },
+  });
   await postJournal(
     tx,
     caller,
     { type: spec.machine.type, id, number: step.number, date: String(doc.header.doc_date) },
     SUPPLIER_INVOICE_RULE,
-    await postingFigures(tx, ws, doc.header, lines),
+    postingFigures(doc.header, lines, po),
   );
   await writeEvent(tx, caller, {
     type: spec.machine.type,

@@ -1,3 +1,4 @@
+import { dec } from "@workmetrics/domain/documents/decimal";
 import { settleStatus } from "@workmetrics/domain/documents/machine";
 import {
   checkOverflow,
@@ -6,10 +7,9 @@ import {
   recomputeQuantities,
   type SourceLine,
 } from "@workmetrics/domain/documents/quantities";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
-import { metaOf } from "../rest/resource-meta.ts";
 import { conflict, title } from "./refusals.ts";
 import { type DocumentSpec, documentSpec, drawnBy, type MadeFrom, madeFromBy, parentColumn } from "./registry.ts";
 import { allowanceFor, documentSettings } from "./settings.ts";
@@ -34,10 +34,6 @@ export const asSourceLine = (line: Row): SourceLine => ({
   ),
 });
 
-// The drawn quantities a line table has (a sales order's lines: delivered, billed, returned; an invoice's: credited).
-const drawnColumns = (spec: DocumentSpec) =>
-  (Object.keys(QTY_FIELDS) as QtyField[]).filter((f) => metaOf(spec.lines).columns.has(f));
-
 // The source this document draws from, when its type declares a draw from the source's type.
 function drawSource(
   spec: DocumentSpec,
@@ -53,20 +49,25 @@ function drawSource(
   };
 }
 
-// Locks the source header, then its lines (always in this order), and answers both (each line with the line it was
-// made from).
+// The sources a submit's check locked (by type and id), handed to the recompute after the status is written: a
+// source is locked and read once per transition. Its rows stay locked to the commit, so nothing else changes them.
+export type LockedSources = Map<string, { header: Row | null; lines: Row[] }>;
+
+// Locks the source header, then its lines (always in this order), and answers both; one `held` already is reused.
 async function lockSource(
   tx: Tx,
   ws: string,
   source: DocumentSpec,
   sourceId: number,
+  held?: LockedSources,
 ): Promise<{ header: Row | null; lines: Row[] }> {
+  const key = `${source.machine.type}:${sourceId}`;
+  const had = held?.get(key);
+  if (had) return had;
   const header = await lockHeader(tx, source, ws, sourceId);
-  const drawn = drawnColumns(source).map((f) => sql`, ${id(f)}::text as ${id(f)}`);
-  const res = await tx.execute(sql`select id, qty::text as qty ${sql.join(drawn, sql``)}, source_line_id
-    from ${id(source.lines.name)} where workspace_id = ${ws}::uuid and ${id(parentColumn(source))} = ${sourceId}
-    order by line_no for update`);
-  return { header, lines: res.rows as Row[] };
+  const locked = { header, lines: await loadLines(tx, source, ws, sourceId, true) };
+  held?.set(key, locked);
+  return locked;
 }
 
 // The type of the document `header`'s own source was made from, if it names one.
@@ -79,12 +80,14 @@ async function sourceTypeOf(tx: Tx, ws: string, header: Row): Promise<unknown> {
 // Submit: refuses lines beyond what is left on the source ("Only 4 of 10 are left to deliver on line 1"); when this
 // type draws the same quantity from the source's own source too (an invoice of a delivery order bills the sales
 // order), beyond what is left there as well, each line counted against the line its source line came from.
-export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
+// Answers the sources it locked, for recomputeDraw.
+export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<LockedSources> {
+  const held: LockedSources = new Map();
   const from = drawSource(spec, doc);
-  if (!from) return;
+  if (!from) return held;
   const ws = caller.workspaceId as string;
   const field = from.made.draws;
-  const locked = await lockSource(tx, ws, from.source, from.sourceId);
+  const locked = await lockSource(tx, ws, from.source, from.sourceId, held);
   const sourceLines = locked.lines;
   const requested = doc.lines.map((l) => ({
     source_line_id: l.source_line_id == null ? null : String(l.source_line_id),
@@ -101,16 +104,16 @@ export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc:
   // instruction bills the sales order the instruction was made from): its lines pass the link on.
   const draws = (type: unknown) => spec.madeFrom?.some((m) => m.from === type && m.draws === field);
   if (!draws(header.source_type) && header.source_id != null && draws(await sourceTypeOf(tx, ws, header))) {
-    const mid = await lockSource(tx, ws, documentSpec(String(header.source_type)), Number(header.source_id));
+    const mid = await lockSource(tx, ws, documentSpec(String(header.source_type)), Number(header.source_id), held);
     const onward = new Map(
       mid.lines.map((l) => [String(l.id), l.source_line_id == null ? null : String(l.source_line_id)]),
     );
     through = new Map([...through].map(([k, v]) => [k, v == null ? null : (onward.get(v) ?? null)]));
     header = mid.header as Row;
   }
-  if (!draws(header.source_type) || header.source_id == null) return;
+  if (!draws(header.source_type) || header.source_id == null) return held;
   const up = documentSpec(String(header.source_type));
-  const upLocked = await lockSource(tx, ws, up, Number(header.source_id));
+  const upLocked = await lockSource(tx, ws, up, Number(header.source_id), held);
   const upLines = upLocked.lines;
   const mapped = requested.map((r) => ({
     ...r,
@@ -124,17 +127,25 @@ export async function checkDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc:
       source: { type: up.machine.type, id: Number(header.source_id) },
     });
   }
+  return held;
 }
 
 // After the status is written: the drawn quantity of every source line is the sum over the submitted documents of
 // every type that draws it; then the source settles its status (a sales order becomes To Bill when all is delivered).
 // When this type draws the same quantity from the source's own source too (an invoice bills a sales order directly
 // or through a delivery order), that one is recomputed as well, so the order sees what its deliveries' invoices bill.
-export async function recomputeDraw(tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<void> {
+// `held`: the sources a submit's checkDraw locked already (a cancel locks them here).
+export async function recomputeDraw(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  doc: Locked,
+  held: LockedSources = new Map(),
+): Promise<void> {
   const from = drawSource(spec, doc);
   if (!from) return;
   const by = { type: spec.machine.type, id: Number(doc.header.id), number: doc.header.number ?? null };
-  const source = await recomputeSource(tx, caller, from.source, from.sourceId, from.made.draws, by);
+  const source = await recomputeSource(tx, caller, from.source, from.sourceId, from.made.draws, by, held);
   let upHeader: Row = source;
   const draws = (type: unknown) => spec.madeFrom?.some((m) => m.from === type && m.draws === from.made.draws);
   // Through a document this type does not draw from (see checkDraw).
@@ -153,6 +164,7 @@ export async function recomputeDraw(tx: Tx, caller: Caller, spec: DocumentSpec, 
       Number(source2.source_id),
       from.made.draws,
       by,
+      held,
     );
   }
 }
@@ -166,31 +178,31 @@ async function recomputeSource(
   sourceId: number,
   field: NonNullable<MadeFrom["draws"]>,
   by: Row,
+  held: LockedSources,
 ): Promise<Row> {
   const ws = caller.workspaceId as string;
   const type = source.machine.type;
-  const locked = await lockSource(tx, ws, source, sourceId);
+  const locked = await lockSource(tx, ws, source, sourceId, held);
   const sourceLines = locked.lines;
   const ids = `{${sourceLines.map((l) => l.id).join(",")}}`;
-  const targets: Array<{ source_line_id: string; qty: string }> = [];
+  // Every way a line can draw, asked in one statement.
+  const ways: SQL[] = [];
   for (const { spec: t } of drawnBy(type).filter((d) => d.made.draws === field)) {
-    const res = await tx.execute(sql`select l.source_line_id::text as source_line_id, l.qty::text as qty
+    ways.push(sql`select l.source_line_id::text as source_line_id, l.qty::text as qty
       from ${id(t.lines.name)} l join ${id(t.header.name)} h on h.workspace_id = l.workspace_id and h.id = l.${id(parentColumn(t))}
       where l.workspace_id = ${ws}::uuid and l.source_line_id = any(${ids}::bigint[])
         and h.source_type = ${type} and h.source_id = ${sourceId} and ${counted(t)}`);
-    targets.push(...(res.rows as typeof targets));
     // Through an intermediate type made from the source, which `t` also draws `field` from (a delivery order made
     // from a delivery instruction delivers the sales order the instruction was made from).
     for (const x of madeFromBy(type)) {
       if (!t.madeFrom?.some((m) => m.from === x.machine.type && m.draws === field)) continue;
-      const via = await tx.execute(sql`select xl.source_line_id::text as source_line_id, l.qty::text as qty
+      ways.push(sql`select xl.source_line_id::text as source_line_id, l.qty::text as qty
         from ${id(t.lines.name)} l
         join ${id(t.header.name)} h on h.workspace_id = l.workspace_id and h.id = l.${id(parentColumn(t))}
         join ${id(x.lines.name)} xl on xl.workspace_id = l.workspace_id and xl.id = l.source_line_id
         join ${id(x.header.name)} xh on xh.workspace_id = xl.workspace_id and xh.id = xl.${id(parentColumn(x))}
         where l.workspace_id = ${ws}::uuid and h.source_type = ${x.machine.type} and ${counted(t)}
           and xh.source_type = ${type} and xh.source_id = ${sourceId} and xl.source_line_id = any(${ids}::bigint[])`);
-      targets.push(...(via.rows as typeof targets));
     }
     // Through two: `t` draws from y, y was made from x, x from the source, and `t` draws nothing from x (an invoice
     // of a delivery order made from a delivery instruction made from the sales order).
@@ -198,7 +210,7 @@ async function recomputeSource(
       if (t.madeFrom?.some((m) => m.from === x.machine.type && m.draws === field)) continue;
       for (const y of madeFromBy(x.machine.type)) {
         if (!t.madeFrom?.some((m) => m.from === y.machine.type && m.draws === field)) continue;
-        const via = await tx.execute(sql`select xl.source_line_id::text as source_line_id, l.qty::text as qty
+        ways.push(sql`select xl.source_line_id::text as source_line_id, l.qty::text as qty
           from ${id(t.lines.name)} l
           join ${id(t.header.name)} h on h.workspace_id = l.workspace_id and h.id = l.${id(parentColumn(t))}
           join ${id(y.lines.name)} yl on yl.workspace_id = l.workspace_id and yl.id = l.source_line_id
@@ -208,26 +220,32 @@ async function recomputeSource(
           where l.workspace_id = ${ws}::uuid and h.source_type = ${y.machine.type} and ${counted(t)}
             and yh.source_type = ${x.machine.type} and xh.source_type = ${type} and xh.source_id = ${sourceId}
             and xl.source_line_id = any(${ids}::bigint[])`);
-        targets.push(...(via.rows as typeof targets));
       }
     }
   }
+  const targets = ways.length
+    ? ((await tx.execute(sql.join(ways, sql` union all `))).rows as Array<{ source_line_id: string; qty: string }>)
+    : [];
   const next = recomputeQuantities(sourceLines.map(asSourceLine), targets, field);
-  // One statement for every line (a 20-line order was 20 round trips).
-  if (next.length) {
+  // The lines whose quantity moves, in one statement (a 20-line order was 20 round trips); the locked rows then
+  // carry the new figures, so the status settles without reading them again.
+  const moved = next.filter((l, i) => !dec(String(l[field])).equals(dec(String(sourceLines[i][field] ?? "0"))));
+  if (moved.length) {
     await tx.execute(sql`update ${id(source.lines.name)} l set ${id(field)} = v.qty
-      from unnest(${`{${next.map((l) => l.id).join(",")}}`}::bigint[], ${`{${next.map((l) => l[field]).join(",")}}`}::numeric[])
+      from unnest(${`{${moved.map((l) => l.id).join(",")}}`}::bigint[], ${`{${moved.map((l) => l[field]).join(",")}}`}::numeric[])
         as v(id, qty)
       where l.workspace_id = ${ws}::uuid and l.id = v.id`);
   }
+  const lines = sourceLines.map((l, i) => ({ ...l, [field]: next[i][field] }));
   const header = locked.header as Row; // locked above; only its lines changed
-  const lines = await loadLines(tx, source, ws, sourceId);
   const status = String(header.status);
   const settled = settleStatus(source.machine, { status, today: await today(tx), header, lines }, status);
+  const after = settled === status ? header : { ...header, status: settled };
+  held.set(`${type}:${sourceId}`, { header: after, lines });
   if (settled === status) return header;
   await updateRow(tx, source.header, ws, sourceId, { status: settled });
   await writeEvent(tx, caller, { type, docId: sourceId, action: "settle", from: status, to: settled, changes: { by } });
-  return { ...header, status: settled };
+  return after;
 }
 
 // Cancel: refused while a submitted document draws from this one's lines, naming it.

@@ -20,11 +20,27 @@ export type StockMove = {
 const products = (moves: readonly { product_id: number }[]) =>
   `{${[...new Set(moves.map((m) => m.product_id))].sort((a, b) => a - b).join(",")}}`;
 
+// The products a transaction holds locked (a row lock lasts to its end): locking them again is a round trip for
+// nothing. A savepoint is a handle of its own, so what it locks is not counted for the transaction around it.
+const lockedProducts = new WeakMap<object, Set<number>>();
+
+export function holdingProducts(tx: Tx, ids: Iterable<number>): void {
+  const held = lockedProducts.get(tx) ?? new Set<number>();
+  for (const id of ids) held.add(id);
+  lockedProducts.set(tx, held);
+}
+
 // Two documents taking the same product queue on the product rows (in id order, so they cannot deadlock); the
 // second sees what the first left.
 async function lockProducts(tx: Tx, ws: string, moves: readonly { product_id: number }[]): Promise<void> {
+  const held = lockedProducts.get(tx);
+  if (held && moves.every((m) => held.has(m.product_id))) return;
   await tx.execute(sql`select id from product where workspace_id = ${ws}::uuid
     and id = any(${products(moves)}::bigint[]) order by id for update`);
+  holdingProducts(
+    tx,
+    moves.map((m) => m.product_id),
+  );
 }
 
 async function refuseNegative(tx: Tx, ws: string, moves: readonly StockMove[], verb: string): Promise<void> {

@@ -71,9 +71,11 @@ export async function lockHeader(
   return row;
 }
 
-export async function loadLines(tx: Tx, spec: DocumentSpec, ws: string, docId: number): Promise<Row[]> {
+// A document's lines in their order; `lock`: each row locked too (a source whose drawn quantities a submit writes).
+export async function loadLines(tx: Tx, spec: DocumentSpec, ws: string, docId: number, lock = false): Promise<Row[]> {
   const res = await tx.execute(sql`select ${selectList(spec.lines)} from ${id(spec.lines.name)}
-    where workspace_id = ${ws}::uuid and ${id(parentColumn(spec))} = ${docId} order by line_no`);
+    where workspace_id = ${ws}::uuid and ${id(parentColumn(spec))} = ${docId} order by line_no
+    ${lock ? sql`for update` : sql``}`);
   return res.rows as Row[];
 }
 
@@ -124,9 +126,15 @@ export async function insertRows(tx: Tx, def: ResourceDef, rows: readonly Row[],
   return res.rows as Row[];
 }
 
+// `column = value, …` for an update of `def`, each value cast to its column's type.
+export const assignments = (def: ResourceDef, set: Row): SQL =>
+  sql.join(
+    Object.entries(set).map(([c, v]) => sql`${id(c)} = ${value(def, c, v)}`),
+    sql`, `,
+  );
+
 export async function updateRow(tx: Tx, def: ResourceDef, ws: string, rowId: number, set: Row): Promise<void> {
-  const pairs = Object.entries(set).map(([c, v]) => sql`${id(c)} = ${value(def, c, v)}`);
-  await tx.execute(sql`update ${id(def.name)} set ${sql.join(pairs, sql`, `)}, updated_at = now()
+  await tx.execute(sql`update ${id(def.name)} set ${assignments(def, set)}, updated_at = now()
     where workspace_id = ${ws}::uuid and id = ${rowId}`);
 }
 
@@ -172,11 +180,12 @@ export type DocumentEvent = {
   changes?: unknown;
 };
 
-// The audit row, in the same transaction as the change (Documenso). One that names a number still pending
-// (late-number.ts) waits for it and is written with it.
+// The audit row, in the same transaction as the change (Documenso). While a submit's number is pending
+// (late-number.ts) every row waits and is written in the statement that takes it, in the order written: some carry
+// the number, and the others cost no round trip of their own.
 export async function writeEvent(tx: Tx, caller: Caller, e: DocumentEvent): Promise<void> {
   const waiting = pendingWrites.get(tx);
-  if (waiting && e.changes !== undefined && JSON.stringify(e.changes).includes(PENDING_NUMBER)) {
+  if (waiting) {
     waiting.events.push({ caller, event: e });
     return;
   }

@@ -14,7 +14,7 @@ import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
 import { RestError } from "../rest/rest-error.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
-import { checkDraw, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
+import { checkDraw, type LockedSources, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
 import { takeNumberLast } from "./late-number.ts";
 import { conflict, invalid, notFound, transitionRefusal } from "./refusals.ts";
 import { type DocumentSpec, parentColumn } from "./registry.ts";
@@ -37,7 +37,9 @@ import {
 
 type Allowed = Extract<TransitionDecision<string, DocSnapshot>, { allowed: true }>;
 
-export type Locked = { header: Row; lines: Row[]; snapshot: DocSnapshot };
+// A document as a command holds it; after a submit's draw, `sources`: the documents it draws from, locked, as they
+// are once recomputed (a receipt's order lines give it their prices without another read).
+export type Locked = { header: Row; lines: Row[]; snapshot: DocSnapshot; sources?: LockedSources };
 
 export async function lockDocument(
   tx: Tx,
@@ -106,7 +108,7 @@ async function transition(
   const submitting = from === spec.machine.initial && d.to !== "cancelled";
   const withdrawing = withdraws(spec, from, d.to);
   if (withdrawing) await refuseWhileDrawn(tx, caller, spec, doc);
-  if (submitting) await checkDraw(tx, caller, spec, doc);
+  const held = submitting ? await checkDraw(tx, caller, spec, doc) : undefined;
   // An amendment's number (the cancelled original's with the next suffix) is known before the effects.
   const numbering = submitting && doc.header.number == null;
   const number = pendingNumber ?? (numbering ? await numberFor(tx, ws, spec, doc.header) : null);
@@ -118,8 +120,9 @@ async function transition(
     header: { ...doc.header, ...values, status: d.to, number: number ?? doc.header.number },
     lines,
     snapshot: { ...doc.snapshot, status: d.to, lines },
+    sources: held,
   };
-  if (submitting || withdrawing) await recomputeDraw(tx, caller, spec, after);
+  if (submitting || withdrawing) await recomputeDraw(tx, caller, spec, after, held);
   const effect = spec.effects?.[action];
   if (effect) {
     const why = d.transition.needsReason ? (reason?.trim() ?? null) : null;
