@@ -112,6 +112,7 @@ describe("invoicing", () => {
     const cancelled = await act(ADMIN, "invoice", inv.id, "cancel");
     expect(cancelled.status, cancelled.text).toBe(200);
     expect((await read(ADMIN, "sales_order", so.id)).lines[0].qty_billed).toBe("0.000");
+    expect((await read(ADMIN, "invoice", inv.id)).outstanding).toBe("0.00"); // a cancelled invoice owes nothing
     const rows = await journal("invoice", inv.id);
     expect(rows.filter((r) => r.reversal_of === rows[0].entry).map((l) => [l.account_code, l.debit, l.credit])).toEqual(
       [

@@ -217,6 +217,14 @@ describe("procure to pay", () => {
     // Cancelling the invoice frees the receipt; the order's billed quantity goes back.
     await ok("finance@demo.test", "document_transition", { type: "supplier_invoice", id: inv.id, action: "cancel" });
     expect((await read(BUYER, "purchase_order", po.id)).lines[0].qty_billed).toBe("0.000");
+    // A cancelled invoice owes nothing: on its page and in the list's totals (accounts payable leaves it out too).
+    const gone = await read("finance@demo.test", "supplier_invoice", inv.id);
+    expect([gone.status, gone.outstanding]).toEqual(["cancelled", "0.00"]);
+    const totals = (await ok("finance@demo.test", "document_list_totals", {
+      type: "supplier_invoice",
+      filters: [["id", `eq.${inv.id}`]],
+    })) as unknown as Array<{ count: number; outstanding: string }>;
+    expect(totals.map((t) => [t.count, t.outstanding])).toEqual([[1, "0.00"]]);
     await ok(STORE, "document_transition", { type: "supplier_delivery_order", id: sdo.id, action: "cancel" });
     const done = await ok(BUYER, "document_transition", { type: "purchase_order", id: po.id, action: "cancel" });
     expect(done.status).toBe("cancelled");

@@ -173,6 +173,14 @@ describe("roles", () => {
       to: "supplier_invoice",
     });
     expect(billByStore.status).toBe(403);
+    // Accounts enter supplier invoices (issue 11 "Roles"): a buyer could make a draft they could then neither edit,
+    // submit nor cancel, so the buyer is refused the invoice too.
+    const billByBuyer = await rpc(BUYER, "document_convert", {
+      type: "purchase_order",
+      id: po.id,
+      to: "supplier_invoice",
+    });
+    expect(billByBuyer.status).toBe(403);
     expect((await read(STORE, "purchase_order", po.id)).status).toBe("to_bill");
   });
 });

@@ -180,6 +180,51 @@ describe("goods transfer forms", () => {
     expect(message(sys)).toBe(
       "In transit holds goods between two locations; goods cannot be transferred from or to it — choose another location",
     );
+    // Nor is a supplier's delivery ordered or received into it (the buyer's and the storekeeper's pickers list it).
+    const BUYER = "procurement@demo.test";
+    const [supplier] = (await restFetch(BUYER, "company?select=id&is_supplier=is.true&limit=1")).body as Doc[];
+    const orderFor = async (location: number) => {
+      const po = await ok(BUYER, "document_save", {
+        type: "purchase_order",
+        header: { company_id: supplier.id, location_id: location },
+        lines: [{ product_id: a.id, qty: "2", unit_price: "3" }],
+      });
+      return {
+        po,
+        sent: await rpc(BUYER, "document_transition", { type: "purchase_order", id: po.id, action: "submit" }),
+      };
+    };
+    const intoTransit = await orderFor(Number(transit));
+    expect(message(intoTransit.sent)).toBe(
+      "In transit holds goods between two locations; goods cannot be ordered into it — choose another location",
+    );
+    const { po } = await orderFor(tuas);
+    const receipt = await ok(WAREHOUSE, "document_convert", {
+      type: "purchase_order",
+      id: po.id,
+      to: "supplier_delivery_order",
+    });
+    const moved = await ok(WAREHOUSE, "document_save", {
+      type: "supplier_delivery_order",
+      id: receipt.id,
+      header: { company_id: supplier.id, location_id: tuas },
+      lines: receipt.lines.map((l) => ({
+        source_line_id: l.source_line_id,
+        product_id: l.product_id,
+        qty: l.qty,
+        location_id: Number(transit),
+      })),
+    });
+    const received = await rpc(WAREHOUSE, "document_transition", {
+      type: "supplier_delivery_order",
+      id: moved.id,
+      action: "submit",
+    });
+    expect([received.status, message(received)]).toEqual([
+      409,
+      "In transit holds goods between two locations; goods cannot be received into it — choose another location",
+    ]);
+    expect((await read(WAREHOUSE, "purchase_order", po.id)).lines[0].qty_received).toBe("0.000");
     // The transit location cannot be deleted.
     const del = await restFetch("admin@demo.test", `location?id=eq.${transit}`, { method: "DELETE" });
     expect(del.status).toBeGreaterThanOrEqual(400);

@@ -151,7 +151,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "purchase_order.*",
     "!purchase_order.approve", // issue 11: a buyer does not approve their own orders; finance does
     "supplier_delivery_order.*",
-    "supplier_invoice.create",
     "supplier_discount_form.*", // issue 11: they ask suppliers for discounts
     "reorder_level.*",
     "file.create",

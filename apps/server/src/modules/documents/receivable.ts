@@ -39,8 +39,10 @@ export async function settleReceivable(
 ): Promise<Row> {
   const ws = caller.workspaceId as string;
   const type = spec.machine.type;
-  const owed = sql`d.total - coalesce((select sum(a.amount) from payment_allocation a
-      where a.workspace_id = d.workspace_id and a.document_type = ${type} and a.document_id = d.id), 0)`;
+  // A cancelled one owes nothing (the engine wrote 0 when it was cancelled).
+  const owed = sql`case when d.status = 'cancelled' then 0 else d.total - coalesce((select sum(a.amount)
+      from payment_allocation a where a.workspace_id = d.workspace_id and a.document_type = ${type}
+        and a.document_id = d.id), 0) end`;
   const where = sql`d.workspace_id = ${ws}::uuid and d.id = ${id}`;
   let header: Row;
   // Whether `outstanding` is still to be written (the submit's statement below writes it as it works it out).

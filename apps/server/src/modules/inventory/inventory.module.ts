@@ -17,18 +17,21 @@ import { refuseSystemLocations } from "./system-locations.ts";
 
 const machine = (t: unknown) => t as DocumentType<string, DocSnapshot>;
 
-// Nothing is delivered out of the transit or on-loan location: those goods are on their way or with a customer.
-const deliverFromStock: Effect = async (tx, caller, _spec, doc) => {
-  await refuseSystemLocations(
-    tx,
-    caller.workspaceId as string,
-    [
-      { id: doc.header.location_id, field: "location_id" },
-      ...doc.lines.map((l, i) => ({ id: l.location_id, field: `lines.${i}.location_id` })),
-    ],
-    "delivered from",
-  );
-};
+// A document's own locations are real ones: nothing is delivered out of the transit or on-loan location (those goods
+// are on their way or with a customer), nor ordered or received into one (goods from a supplier arrive somewhere).
+const realLocations =
+  (verb: string): Effect =>
+  async (tx, caller, _spec, doc) => {
+    await refuseSystemLocations(
+      tx,
+      caller.workspaceId as string,
+      [
+        { id: doc.header.location_id, field: "location_id" },
+        ...doc.lines.map((l, i) => ({ id: l.location_id, field: `lines.${i}.location_id` })),
+      ],
+      verb,
+    );
+  };
 
 // Issue 11: goods transfer forms and loan forms on the documents engine; a sales order can be made from a loan for
 // what the customer keeps. Registered after the selling documents (whose sales and delivery orders it extends).
@@ -49,7 +52,9 @@ export function registerInventory(): void {
   addMadeFrom("sales_order", SALES_ORDER_FROM_LOAN);
   addEffect("sales_order", "submit", soldFromLoan);
   addEffect("sales_order", "cancel", unsoldFromLoan);
-  addEffect("delivery_order", "submit", deliverFromStock);
+  addEffect("delivery_order", "submit", realLocations("delivered from"));
+  addEffect("purchase_order", "submit", realLocations("ordered into"));
+  addEffect("supplier_delivery_order", "submit", realLocations("received into"));
   // Time passing makes a loan overdue: the overdue sweep moves loans past their due-back date with goods still out.
   registerOverdueTable("loan_form", sql`d.status in ('out', 'partly_returned') and d.due_date < current_date`);
 }

@@ -12,6 +12,7 @@ import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
+import { metaOf } from "../rest/resource-meta.ts";
 import { RestError } from "../rest/rest-error.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { checkDraw, type LockedSources, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
@@ -113,11 +114,14 @@ async function transition(
   const numbering = submitting && doc.header.number == null;
   const number = pendingNumber ?? (numbering ? await numberFor(tx, ws, spec, doc.header) : null);
   const known = number && number !== PENDING_NUMBER ? { number } : {};
-  await updateRow(tx, spec.header, ws, docId, { ...values, status: d.to, ...known });
+  // A cancelled document owes nothing: where a type keeps what is owed on it (an invoice, a debit note, a supplier
+  // invoice, a claim), its outstanding goes to 0, so lists, their totals and its page agree with AR and AP.
+  const owes = d.to === "cancelled" && metaOf(spec.header).columns.has("outstanding") ? { outstanding: "0" } : {};
+  await updateRow(tx, spec.header, ws, docId, { ...values, status: d.to, ...known, ...owes });
   const lines = await addLineQuantities(tx, ws, spec, docId, doc.lines, d.lines);
   const after: Locked = {
     ...doc,
-    header: { ...doc.header, ...values, status: d.to, number: number ?? doc.header.number },
+    header: { ...doc.header, ...values, ...owes, status: d.to, number: number ?? doc.header.number },
     lines,
     snapshot: { ...doc.snapshot, status: d.to, lines },
     sources: held,
