@@ -79,7 +79,7 @@ describe("delivering a sales order", () => {
       lines: [{ line_id: so.lines[0].id, qty: "11" }],
     });
     expect(asked.status).toBe(409);
-    expect((asked.body as { message: string }).message).toBe("Only 10 of 10 are left to deliver on line 1");
+    expect((asked.body as { message: string }).message).toBe("Only 10 are left to deliver on line 1, not 11");
     const a = await deliver(so, "6");
     const b = await deliver(so);
     expect((await submit(a)).status).toBe(200);

@@ -95,7 +95,7 @@ describe("document settings", () => {
       lines: [{ line_id: so2.lines[0].id, qty: "11" }],
     });
     expect(refusedConvert.status).toBe(409);
-    expect(message(refusedConvert)).toBe("Only 10 of 10 are left to deliver on line 1");
+    expect(message(refusedConvert)).toBe("Only 10 are left to deliver on line 1, not 11");
     expect((await ok(ADMIN, "document_settings_save", { over_delivery_allowance: "10" })).over_delivery_allowance).toBe(
       "10",
     );
@@ -113,7 +113,7 @@ describe("document settings", () => {
     });
     const twelveRefused = await act(ADMIN, "delivery_order", over.id, "submit");
     expect(twelveRefused.status).toBe(409);
-    expect(message(twelveRefused)).toBe("Only 11 of 10 are left to deliver on line 1, with the 10% allowance");
+    expect(message(twelveRefused)).toBe("Only 11 are left to deliver on line 1, with the 10% allowance, not 12");
     await ok(ADMIN, "document_settings_save", { over_delivery_allowance: "0" });
   });
 
@@ -134,7 +134,7 @@ describe("document settings", () => {
       ],
     });
     const refused = await act(ADMIN, "invoice", inv.id, "submit");
-    expect(message(refused)).toBe("Only 10 of 10 are left to bill on line 1");
+    expect(message(refused)).toBe("Only 10 are left to bill on line 1, not 11");
     await ok(ADMIN, "document_settings_save", { over_billing_allowance: "10" });
     expect((await act(ADMIN, "invoice", inv.id, "submit")).status).toBe(200);
     await ok(ADMIN, "document_settings_save", { over_billing_allowance: "0" });

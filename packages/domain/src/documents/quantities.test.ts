@@ -92,7 +92,7 @@ describe("what is left", () => {
     );
     expect(checkOverflow(order, [{ source_line_id: "a", qty: "4" }], "qty_delivered")).toBeNull();
     expect(checkOverflow(order, [{ source_line_id: "c", qty: "2.501" }], "qty_delivered")).toBe(
-      "Only 2.5 of 2.5 are left to deliver on line 3",
+      "Only 2.5 are left to deliver on line 3, not 2.501",
     );
   });
 

@@ -98,6 +98,10 @@ export function checkOverflow(
     if (left.isZero()) {
       return `Nothing is left to ${verb} on line ${n}: ${plain(done(line, field))} of ${plain(line.qty)} ${past}`;
     }
+    // All of the line left (nothing drawn yet): "Only 10 of 10 are left" reads oddly; what was asked says it better.
+    if (left.greaterThanOrEqualTo(dec(line.qty))) {
+      return `Only ${plain(left)} ${count(left)} left to ${verb} on line ${n}${withAllowance}, not ${plain(want)}`;
+    }
     return `Only ${plain(left)} of ${plain(line.qty)} ${count(left)} left to ${verb} on line ${n}${withAllowance}`;
   }
   return null;

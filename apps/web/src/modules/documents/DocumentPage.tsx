@@ -206,7 +206,16 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
         )),
   ];
   const lineFields = lineExtras(t, status);
-  const setHeader = (name: string, v: unknown) => setForm((s) => ({ ...s, header: { ...s.header, [name]: v } }));
+  // A field the clerk changes no longer shows what the server said of its old value ("Choose a supplier").
+  const setHeader = (name: string, v: unknown) => {
+    setForm((s) => ({ ...s, header: { ...s.header, [name]: v } }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const rest = { ...e };
+      delete rest[name];
+      return rest;
+    });
+  };
 
   const fail = (err: unknown, fallback: string) => {
     const found = headerErrors(err, t);

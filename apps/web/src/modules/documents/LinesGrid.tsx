@@ -45,6 +45,9 @@ type Props = {
 
 // On a phone the description (filled from the product) gives its room to the quantity and price.
 const ON_WIDE = { display: { xs: "none", sm: "table-cell" } } as const;
+// A type with several columns of its own (a receipt: location, rejected, reason, billed) shows the description only
+// on a wide screen, so that its own columns fit beside the product at 1366 px.
+const ON_WIDER = { display: { xs: "none", xxl: "table-cell" } } as const;
 
 const money = (v: string | undefined, currency: string) =>
   v === undefined ? "" : `${currency} ${Number(v).toLocaleString(undefined, { minimumFractionDigits: 2 })}`;
@@ -260,6 +263,7 @@ export function LinesGrid({
     />
   );
 
+  const described = extraFields.length > 2 ? ON_WIDER : ON_WIDE;
   return (
     <Box>
       <TableContainer sx={{ overflowX: "auto" }}>
@@ -274,7 +278,7 @@ export function LinesGrid({
               <TableCell sx={{ minWidth: { xs: 140, sm: 220 } }}>
                 {services ? "Product / service" : "Product"}
               </TableCell>
-              <TableCell sx={{ minWidth: 180, ...ON_WIDE }}>Description</TableCell>
+              <TableCell sx={{ minWidth: 180, ...described }}>Description</TableCell>
               <TableCell align="right" sx={{ width: 90, minWidth: { xs: 64, sm: 80 } }}>
                 Qty
               </TableCell>
@@ -286,11 +290,12 @@ export function LinesGrid({
               </TableCell>
               <TableCell sx={{ width: 80, minWidth: 70 }}>Tax</TableCell>
               {extraFields.map((f) => (
-                // A quantity shown past draft (Received, Short, Returned) needs a number's room, not a picker's.
+                // A quantity (Received, Rejected, Billed) needs a number's room, not a picker's; shown, a picker's
+                // value needs less than its field.
                 <TableCell
                   key={f.name}
                   align={f.readOnly && f.kind === "number" ? "right" : undefined}
-                  sx={{ minWidth: f.readOnly && f.kind === "number" ? 80 : 180 }}
+                  sx={{ minWidth: f.kind === "number" ? 80 : readOnly ? 120 : 180 }}
                 >
                   {f.label}
                 </TableCell>
@@ -316,7 +321,7 @@ export function LinesGrid({
                           {l.sku}
                         </Typography>
                       </TableCell>
-                      <TableCell sx={ON_WIDE}>{l.description}</TableCell>
+                      <TableCell sx={described}>{l.description}</TableCell>
                       <TableCell align="right">{formatNumber(l.qty)}</TableCell>
                       <TableCell align="right">
                         {formatCents(l.unit_price, 4)}
@@ -361,7 +366,7 @@ export function LinesGrid({
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell sx={ON_WIDE}>
+                      <TableCell sx={described}>
                         <TextField
                           variant="standard"
                           size="small"
