@@ -69,13 +69,7 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     const table = page.getByRole("table", { name: "Opening balances preview" });
     const badRow = table.getByRole("row").filter({ hasText: "9999" });
     await badRow.waitFor(); // the preview is the server's answer: its table is not there at the click
-    await expect(cells(badRow)).resolves.toEqual([
-      "4",
-      "9999",
-      "250.00",
-      "",
-      "There is no account 9999 in the chart",
-    ]);
+    await expect(cells(badRow)).resolves.toEqual(["4", "9999", "250.00", "", "There is no account 9999 in the chart"]);
     await page.getByText("1 row has an error; correct the file and upload it again").waitFor();
     await expect(page.getByRole("button", { name: "Post opening balances" }).count()).resolves.toBe(0);
     await screenshot(page, "books-opening-row-error");

@@ -44,6 +44,7 @@ function refuseUsed(header: Row, earlier: Earlier | null): void {
   throw conflict(`${which} already has the supplier's number ${text(header.supplier_invoice_number)}`, {
     reason: "duplicate_supplier_invoice_number",
     id: Number(earlier.id),
+    field: "supplier_invoice_number", // the form shows it under the field
   });
 }
 

@@ -52,4 +52,9 @@ describe("a refusal's facts", () => {
       {},
     );
   });
+  it("name the field they say is at fault, with the refusal's message", () => {
+    const said = "SINV-2026-00003 already has the supplier's number INV-778";
+    const details = { reason: "duplicate_supplier_invoice_number", id: 3, field: "supplier_invoice_number" };
+    expect(fieldErrors("P0001", said, details)).toEqual({ supplier_invoice_number: said });
+  });
 });

@@ -53,9 +53,12 @@ export function fieldErrors(code: string, message: string, details: unknown): Re
     ? details
     : details && typeof details === "object" && Array.isArray((details as { issues?: unknown }).issues)
       ? (details as { issues: unknown[] }).issues
-      : // A map of field → message; a refusal's own facts ({reason, source, …} of a 409) name no field.
-        details && typeof details === "object" && !Array.isArray(details) && !("reason" in details)
-        ? Object.entries(details as Record<string, unknown>).map(([field, m]) => ({ field, message: m }))
+      : // A map of field → message; a refusal's own facts ({reason, source, …} of a 409) name no field unless they
+        // say which ({reason, field}: a supplier's number already used), and then its message is the field's.
+        details && typeof details === "object" && !Array.isArray(details)
+        ? "reason" in details
+          ? [{ field: (details as { field?: unknown }).field, message }]
+          : Object.entries(details as Record<string, unknown>).map(([field, m]) => ({ field, message: m }))
         : [];
   for (const issue of issues) {
     if (!issue || typeof issue !== "object") continue;
