@@ -156,6 +156,20 @@ describe.skipIf(!hasChromium)("what each demo role is offered", () => {
     expect(t.errors).toEqual([]);
   });
 
+  it("a buyer reads supplier invoices but is offered none to make; the new-invoice address says why", async () => {
+    await signIn(t.page, "procurement@demo.test");
+    await t.page.goto(appUrl("/dashboard/supplier-invoices"));
+    await t.page.getByRole("grid", { name: "Supplier invoices" }).waitFor();
+    expect(await t.page.getByRole("button", { name: /New supplier invoice/ }).count()).toBe(0);
+    // A document form the buyer may not use, opened by its address, is the same plain refusal as a page.
+    await t.page.goto(appUrl("/dashboard/supplier-invoices/new"));
+    await t.page.getByRole("heading", { name: "You don't have access to this page" }).waitFor();
+    await t.page.getByText(/You do not have permission to create supplier invoices/).waitFor();
+    expect(await t.page.getByRole("button", { name: /Save draft|Submit/ }).count()).toBe(0);
+    await screenshot(t.page, "access-buyer-new-supplier-invoice");
+    expect(t.errors).toEqual([]);
+  });
+
   it("a list address shared with a filter and sort on cost opens the list for a supplier, without them", async () => {
     await signIn(t.page, "supplier@demo.test");
     const f = JSON.stringify({ items: [{ id: 1, field: "cost", operator: ">", value: "100" }] });

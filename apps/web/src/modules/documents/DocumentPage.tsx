@@ -14,7 +14,7 @@ import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { decide, errorMessage } from "@workmetrics/domain";
+import { decide, errorMessage, type Member } from "@workmetrics/domain";
 import type { OfferedAction } from "@workmetrics/domain/documents/machine";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { Suspense, useContext, useMemo, useRef, useState } from "react";
@@ -31,6 +31,7 @@ import { resourcePaths, useDashboardBase } from "../../platform/resource/paths.t
 import { UnsavedChanges } from "../../platform/resource/UnsavedChanges.tsx";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
+import { RefusedPage } from "../../platform/ui/GatePage.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { ActionInputsDialog, ReceivedNote } from "./ActionInputsDialog.tsx";
 import { type DocRow, useActions, useDocument, useDocumentLabels, useRefreshDocuments } from "./api.ts";
@@ -131,6 +132,17 @@ function headerErrors(err: unknown, t: WebDocType): Record<string, string> {
   return headerMessages(err.fields, t.header.fields);
 }
 
+// What a member may do with a type's documents: the rule the server applies to document_save and its actions.
+function documentAccess(member: Member, t: WebDocType, action: string) {
+  return decide(member, {
+    audience: "member",
+    permission: `${t.type}.${action}`,
+    feature: t.machine.feature,
+    subject: t.machine.plural,
+    does: `${action} ${t.machine.plural.toLowerCase()}`,
+  });
+}
+
 export default function DocumentPage() {
   const def = useResourceDef();
 
@@ -143,9 +155,14 @@ export default function DocumentPage() {
   const paths = resourcePaths(base, def.route ?? "");
   const missing = !isNew && (id === null || (doc.error instanceof DataError && doc.error.status === 404));
   const refused = refusal(doc.error);
-  usePageTitle(doc.data?.number ?? (isNew ? `New ${t.machine.title.toLowerCase()}` : t.machine.title));
+  // A new document's address, opened by someone who may read the type but not make one (a buyer and supplier
+  // invoices), says why, as the generic form does, instead of an empty form nobody can fill.
+  const creating = documentAccess(useMember(), t, "create");
+  const title = isNew ? `New ${t.machine.title.toLowerCase()}` : t.machine.title;
+  usePageTitle(doc.data?.number ?? title);
 
   if (missing) return <RecordMissing def={def} listPath={paths.list} />;
+  if (isNew && !creating.allowed) return <RefusedPage subject={title} refusal={creating} home={base} />;
   if (refused) return <Alert severity="warning">{refused}</Alert>;
   if (!isNew && !doc.data) {
     return doc.isError ? (
@@ -180,14 +197,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const status = doc?.status ?? t.machine.initial;
   const isDraft = status === t.machine.initial;
   const cancelling = cancelWording(t.type, t.machine.title, isDraft);
-  const may = (action: string) =>
-    decide(member, {
-      audience: "member",
-      permission: `${t.type}.${action}`,
-      feature: t.machine.feature,
-      subject: t.machine.plural,
-      does: `${action} ${t.machine.plural.toLowerCase()}`,
-    }).allowed;
+  const may = (action: string) => documentAccess(member, t, action).allowed;
   const editable = isDraft && may(doc ? "update" : "create");
   const dirty = editable && comparable(form) !== comparable(initial);
   const currency = String(form.header.currency || baseCurrency);
