@@ -10,6 +10,7 @@ export * from "./document-settings-schema.ts";
 export * from "./documents-schema.ts";
 export * from "./gst-schema.ts";
 export * from "./inventory-schema.ts";
+export * from "./jobs-schema.ts";
 export * from "./ledger-schema.ts";
 export * from "./master-schema.ts";
 export * from "./orders-schema.ts";
