@@ -35,9 +35,15 @@ describe("TOTP (RFC 6238)", () => {
   });
 
   it("builds an otpauth URI authenticator apps read", () => {
-    const uri = totpUri({ secret: "ABC", issuer: "Workmetrics", account: "a@b.test" });
-    expect(uri).toBe(
-      "otpauth://totp/Workmetrics%3Aa%40b.test?secret=ABC&issuer=Workmetrics&algorithm=SHA1&digits=6&period=30",
-    );
+    const uri = new URL(totpUri({ secret: "JBSWY3DPEHPK3PXP", issuer: "Workmetrics", account: "a@b.test" }));
+    expect(`${uri.protocol}//${uri.host}`).toBe("otpauth://totp");
+    expect(decodeURIComponent(uri.pathname)).toBe("/Workmetrics:a@b.test");
+    expect(Object.fromEntries(uri.searchParams)).toEqual({
+      secret: "JBSWY3DPEHPK3PXP",
+      issuer: "Workmetrics",
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
   });
 });

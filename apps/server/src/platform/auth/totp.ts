@@ -1,74 +1,39 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
 
-// RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as authenticator apps expect.
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+// RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as authenticator apps expect — through otpauth, a well-kept library, rather
+// than our own HMAC and base32 (issue 21 §2: a security primitive comes from the library).
 export const TOTP_PERIOD = 30;
+const TOTP_OPTIONS = { algorithm: "SHA1", digits: 6, period: TOTP_PERIOD } as const;
 
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
-}
+const totpFor = (secret: string, label?: { issuer: string; account: string }) =>
+  new TOTP({
+    ...TOTP_OPTIONS,
+    secret: Secret.fromBase32(secret),
+    ...(label ? { issuer: label.issuer, label: label.account } : {}),
+  });
+
+export const base32Encode = (bytes: Uint8Array): string => new Secret({ buffer: Uint8Array.from(bytes).buffer }).base32;
 
 export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/=+$/, "");
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const idx = ALPHABET.indexOf(ch);
-    if (idx < 0) throw new Error("invalid base32");
-    value = (value << 5) | idx;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
+  if (!/^[A-Z2-7]*=*$/i.test(text)) throw new Error("invalid base32");
+  return Buffer.from(Secret.fromBase32(text.toUpperCase()).bytes);
 }
 
-export const newTotpSecret = (): string => base32Encode(randomBytes(20));
-
-export function hotp(secret: string, counter: number): string {
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac("sha1", base32Decode(secret)).update(msg).digest();
-  const offset = digest[digest.length - 1] & 0xf;
-  const code = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return code.toString().padStart(6, "0");
-}
+// 160 bits, the size RFC 4226 recommends for HMAC-SHA-1.
+export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 export const totpStep = (nowMs: number): number => Math.floor(nowMs / 1000 / TOTP_PERIOD);
+
+// The code of one time step (the HOTP of its counter).
+export const hotp = (secret: string, counter: number): string =>
+  totpFor(secret).generate({ timestamp: counter * TOTP_PERIOD * 1000 });
 
 // Accepts the current step and one either side (clock drift); returns the matched step or null.
 export function verifyTotp(secret: string, code: string, nowMs: number, window = 1): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const step = totpStep(nowMs);
-  for (let d = -window; d <= window; d++) {
-    if (hotp(secret, step + d) === code) return step + d;
-  }
-  return null;
+  const delta = totpFor(secret).validate({ token: code, timestamp: nowMs, window });
+  return delta === null ? null : totpStep(nowMs) + delta;
 }
 
-export function totpUri(opts: { secret: string; issuer: string; account: string }): string {
-  const label = encodeURIComponent(`${opts.issuer}:${opts.account}`);
-  const params = new URLSearchParams({
-    secret: opts.secret,
-    issuer: opts.issuer,
-    algorithm: "SHA1",
-    digits: "6",
-    period: "30",
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
-}
+export const totpUri = (opts: { secret: string; issuer: string; account: string }): string =>
+  totpFor(opts.secret, opts).toString();

@@ -1,64 +1,26 @@
-// RFC 4180 CSV, small enough to keep in the browser bundle: quoted fields may hold commas, quotes ("") and
-// line breaks; records end with CRLF or LF; a byte-order mark and the final line break are ignored.
+import Papa from "papaparse";
+
+// RFC 4180 CSV through papaparse (issue 21 §2: a well-kept parser rather than our own): quoted fields may hold
+// commas, quotes ("") and line breaks; records end with CRLF or LF; a byte-order mark and blank lines are ignored.
 
 export type CsvParseResult = { rows: string[][]; error: string | null };
 
+const QUOTE_ERRORS: Record<string, string> = {
+  InvalidQuotes: "unexpected text after a closing quote",
+  MissingQuotes: "a quoted field is never closed",
+};
+
 export function parseCsv(text: string, delimiter = ","): CsvParseResult {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false; // inside a quoted field
-  let wasQuoted = false; // the current field started with a quote
-  let line = 1;
-  let quoteLine = 0;
-  const endField = () => {
-    row.push(field);
-    field = "";
-    wasQuoted = false;
-  };
-  const endRow = () => {
-    endField();
-    rows.push(row);
-    row = [];
-  };
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (c === "\n") line++;
-        field += c;
-      }
-      continue;
-    }
-    if (c === '"' && field === "" && !wasQuoted) {
-      quoted = true;
-      wasQuoted = true;
-      quoteLine = line;
-    } else if (c === delimiter) {
-      endField();
-    } else if (c === "\r" && src[i + 1] === "\n") {
-      // CRLF: the LF ends the record
-    } else if (c === "\n" || c === "\r") {
-      line++;
-      endRow();
-    } else if (wasQuoted) {
-      return { rows, error: `Line ${line}: unexpected text after a closing quote` };
-    } else {
-      field += c;
-    }
-  }
-  if (quoted) return { rows, error: `Line ${quoteLine}: a quoted field is never closed` };
-  if (field !== "" || wasQuoted || row.length > 0) endRow();
-  // Blank lines (a lone empty field) carry no record.
-  return { rows: rows.filter((r) => !(r.length === 1 && r[0] === "")), error: null };
+  const parsed = Papa.parse<string[]>(src, { delimiter, skipEmptyLines: false });
+  const rows = parsed.data.filter((r) => !(r.length === 1 && r[0] === ""));
+  const bad =
+    parsed.errors.find((e) => e.code === "InvalidQuotes") ?? parsed.errors.find((e) => e.code === "MissingQuotes");
+  if (!bad) return { rows, error: null };
+  // The line the quote opened on: line breaks before it, inside quoted fields too, as a text editor counts them.
+  const at = src.lastIndexOf('"', Math.max(0, (bad.index ?? 0) - 1));
+  const line = (src.slice(0, Math.max(0, at)).match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
+  return { rows, error: `Line ${line}: ${QUOTE_ERRORS[bad.code]}` };
 }
 
 // Cells a spreadsheet would run as a formula get a leading apostrophe (CSV injection), unless they are numbers.
