@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import { RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
 import { unauthenticated } from "./access.ts";
 import { type RestRequest, type RestResult, runDelete, runInsert, runRead, runUpdate } from "./engine.ts";
+import { idempotencyKeyOf, runIdempotent } from "./idempotency.ts";
 import { parsePrefer, parseQuery, parseRange } from "./query-parse.ts";
 import { resourceMeta } from "./resource-meta.ts";
 import { fromDatabaseError, RestError } from "./rest-error.ts";
@@ -125,9 +126,14 @@ export async function restRoutes(app: FastifyInstance, opts: { db: Db; maxRows: 
     const auth = await authenticate(app, req);
     if (!auth) throw unauthenticated();
     const prefer = parsePrefer(req.headers.prefer);
-    const data = await inCallerTransaction(db, callerFor(auth, null, null, null), prefer.rollback, (tx, caller) =>
-      runRpc(tx, req.params.fn, req.body ?? {}, caller),
+    const body = req.body ?? {};
+    const key = idempotencyKeyOf(req.headers["idempotency-key"]); // DESIGN §2.3.2
+    const answer = await inCallerTransaction(db, callerFor(auth, null, null, null), prefer.rollback, (tx, caller) =>
+      runIdempotent(tx, caller, { key, fn: req.params.fn, body }, () =>
+        runRpc(tx, req.params.fn, body, caller, app.deps),
+      ),
     );
-    return reply.header("cache-control", "no-store").send(data);
+    if (answer.replayed) reply.header("idempotent-replayed", "true");
+    return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
   });
 }
