@@ -52,6 +52,30 @@ describe("a product's cost", () => {
     expect(star.text).not.toContain('"cost"');
   });
 
+  it("follows the same permission wherever a cost is carried: stock moves and document lines (issue 21 §2)", async () => {
+    // The probe read every stock move's unit_cost as a supplier, a driver and the POS, and the unit_cost of the lines
+    // of the invoices (POS) and delivery orders (driver) they may read.
+    const costly = ["stock_move", "invoice_line", "delivery_order_line", "sales_order_line"];
+    let read = 0;
+    for (const email of ["supplier@demo.test", "driver@demo.test", "pos@demo.test"]) {
+      for (const table of costly) {
+        const all = await restFetch(email, `${table}?select=*&limit=5`);
+        if (all.status !== 200) continue; // a table the role may not read at all says so (403), tested elsewhere
+        read += (all.body as unknown[]).length;
+        expect(all.text, `${email} ${table}`).not.toContain('"unit_cost"');
+        const named = await restFetch(email, `${table}?select=id,unit_cost&limit=1`);
+        expect(named.status, `${email} ${table}: ${named.text}`).toBe(403);
+        expect(message(named)).toMatch(/^You do not have permission to read the unit cost of /);
+      }
+      const embedded = await restFetch(email, "delivery_order?select=id,lines:delivery_order_line(*)&limit=3");
+      if (embedded.status === 200) expect(embedded.text, email).not.toContain('"unit_cost"');
+    }
+    expect(read).toBeGreaterThan(0);
+    // The office still reads it.
+    const office = await restFetch("finance@demo.test", "stock_move?select=id,unit_cost&limit=1");
+    expect(office.status, office.text).toBe(200);
+  });
+
   it("is granted in the permission matrix (Product costs: read), and taken away again", async () => {
     const [role] = await own.q<{ id: number; permissions: string[] }>(sql`select id, permissions from workspace_role
       where workspace_id = ${own.ws}::uuid and is_system and base_role_id = 43`);

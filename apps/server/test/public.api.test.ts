@@ -60,6 +60,39 @@ describe("health and public site API", () => {
     expect(body.details).toContainEqual({ field: "companySize", message: "Choose your company size" });
   });
 
+  it("limits demo requests per address: the thirteenth in an hour is 429 with a retry time (issue 21 §2)", async () => {
+    const from = { "x-forwarded-for": `198.51.100.${(Date.now() % 200) + 20}` };
+    for (let i = 0; i < 12; i++) {
+      const res = await api("/api/public/demo-requests", { method: "POST", headers: from, json: demo });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const refused = await api("/api/public/demo-requests", { method: "POST", headers: from, json: demo });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^Too many demo requests from your network\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not held back by this one.
+    const other = await api("/api/public/demo-requests", {
+      method: "POST",
+      headers: { "x-forwarded-for": "203.0.113.77" },
+      json: demo,
+    });
+    expect(other.status).toBe(201);
+  });
+
+  it("limits calendar feed fetches per address, unknown tokens counted too (issue 21 §2)", async () => {
+    const from = { "x-forwarded-for": `198.51.100.${(Date.now() % 10) + 230}` };
+    const token = "0".repeat(48);
+    for (let i = 0; i < 120; i++) {
+      const res = await api(`/api/calendar/${token}.ics`, { headers: from });
+      expect(res.status).toBe(404);
+    }
+    const refused = await api(`/api/calendar/${token}.ics`, { headers: from });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many calendar requests from your network\./);
+  });
+
   it("answers malformed JSON with 400, not 500", async () => {
     const { status, body } = await api("/api/public/demo-requests", {
       method: "POST",

@@ -2,7 +2,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { TAX_CODES } from "../db/master-schema.ts";
 import type { CatalogEntry } from "./catalog.ts";
 import { defineResource } from "./define.ts";
-import { auditFields, f, idField } from "./fields.ts";
+import { auditFields, COST_PERMISSION, f, idField } from "./fields.ts";
 import type { FieldDef, ResourceDef } from "./types.ts";
 
 // A document type's header and lines as /rest/v1 resources (DESIGN §2.3.1): read-only there (writes go through
@@ -50,7 +50,8 @@ export const documentLineFields = (parent: string, extra: FieldDef[] = []): Fiel
   f.text("unit", "Unit", { maxLength: 20 }),
   f.number("qty", "Quantity", { required: true }),
   f.number("unit_price", "Unit price", { min: 0 }),
-  f.number("unit_cost", "Unit cost", ro),
+  // What the line cost us follows the cost permission, as the product's cost does (issue 21 §2: it leaked here).
+  f.number("unit_cost", "Unit cost", { ...ro, permission: COST_PERMISSION }),
   f.percent("discount_percent", "Discount %", { min: 0, max: 100 }),
   f.enum("tax_code", "Tax code", TAX_CODES),
   f.money("line_total", "Line total", ro),

@@ -80,3 +80,7 @@ export const auditFields: FieldDef[] = [
   { name: "created_at", label: "Created", kind: "datetime", readOnly: true, form: false },
   { name: "updated_at", label: "Updated", kind: "datetime", readOnly: true, form: false },
 ];
+
+// What we paid for goods (a product's cost, a line's or a stock move's unit cost) is read by this permission beyond
+// the resource's own read: a supplier's user, a driver and the POS read products and documents without it.
+export const COST_PERMISSION = "product_cost.read";

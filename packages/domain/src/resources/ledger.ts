@@ -2,7 +2,7 @@ import { ACCOUNT_ROOTS, ACCOUNT_TYPES, account, journalEntry, journalLine } from
 import { stockMove } from "../db/stock-schema.ts";
 import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
-import { auditFields, f, idField } from "./fields.ts";
+import { auditFields, COST_PERMISSION, f, idField } from "./fields.ts";
 
 // Issue 10 §2 "The ledger" (read side): the chart of accounts, journal entries with their lines and the stock
 // ledger, read through /rest/v1 and written only by documents (and, later, manual journals). No generic page
@@ -85,7 +85,7 @@ export const stockMoveResource = defineResource({
     f.ref("product_id", "Product", "product", "name", { ...ro, list: true }),
     f.ref("location_id", "Location", "location", "name", { ...ro, list: true }),
     f.number("qty", "Quantity", { ...ro, list: true }),
-    f.number("unit_cost", "Unit cost", ro),
+    f.number("unit_cost", "Unit cost", { ...ro, permission: COST_PERMISSION }),
     f.text("doc_type", "Document type", { ...ro, list: true }),
     f.integer("doc_id", "Document", ro),
     f.integer("doc_line_id", "Document line", ro),

@@ -1,7 +1,7 @@
 import { brand, category, location, product, service, TAX_CODES } from "../db/master-schema.ts";
 import { CATALOG } from "./catalog.ts";
 import { defineResource } from "./define.ts";
-import { auditFields, f, idField } from "./fields.ts";
+import { auditFields, COST_PERMISSION, f, idField } from "./fields.ts";
 
 // Issue 5 item 5: products, categorys, locations (warehouses), brands, services.
 
@@ -20,7 +20,7 @@ export const productResource = defineResource({
     f.ref("category_id", "Category", "category", "name", { list: true }),
     f.ref("brand_id", "Brand", "brand", "name", { list: true }),
     f.text("unit", "Unit", { help: "pcs, box, kg, m …", width: 80, maxLength: 20 }),
-    f.money("cost", "Cost", { width: 110, min: 0, permission: "product_cost.read" }),
+    f.money("cost", "Cost", { width: 110, min: 0, permission: COST_PERMISSION }),
     f.money("price", "Price", { list: true, width: 110, min: 0 }),
     f.enum("tax_code", "Tax code", TAX_CODES, { help: "SR 9% GST, ZR zero-rated, ES exempt, OS out of scope" }),
     f.boolean("is_stock_tracked", "Stock tracked"),

@@ -7,6 +7,7 @@ import type { Caller } from "../../platform/rest/access.ts";
 import { loadMember } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { limit, type Window } from "../orders/rate-limit.ts";
 import { calendarEvents, feedOwner, hasFeed, icsCalendar, newFeedToken } from "./calendar.ts";
 
 // Issue 12: the calendar's commands and the .ics feed. The calendar belongs to the team challenge area (HR, Pro);
@@ -48,12 +49,24 @@ export const calendarFeedRpc = defineRpc({
 const FEED_DAYS_BACK = 90;
 const FEED_DAYS_AHEAD = 365;
 
+// A calendar app polls a feed every few minutes; a hundred and twenty fetches in ten minutes is many feeds behind
+// one address, not a guesser's pace (issue 21 §2).
+const CALENDAR_FEED_LIMIT: Window = { max: 120, windowSeconds: 600 };
+
 // GET /api/calendar/<token>.ics: the token's owner's calendar, as they may read it now (their permissions are read
 // afresh; a deactivated member's or a workspace without the HR feature's feed answers 404 like an unknown token).
 export async function calendarFeedRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
   const notFound = { code: "PGRST116", message: "There is no calendar at this address", details: null, hint: null };
   app.get<{ Params: { file: string } }>("/api/calendar/:file", async (req, reply) => {
+    // Every fetch counts, unknown tokens too: guessing is bounded by the window, not only by the token's length.
+    await limit(
+      db,
+      reply,
+      `calendar_feed:${req.ip}`,
+      CALENDAR_FEED_LIMIT,
+      "Too many calendar requests from your network.",
+    );
     const m = /^([0-9a-f]{48})\.ics$/.exec(req.params.file);
     const owner = m ? await feedOwner(db, m[1]) : null;
     if (!owner) return reply.code(404).send(notFound);

@@ -3,6 +3,10 @@ import { DemoRequestInput } from "@workmetrics/domain/schemas/demo-request";
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database.ts";
+import { limit, type Window } from "../orders/rate-limit.ts";
+
+// A person books a demo or two; a dozen an hour from one address is a script.
+const DEMO_REQUEST_LIMIT: Window = { max: 12, windowSeconds: 3600 };
 
 // Public site data (no sign-in): tiers, case studies, banners, and demo bookings.
 export async function publicRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
@@ -60,7 +64,9 @@ export async function publicRoutes(app: FastifyInstance, opts: { db: Db }): Prom
 
   app.get("/api/public/banners/dashboard", async () => activeBanners("dashboard"));
 
-  app.post("/api/public/demo-requests", { config: { rateLimit: true } }, async (req, reply) => {
+  // Issue 21 §2: the limit the route declared and nothing read. Per address, refused tries counted too.
+  app.post("/api/public/demo-requests", async (req, reply) => {
+    await limit(db, reply, `demo_request:${req.ip}`, DEMO_REQUEST_LIMIT, "Too many demo requests from your network.");
     const input = DemoRequestInput.parse(req.body ?? {});
     const [row] = await db
       .insert(demoRequest)
