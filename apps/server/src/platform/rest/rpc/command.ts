@@ -1,4 +1,5 @@
 import type { Feature } from "@workmetrics/domain";
+import type { Command } from "@workmetrics/domain/commands";
 import type { z } from "zod";
 import type { Tx } from "../../db/database.ts";
 import type { Caller } from "../access.ts";
@@ -12,6 +13,7 @@ export type RpcCommand<A> = {
   permission: string | null;
   does?: string; // the action in words for a refusal: "import records"
   feature?: Feature;
+  result?: z.ZodType; // the domain declaration's answer (implement), for the tests that check answers against it
   run(tx: Tx, args: A, caller: Caller): Promise<unknown>;
 };
 
@@ -19,3 +21,13 @@ export type RpcCommand<A> = {
 export type AnyRpc = RpcCommand<unknown>;
 
 export const defineRpc = <A>(cmd: RpcCommand<A>): AnyRpc => cmd as AnyRpc;
+
+// The server's side of a command declared in the domain (packages/domain/src/commands, issue 20 §2): `run` gets the
+// parsed arguments and must answer what the declaration's result schema accepts (its input: a Date may stand for the
+// ISO string the client reads), so a server answer that drifts from the declaration is a type error here. Answers
+// are not validated at run time (cost); the API test checks a sample against the schemas.
+type Extra = AnyRpc["run"] extends (tx: Tx, args: unknown, caller: Caller, ...rest: infer R) => unknown ? R : [];
+export const implement = <A extends z.ZodType, R extends z.ZodType>(
+  decl: Command<string, A, R>,
+  impl: { run(tx: Tx, args: z.output<A>, caller: Caller, ...rest: Extra): Promise<z.input<R>> },
+): AnyRpc => ({ ...decl, run: impl.run }) as AnyRpc;
