@@ -80,6 +80,15 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.goto(appUrl("/privacy/no-such-page"));
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("We can't find that page");
     await screenshot(page, "not-found");
+    // Only the address may break anywhere; the sentence breaks between words (it broke "ha/ve" at 390 px).
+    const breaks = await page
+      .getByText("Nothing lives at")
+      .evaluate((p) => [getComputedStyle(p).wordBreak, getComputedStyle(p.querySelector("code") as Element).wordBreak]);
+    expect(breaks).toEqual(["normal", "break-all"]);
+    // The spec's discount-request route without its token says the link is incomplete and what to do (was a 404).
+    await page.goto(appUrl("/auth/supplier-discount-forms"));
+    await page.getByText("This link is incomplete").waitFor();
+    expect(await page.getByRole("status").textContent()).toContain("Open the link from the e-mail again");
     expect(errors).toEqual([]);
   });
 

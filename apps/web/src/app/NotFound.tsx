@@ -14,8 +14,13 @@ export default function NotFound() {
         <Typography variant="h4" component="h1" gutterBottom>
           We can't find that page
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3, wordBreak: "break-all" }}>
-          Nothing lives at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {/* Only the address may break anywhere: the sentence breaks between words (it broke "ha/ve"). */}
+          Nothing lives at{" "}
+          <Box component="code" sx={{ wordBreak: "break-all" }}>
+            {pathname}
+          </Box>
+          . It may have moved, or the link may be mistyped.
         </Typography>
         <Button variant="contained" component={RouterLink} to="/">
           Back to the home page

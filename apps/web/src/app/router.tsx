@@ -19,6 +19,7 @@ const SupplierDiscountPage = lazy(() => import("../public/SupplierDiscountPage.t
 const ProjectRegistrationPage = lazy(() => import("../public/ProjectRegistrationPage.tsx"));
 const SessionRoot = lazy(() => import("./session/SessionRoot.tsx"));
 const NotFound = lazy(() => import("./NotFound.tsx"));
+const IncompleteLink = lazy(() => import("../public/IncompleteLink.tsx"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
 
@@ -40,6 +41,8 @@ function appRoutes(scope: string): RouteObject[] {
     { path: "auth/order-forms/:token", element: page(<OrderFormPage />) },
     // Issue 11: a supplier answers a discount request from its link; anyone registers a project with the workspace.
     { path: "auth/supplier-discount-forms/:token", element: page(<SupplierDiscountPage />) },
+    // The spec's route without its token: a link cut short in an e-mail client. Say so, and what to do (issue 21 §1).
+    { path: "auth/supplier-discount-forms", element: page(<IncompleteLink what="discount request" />) },
     { path: "auth/project-registrations", element: page(<ProjectRegistrationPage />) },
     {
       id: `${scope}:session`,
