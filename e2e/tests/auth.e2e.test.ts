@@ -8,6 +8,9 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
     await t.page.goto(appUrl("/dashboard/settings/account"));
     await t.page.waitForURL((u) => u.pathname === "/");
     expect(new URL(t.page.url()).searchParams.get("redirectedFrom")).toBe("/dashboard/settings/account");
+    // The header's Sign in keeps the page to return to (issue 21 §1: it dropped it).
+    const header = t.page.getByRole("banner").getByRole("link", { name: "Sign in" });
+    expect(await header.getAttribute("href")).toBe("/auth/login?redirectedFrom=%2Fdashboard%2Fsettings%2Faccount");
   });
 
   it("owner signs in, sees the dashboard, stays signed in across a reload, and signs out", async () => {

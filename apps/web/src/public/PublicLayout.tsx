@@ -9,7 +9,7 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { AUTH_ROUTES, LAYOUT } from "@workmetrics/domain";
 import { lazy, Suspense, useState } from "react";
-import { Outlet, Link as RouterLink } from "react-router";
+import { Outlet, Link as RouterLink, useSearchParams } from "react-router";
 import { FullScreenSpinner } from "../app/FullScreenSpinner.tsx";
 import { Logo } from "../app/Logo.tsx";
 import { ModeToggle } from "../app/ModeToggle.tsx";
@@ -24,7 +24,16 @@ const LINKS: MenuLink[] = [
 ];
 const SIGN_IN: MenuLink = { to: AUTH_ROUTES.login, label: "Sign in" };
 
+// On a page reached by a redirect (/?redirectedFrom=/dashboard/…), signing in from the header returns there too
+// (issue 21 §1: the header's link dropped it). The login page checks the address is one of ours.
+function useSignIn(): MenuLink {
+  const [params] = useSearchParams();
+  const from = params.get("redirectedFrom");
+  return from ? { ...SIGN_IN, to: `${SIGN_IN.to}?redirectedFrom=${encodeURIComponent(from)}` } : SIGN_IN;
+}
+
 export function PublicLayout() {
+  const signIn = useSignIn();
   const [open, setOpen] = useState(false);
   // The drawer's code loads on the first tap and stays mounted after, so it can slide out again.
   const [menuWanted, setMenuWanted] = useState(false);
@@ -57,8 +66,8 @@ export function PublicLayout() {
             </Stack>
             <ModeToggle />
             {/* A returning customer's way in, at every width. */}
-            <Button component={RouterLink} to={SIGN_IN.to} color="inherit" sx={{ flexShrink: 0 }}>
-              {SIGN_IN.label}
+            <Button component={RouterLink} to={signIn.to} color="inherit" sx={{ flexShrink: 0 }}>
+              {signIn.label}
             </Button>
             <Button
               component={RouterLink}
@@ -83,7 +92,7 @@ export function PublicLayout() {
       </AppBar>
       {menuWanted && (
         <Suspense fallback={null}>
-          <MobileMenu links={[...LINKS, SIGN_IN]} open={open} onClose={() => setOpen(false)} />
+          <MobileMenu links={[...LINKS, signIn]} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
       <Box component="main" id="main" sx={{ flex: 1 }}>
