@@ -397,8 +397,19 @@ describe("year-end close and the lock date", () => {
       ["6100", "5.00", "0"],
       ["1010", "0", "5.00"],
     ]);
+    // A lock set by hand over the year's last day refuses the close, naming it, and changes nothing (issue 21 §2).
+    expect((await rpc(FINANCE, "books_settings_set", { lock_date: "2025-01-31" })).status).toBe(200);
+    const entries = await own.q<{ n: number }>(sql`select count(*)::int as n from journal_entry`);
+    const overLock = await rpc(FINANCE, "year_end_close", { year_end_date: "2024-12-31" });
+    expect(overLock.status).toBe(409);
+    expect(overLock.body.message).toBe(
+      "The books are locked up to 31 Jan 2025, and the close posts on 31 Dec 2024: move the lock date before 31 Dec 2024 to close this year",
+    );
+    expect(await own.q<{ n: number }>(sql`select count(*)::int as n from journal_entry`)).toEqual(entries);
+    expect((await rpc(FINANCE, "books_settings_set", { lock_date: "2023-12-31" })).status).toBe(200);
     const again = await rpc(FINANCE, "year_end_close", { year_end_date: "2024-12-31" });
     expect(again.status, again.text).toBe(200);
+    expect(again.body.lock_date).toBe("2024-12-31");
   });
 
   it("refuses a document submitted on or before the lock date, naming it, and changes nothing; allows after", async () => {
