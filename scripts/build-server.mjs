@@ -38,7 +38,11 @@ const ownDirname = {
 
 const started = performance.now();
 await build({
-  entryPoints: [path.join(root, "apps/server/src/main.ts"), path.join(root, "apps/server/src/make-base-snapshot.ts")],
+  entryPoints: [
+    path.join(root, "apps/server/src/main.ts"),
+    path.join(root, "apps/server/src/migrate.ts"), // npm run migrate
+    path.join(root, "apps/server/src/make-base-snapshot.ts"),
+  ],
   outdir,
   bundle: true,
   platform: "node",

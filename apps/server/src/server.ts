@@ -9,6 +9,21 @@ import { secureTenantTables } from "./platform/db/tenant-security.ts";
 
 export type Running = { app: FastifyInstance; database: Database; url: string; stop(): Promise<void> };
 
+// Everything a start does to the database before it serves (also `npm run migrate`, migrate.ts), under the start-up
+// lock so that instances starting together do it one after another; each step skips what is in place already, so
+// a later instance's start takes no lock that stalls the requests of those running (issue 20 §3, DESIGN §3.1).
+export async function prepareDatabase(database: Database, config: Pick<Config, "seed" | "dataDir">): Promise<void> {
+  await database.exclusively(async () => {
+    await database.migrate();
+    await secureTenantTables(database.db);
+    await installRowCounts(database.db);
+    await upsertReferenceData(database.db);
+    if (config.seed !== "none") {
+      await seedDemo(database.db, { trading: config.seed === "demo", dataDir: config.dataDir });
+    }
+  });
+}
+
 // Open the database, migrate, seed, and listen: what `npm start` and the tests both run.
 export async function startServer(config: Config): Promise<Running> {
   const database = await openDatabase({
@@ -16,11 +31,7 @@ export async function startServer(config: Config): Promise<Running> {
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
   });
-  await database.migrate();
-  await secureTenantTables(database.db);
-  await installRowCounts(database.db);
-  await upsertReferenceData(database.db);
-  if (config.seed !== "none") await seedDemo(database.db, { trading: config.seed === "demo", dataDir: config.dataDir });
+  await prepareDatabase(database, config);
   const app = await buildApp(config, database);
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;

@@ -19,8 +19,14 @@ export type Database = {
   kind: DatabaseKind;
   db: Db;
   migrate(): Promise<void>;
+  // Runs `fn` while holding the start-up lock, so that instances starting together prepare the database one after
+  // another (issue 20 §3); on PGlite, one process owns the database and this only runs `fn`.
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+// pg_advisory_lock's key for the start-up (migrate, secure, counts, reference data, seed): "wmstart" in ASCII.
+export const STARTUP_LOCK_KEY = "33615864869778036"; // 0x776d7374617274
 
 // How long one statement of a request transaction may run (STATEMENT_TIMEOUT_MS), kept per database handle so
 // inRequest's callers need not carry the configuration. 0: no limit.
@@ -59,6 +65,7 @@ async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Da
       kind: "postgresql",
       db,
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS }),
+      exclusively: (fn) => holdingStartupLock(opts.databaseUrl as string, fn),
       close: () => pool.end(),
     };
   }
@@ -72,8 +79,24 @@ async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Da
     db,
     migrate: () =>
       migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS }),
+    exclusively: (fn) => fn(),
     close: () => client.close(),
   };
+}
+
+// The session-level advisory lock on a connection of its own, outside the pool (the work under it uses the pool):
+// a second instance waits here until the first has prepared the database, then finds it all in place. Ending the
+// connection releases the lock, also when the process dies half-way.
+async function holdingStartupLock<T>(databaseUrl: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on("error", () => undefined); // a lost lock connection fails the start-up's own statements, not the process
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY}::bigint)`);
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export type RequestContext = { workspaceId: string | null; userId: string | null; role: string };
