@@ -32,6 +32,12 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
     const cookies = await t.browser.context.cookies();
     expect(cookies.some((c) => c.name.startsWith("sb") && c.httpOnly && c.sameSite === "Lax")).toBe(true);
 
+    // Another workspace's address shows the same page of one's own, under one's own address (issue 21 §1: it
+    // showed demo's products under lite's address).
+    await t.page.goto(appUrl("/_workspaces/lite/dashboard/products"));
+    await t.page.waitForURL((u) => u.pathname === "/_workspaces/demo/dashboard/products");
+    await t.page.getByText("Your account belongs to the demo workspace, not lite").waitFor();
+
     await t.page.getByRole("button", { name: "Account menu" }).click();
     await t.page.getByRole("menuitem", { name: "Sign out" }).click();
     await t.page.waitForURL(/\/auth\/login/);

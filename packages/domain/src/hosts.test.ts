@@ -28,6 +28,28 @@ describe("parseHost (DESIGN §3.3)", () => {
 });
 
 describe("decideHost rules in order", () => {
+  it("sends a signed-in person from another workspace's /_workspaces address to the same page of theirs", () => {
+    const owner = { ...demoSales, roleId: ROLE.Owner, isOwner: true };
+    for (const [host, user] of [
+      ["localhost:3000", demoSales],
+      ["localhost:3000", owner],
+      ["demo.localhost", owner],
+    ] as const) {
+      expect(decideHost({ host, path: "/_workspaces/lite/dashboard/products", baseDomain: B, user })).toEqual({
+        action: "redirect",
+        to: "/_workspaces/demo/dashboard/products",
+        message: "Your account belongs to the demo workspace, not lite: here is the same page in yours.",
+      });
+    }
+    expect(
+      decideHost({ host: "localhost", path: "/_workspaces/demo/dashboard/products", baseDomain: B, user: demoSales }),
+    ).toEqual({ action: "allow" });
+    // Signed out, the address stands (the sign-in that follows applies the rule).
+    expect(decideHost({ host: "localhost", path: "/_workspaces/lite/dashboard", baseDomain: B, user: null })).toEqual({
+      action: "allow",
+    });
+  });
+
   it("sends the root of a sub-domain host to login when signed out", () => {
     expect(decideHost({ host: "demo.localhost", path: "/", baseDomain: B, user: null })).toEqual({
       action: "redirect",

@@ -1,4 +1,5 @@
 import { MESSAGES } from "./errors.ts";
+import { workspaceFromPath } from "./routes.ts";
 import { TIER } from "./tiers.ts";
 
 // DESIGN §3.3: platform hosts, workspace hosts and role apps.
@@ -31,7 +32,7 @@ export function workspaceHost(slug: string, baseDomain: string, app: RoleApp = "
 export type HostUser = { roleId: number; workspaceSlug: string; tierId: number; isOwner: boolean };
 export type HostDecision =
   | { action: "allow" }
-  | { action: "redirect"; to: string }
+  | { action: "redirect"; to: string; message?: string }
   | { action: "signOut"; toHost: string | null; path: string; message?: string };
 
 // The host rules in order; pure so both the server and the browser apply the same ones.
@@ -43,6 +44,17 @@ export function decideHost(args: {
 }): HostDecision {
   const { host, path, baseDomain, user } = args;
   const info = parseHost(host, baseDomain);
+  // /_workspaces/{slug}/… on any host names a workspace too: signed in, another workspace's address sends the person
+  // to the same page of their own (issue 21 §1: it showed their data under the other's address). Owners too — they
+  // are exempt from being signed out of another workspace's host, not from seeing their own data under their address.
+  const named = workspaceFromPath(path);
+  if (user && named !== null && named !== user.workspaceSlug) {
+    return {
+      action: "redirect",
+      to: path.replace(/^\/_workspaces\/[^/]+/, `/_workspaces/${encodeURIComponent(user.workspaceSlug)}`),
+      message: `Your account belongs to the ${user.workspaceSlug} workspace, not ${named}: here is the same page in yours.`,
+    };
+  }
   if (info.kind === "bare") return { action: "allow" };
   if (!user) {
     // Spec §2: the root of a sub-domain host (first label not www) goes to the login route.

@@ -62,6 +62,11 @@ function useHostRules(): RoleApp | null {
             },
           })
         : ({ action: "allow" } as const);
+      if (decision.action === "redirect") {
+        // Another workspace's /_workspaces address: the same page of one's own, told why.
+        if (decision.message) toast(decision.message);
+        return window.location.replace(`${decision.to}${window.location.search}${window.location.hash}`);
+      }
       if (decision.action !== "signOut") {
         const host = parseHost(window.location.host, baseDomain ?? "localhost");
         return setApp(host.kind === "workspace" ? host.app : "main");
