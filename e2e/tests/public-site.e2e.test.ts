@@ -76,9 +76,12 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
   it("privacy notice and 404 page render", async () => {
     await page.goto(appUrl("/privacy"));
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Privacy notice");
-    // Unknown pages outside the public prefixes count as protected (redirected when signed out), so use one inside.
     await page.goto(appUrl("/privacy/no-such-page"));
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("We can't find that page");
+    // Signed out, an address that is no page says so too, instead of "Sign in to continue" (issue 21 §1).
+    await page.goto(appUrl("/no-such-page"));
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("We can't find that page");
+    expect(new URL(page.url()).pathname).toBe("/no-such-page");
     await screenshot(page, "not-found");
     // Only the address may break anywhere; the sentence breaks between words (it broke "ha/ve" at 390 px).
     const breaks = await page

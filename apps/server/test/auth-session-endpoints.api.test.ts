@@ -265,8 +265,15 @@ describe("pages and the anon key", () => {
     expect(scoped.headers.get("location")).toBe("/?redirectedFrom=%2F_workspaces%2Fdemo%2Fdashboard");
   });
 
-  it("lets guest pages and signed-in page loads through", async () => {
-    for (const path of ["/auth/login", "/pricing", "/_workspaces/demo/auth/reset"]) {
+  it("lets guest pages, addresses that are no page, and signed-in page loads through", async () => {
+    // An unknown address is not a protected page: the app answers and shows its not-found page (issue 21 §1).
+    for (const path of [
+      "/auth/login",
+      "/pricing",
+      "/_workspaces/demo/auth/reset",
+      "/no-such-page",
+      "/_workspaces/demo/x",
+    ]) {
       expect((await api(path, { headers: { accept: "text/html" } })).status).not.toBe(302);
     }
     const session = await signIn("driver@demo.test");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isGuestPath, isPublicPath, stripWorkspacePrefix, workspaceFromPath } from "./routes.ts";
+import { isGuestPath, isProtectedPath, isPublicPath, stripWorkspacePrefix, workspaceFromPath } from "./routes.ts";
 
 describe("guest and public paths (spec §2)", () => {
   it("strips the workspace prefix before checking", () => {
@@ -31,5 +31,16 @@ describe("guest and public paths (spec §2)", () => {
     expect(isGuestPath("/status/page", ["/status"])).toBe(true);
     expect(isGuestPath("/statuses", ["/status"])).toBe(false);
     expect(isPublicPath("/dashboard")).toBe(false);
+  });
+});
+
+describe("isProtectedPath (issue 21 §1)", () => {
+  it("is the dashboard's pages, with or without the workspace prefix, and nothing else", () => {
+    for (const p of ["/dashboard", "/dashboard/products", "/_workspaces/demo/dashboard/invoices/5"]) {
+      expect(isProtectedPath(p), p).toBe(true);
+    }
+    for (const p of ["/", "/no-such-page", "/dashboards", "/auth/login", "/_workspaces/demo/x", "/pricing"]) {
+      expect(isProtectedPath(p), p).toBe(false);
+    }
   });
 });

@@ -38,6 +38,13 @@ export function isPublicPath(path: string): boolean {
   );
 }
 
+// The pages that need a session (spec §2: the dashboard's). Signed out, one of them is sent to sign in; any other
+// address that is not a guest path is no page at all and shows the not-found page (issue 21 §1: it said "Sign in to
+// continue", as if there were something behind it).
+export function isProtectedPath(path: string): boolean {
+  return /^\/dashboard(\/|$)/.test(stripWorkspacePrefix(path));
+}
+
 // Guest paths: the root, /auth/* and any configured extras (spec §2 "Shell behaviour").
 export function isGuestPath(path: string, extras: readonly string[] = []): boolean {
   const p = stripWorkspacePrefix(path);

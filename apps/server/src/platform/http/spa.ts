@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { decideHost, isGuestPath } from "@workmetrics/domain";
+import { decideHost, isGuestPath, isProtectedPath } from "@workmetrics/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const API_PREFIXES = ["/api/", "/auth/v1/", "/rest/v1/", "/storage/v1/", "/realtime/", "/webhooks/"];
@@ -50,9 +50,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string, baseDom
 }
 
 // Spec §2 / issue 3 item 8: a protected page requested without a session goes to the configured path (default /)
-// with ?redirectedFrom=<the page>, before any HTML is sent.
+// with ?redirectedFrom=<the page>, before any HTML is sent. An address that is no page gets the app, which says so.
 async function redirectedToSignIn(req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
-  if (isGuestPath(path) || (await req.server.authGuard.hasPageSession(req))) return false;
+  if (isGuestPath(path) || !isProtectedPath(path) || (await req.server.authGuard.hasPageSession(req))) return false;
   const target = req.server.authGuard.redirectPath;
   const from = req.url.length > 2048 ? path : req.url;
   const sep = target.includes("?") ? "&" : "?";
