@@ -9,6 +9,7 @@ export * from "./company-schema.ts";
 export * from "./document-settings-schema.ts";
 export * from "./documents-schema.ts";
 export * from "./gst-schema.ts";
+export * from "./hr-schema.ts";
 export * from "./inventory-schema.ts";
 export * from "./jobs-schema.ts";
 export * from "./ledger-schema.ts";
