@@ -1,168 +1,287 @@
+import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { draft, ok, products } from "./documents-helpers.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
 import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
-import { restFetch, tokenFor } from "./rest-helpers.ts";
+import { getAnonKey, restFetch, tokenFor } from "./rest-helpers.ts";
 
-// DESIGN §2.1 "realtime" (issue 12): a signed-in member's WebSocket receives their own workspace's committed
-// document changes — and the challenge module's "leaderboard may have changed" — and nothing of another
-// workspace's; no session, no socket; a refused command announces nothing; on PostgreSQL the server LISTENs again
-// after losing its LISTEN connection.
+// Issue 20 §4, DESIGN §2.3.2: /realtime/v1/websocket speaks the Phoenix protocol of @supabase/realtime-js, so the
+// client here is supabase-js itself (`createClient(url, anonKey).channel()`; Node 20 has no WebSocket, so `ws` is its
+// transport). Broadcast between members of one workspace, presence, postgres_changes under the /rest/v1 access
+// rule (a member hears of a row only if they read it; another workspace never), the challenge leaderboard's
+// broadcast, and on PostgreSQL: a LISTEN reconnect loses nothing, and a second instance hears the first.
 
 const MANAGER = "manager@demo.test";
+const SALES = "sales@demo.test";
 const DRIVER = "driver@demo.test";
 const ADMIN = "admin@demo.test";
 const PRO = "admin@pro.test";
 
 const own = ownServer();
+const clients: SupabaseClient[] = [];
+afterAll(async () => {
+  for (const c of clients) await c.removeAllChannels();
+});
+
+async function member(email: string | null, url = own.server.url): Promise<SupabaseClient> {
+  const client = createClient(url, await getAnonKey(), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never, timeout: 10_000 },
+  });
+  if (email) await client.realtime.setAuth(await tokenFor(email));
+  clients.push(client);
+  return client;
+}
+
+// Resolves when the channel is joined; rejects with the server's reason.
+const joined = (channel: RealtimeChannel) =>
+  new Promise<RealtimeChannel>((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === "SUBSCRIBED") resolve(channel);
+      else if (status !== "CLOSED") reject(err ?? new Error(status));
+    });
+  });
+
+// Payloads in arrival order; next() answers the next one (or waits for it, failing after `ms`).
+function inbox<T = Record<string, unknown>>() {
+  const queue: T[] = [];
+  const waiting: Array<(m: T) => void> = [];
+  return {
+    push: (m: T) => {
+      const w = waiting.shift();
+      if (w) w(m);
+      else queue.push(m);
+    },
+    next: (ms = 10_000): Promise<T> => {
+      const m = queue.shift();
+      if (m) return Promise.resolve(m);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("nothing arrived")), ms);
+        waiting.push((x) => {
+          clearTimeout(timer);
+          resolve(x);
+        });
+      });
+    },
+    queue,
+  };
+}
+
+type Change = { eventType: string; table: string; new: Record<string, unknown>; old: Record<string, unknown> };
+
+async function changes(email: string, table: string, filter?: string, event: "*" | "UPDATE" | "INSERT" = "*") {
+  const box = inbox<Change>();
+  const client = await member(email);
+  const channel = client
+    .channel(`docs-${email}-${table}-${filter ?? ""}-${Math.random()}`)
+    .on("postgres_changes", { event: event as "*", schema: "public", table, filter }, (p) => box.push(p as never));
+  await joined(channel);
+  return box;
+}
 
 const customerOf = async (email: string) =>
   ((await restFetch(email, "company?select=id&is_customer=is.true&limit=1")).body as Array<{ id: number }>)[0].id;
 
-type Message = { event: string; payload: Record<string, unknown> };
+const emptyQuotation = async (email: string) =>
+  ok(email, "document_save", { type: "quotation", header: { company_id: await customerOf(email) }, lines: [] });
 
-// A socket whose messages queue up; next() answers the next one (or waits for it).
-// The token as the browser sends it (a subprotocol beside "workmetrics"), or as a bearer header.
-async function connect(email: string | null, how: "protocol" | "header" = "protocol") {
-  const token = email ? await tokenFor(email) : null;
-  const url = `${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket`;
-  const socket =
-    how === "header"
-      ? new WebSocket(url, { headers: { authorization: `Bearer ${token}` } })
-      : new WebSocket(url, ["workmetrics", `access_token.${token}`]);
-  const queue: Message[] = [];
-  const waiting: Array<(m: Message) => void> = [];
-  socket.on("message", (data) => {
-    const m = JSON.parse(String(data)) as Message;
-    const w = waiting.shift();
-    if (w) w(m);
-    else queue.push(m);
-  });
-  const next = (): Promise<Message> => {
-    const m = queue.shift();
-    return m ? Promise.resolve(m) : new Promise((resolve) => waiting.push(resolve));
-  };
-  // The next message that is not a generic document change (or is one of `type`).
-  const nextOf = async (event: string): Promise<Message> => {
-    for (;;) {
-      const m = await next();
-      if (m.event === event) return m;
-    }
-  };
-  return { socket, next, nextOf, queue };
-}
-
-const refusedUpgrade = (email: string | null) =>
-  new Promise<number>((resolve, reject) => {
-    void (async () => {
-      const token = email ? await tokenFor(email) : "not-a-token";
-      const socket = new WebSocket(`${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket`, [
-        "workmetrics",
-        `access_token.${token}`,
-      ]);
-      socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
-      socket.on("open", () => reject(new Error("the socket opened")));
-    })();
-  });
-
-describe("the realtime channel", () => {
-  it("refuses a socket without a valid session (401); the address never carries the token", async () => {
-    expect(await refusedUpgrade(null)).toBe(401);
+describe("realtime on the Phoenix protocol", () => {
+  it("opens a socket with the public key only; a channel joins with a member's access token, never without", async () => {
+    const base = `${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket`;
     const status = (socket: WebSocket) =>
       new Promise((resolve) => socket.on("unexpected-response", (_q, res) => resolve(res.statusCode)));
-    const base = `${own.server.url.replace(/^http/, "ws")}/realtime/v1/websocket`;
-    expect(await status(new WebSocket(base))).toBe(401);
-    expect(await status(new WebSocket(`${base}?access_token=${await tokenFor(MANAGER)}`))).toBe(401);
+    expect(await status(new WebSocket(`${base}?vsn=2.0.0`))).toBe(401);
+    expect(await status(new WebSocket(`${base}?apikey=not-a-key&vsn=2.0.0`))).toBe(401);
+
+    // The heartbeat on topic phoenix is answered phx_reply ok with its ref.
+    const raw = new WebSocket(`${base}?apikey=${await getAnonKey()}&vsn=2.0.0`);
+    await new Promise((resolve) => raw.on("open", resolve));
+    const answer = new Promise((resolve) => raw.once("message", (d) => resolve(JSON.parse(String(d)))));
+    raw.send(JSON.stringify([null, "7", "phoenix", "heartbeat", {}]));
+    expect(await answer).toEqual([null, "7", "phoenix", "phx_reply", { status: "ok", response: {} }]);
+    raw.close();
+
+    const anon = await member(null);
+    await expect(joined(anon.channel("room"))).rejects.toThrow(/Sign in to use realtime/);
   });
 
-  it("answers the subprotocol workmetrics, never the token", async () => {
-    const s = await connect(MANAGER);
-    expect((await s.next()).event).toBe("ready");
-    expect(s.socket.protocol).toBe("workmetrics");
-    s.socket.close();
+  it("passes a broadcast between two members of one workspace (self and ack as asked), never to another workspace", async () => {
+    const manager = await member(MANAGER);
+    const sales = await member(SALES);
+    const pro = await member(PRO);
+    const heard = { manager: inbox(), sales: inbox(), pro: inbox() };
+    const mine = await joined(
+      manager
+        .channel("room", { config: { broadcast: { ack: true } } })
+        .on("broadcast", { event: "cursor" }, (m) => heard.manager.push(m)),
+    );
+    await joined(sales.channel("room").on("broadcast", { event: "cursor" }, (m) => heard.sales.push(m)));
+    const theirs = await joined(
+      pro
+        .channel("room", { config: { broadcast: { self: true } } })
+        .on("broadcast", { event: "cursor" }, (m) => heard.pro.push(m)),
+    );
+
+    expect(await mine.send({ type: "broadcast", event: "cursor", payload: { x: 1 } })).toBe("ok");
+    expect(await heard.sales.next()).toMatchObject({ type: "broadcast", event: "cursor", payload: { x: 1 } });
+    // Another workspace's room of the same name: its first message is its own (self: true), sent after demo's.
+    await theirs.send({ type: "broadcast", event: "cursor", payload: { x: "pro" } });
+    expect(await heard.pro.next()).toMatchObject({ payload: { x: "pro" } });
+    // self is off for the manager: nothing of their own came back (the pro message never reaches demo either).
+    expect(heard.manager.queue).toEqual([]);
+    expect(heard.sales.queue).toEqual([]);
   });
 
-  it("tells a member's socket of their workspace's committed document changes and the leaderboard moving; another workspace's socket hears nothing of it", async () => {
+  it("tracks presence: presence_state on join, joins and leaves as presence_diff", async () => {
+    const manager = await member(MANAGER);
+    const sales = await member(SALES);
+    const events = inbox<{ event: string; key: string; newPresences?: unknown[]; leftPresences?: unknown[] }>();
+    const first = await joined(manager.channel("desk", { config: { presence: { key: "manager" } } }));
+    expect(await first.track({ name: "Manager" })).toBe("ok");
+
+    let onSync: () => void = () => undefined;
+    const synced = new Promise<void>((resolve) => {
+      onSync = resolve;
+    });
+    const second = sales
+      .channel("desk", { config: { presence: { key: "sales" } } })
+      .on("presence", { event: "sync" }, () => onSync())
+      .on("presence", { event: "join" }, (p) => events.push(p as never))
+      .on("presence", { event: "leave" }, (p) => events.push(p as never));
+    await joined(second);
+    await synced;
+    expect(second.presenceState()).toMatchObject({ manager: [{ name: "Manager" }] });
+    expect(await events.next()).toMatchObject({ event: "join", key: "manager", newPresences: [{ name: "Manager" }] });
+
+    await second.track({ name: "Sales" });
+    expect(await events.next()).toMatchObject({ event: "join", key: "sales" });
+    await manager.removeChannel(first);
+    expect(await events.next()).toMatchObject({ event: "leave", key: "manager", leftPresences: [{ name: "Manager" }] });
+    expect(Object.keys(second.presenceState())).toEqual(["sales"]);
+  });
+
+  it("tells of a quotation's changes only those who read it through /rest/v1: own rows for a salesperson, nothing across workspaces, no join for a role without it", async () => {
+    const manager = await changes(MANAGER, "quotation");
+    const sales = await changes(SALES, "quotation");
+    const pro = await changes(PRO, "quotation");
+    const driver = (await member(DRIVER)).channel("driver-docs");
+    driver.on("postgres_changes", { event: "*", schema: "public", table: "quotation" }, () => undefined);
+    await expect(joined(driver)).rejects.toThrow(/quotation/i);
+    const notAnnounced = (await member(MANAGER)).channel("products");
+    notAnnounced.on("postgres_changes", { event: "*", schema: "public", table: "product" }, () => undefined);
+    await expect(joined(notAnnounced)).rejects.toThrow(/not announced/);
+
+    const theirs = await draft(MANAGER, "quotation");
+    const inserted = await manager.next();
+    expect(inserted).toMatchObject({
+      eventType: "INSERT",
+      table: "quotation",
+      new: { id: theirs.id, status: "draft" },
+    });
+    expect(typeof inserted.new.total).toBe("string"); // money stays a decimal string
+    const ours = await emptyQuotation(SALES);
+    expect((await manager.next()).new).toMatchObject({ id: ours.id });
+    // The salesperson's first change is their own quotation: the manager's never reached them.
+    expect(await sales.next()).toMatchObject({ eventType: "INSERT", new: { id: ours.id } });
+
+    // A filter on the row; an update arrives as UPDATE with the new status.
+    const one = await changes(MANAGER, "quotation", `id=eq.${theirs.id}`, "UPDATE");
+    await ok(SALES, "document_save", {
+      type: "quotation",
+      id: ours.id,
+      header: { company_id: await customerOf(SALES) },
+      lines: [],
+    });
+    await ok(MANAGER, "document_transition", { type: "quotation", id: theirs.id, action: "submit" });
+    const updated = await one.next();
+    expect(updated).toMatchObject({ eventType: "UPDATE", new: { id: theirs.id }, old: { id: theirs.id } });
+    expect(updated.new.status).not.toBe("draft");
+
+    // The other workspace: its first change is its own, made after all of demo's.
+    const proQuote = await emptyQuotation(PRO);
+    expect(await pro.next()).toMatchObject({ new: { id: proQuote.id } });
+  });
+
+  it("broadcasts the challenge leaderboard's change to members who read challenges, on the topic team_challenge", async () => {
     const [item] = await products(ADMIN, 1);
     await openingStock(own, [item], (await locationsByCode(ADMIN))["WH-TUAS"], 100);
     const today = new Date().toISOString().slice(0, 10);
-    const users = await restFetch(ADMIN, "user?select=id,email");
-    const managerId = (users.body as Array<{ id: string; email: string }>).find((u) => u.email === MANAGER)?.id;
+    const users = (await restFetch(ADMIN, "user?select=id,email")).body as Array<{ id: string; email: string }>;
     const running = await ok(MANAGER, "team_challenge_save", {
       name: "Live",
       metric: "invoices_issued_sum",
       period_kind: "custom",
       start_date: today,
       end_date: today,
-      participants: [{ user_id: managerId }],
+      participants: [{ user_id: users.find((u) => u.email === MANAGER)?.id }],
     });
-
-    const demo = await connect(MANAGER);
-    const header = await connect(ADMIN, "header"); // the bearer header works too
-    const pro = await connect(PRO);
-    const driver = await connect(DRIVER);
-    for (const s of [demo, header, pro, driver]) expect((await s.next()).event).toBe("ready");
-
-    // A refused command (a submit of nothing: no lines) rolls back and announces nothing; the next one is heard.
-    const empty = await ok(MANAGER, "document_save", {
-      type: "invoice",
-      header: { company_id: await customerOf(ADMIN) },
-      lines: [],
-    });
-    expect((await demo.next()).payload).toMatchObject({ type: "invoice", id: empty.id, action: "create" });
-    const refused = await restFetch(MANAGER, "rpc/document_transition", {
-      method: "POST",
-      body: JSON.stringify({ type: "invoice", id: empty.id, action: "submit" }),
-    });
-    expect(refused.status).toBeGreaterThanOrEqual(400);
-
+    const board = inbox();
+    const driverBoard = inbox();
+    await joined(
+      (await member(MANAGER)).channel("team_challenge").on("broadcast", { event: "changed" }, (m) => board.push(m)),
+    );
+    await joined(
+      (await member(DRIVER))
+        .channel("team_challenge")
+        .on("broadcast", { event: "changed" }, (m) => driverBoard.push(m)),
+    );
     const inv = await draft(MANAGER, "invoice", {}, [{ product_id: item.id, qty: "1" }]);
-    expect((await demo.next()).payload).toMatchObject({ type: "invoice", id: inv.id, action: "create" });
     await ok(MANAGER, "document_transition", { type: "invoice", id: inv.id, action: "submit" });
-    const submitted = await demo.nextOf("document.changed");
-    expect(submitted.payload).toMatchObject({ type: "invoice", id: inv.id, action: "submit", status: "unpaid" });
-    const moved = await demo.nextOf("team_challenge.changed");
-    expect(moved.payload).toMatchObject({ challenge_ids: [running.id], type: "invoice", action: "submit" });
-    expect((await header.nextOf("team_challenge.changed")).payload).toMatchObject({ challenge_ids: [running.id] });
-
-    // The other workspace's socket: its first message is its own workspace's change, made after all of the above
-    // (deliveries go out in commit order), so nothing of demo's reached it.
-    const theirs = await ok(PRO, "document_save", {
-      type: "quotation",
-      header: { company_id: await customerOf(PRO) },
-      lines: [],
+    expect(await board.next()).toMatchObject({
+      event: "changed",
+      payload: { challenge_ids: [running.id], type: "invoice", action: "submit" },
     });
-    const first = await pro.next();
-    expect(first).toEqual({
-      event: "document.changed",
-      payload: { type: "quotation", id: theirs.id, action: "create", status: "draft" },
-    });
-    // The driver reads no invoices and no challenges: of all this, nothing reached them either — their first
-    // message is the ping answer sent after it all.
-    driver.socket.send(JSON.stringify({ event: "ping" }));
-    expect(await driver.next()).toEqual({ event: "pong", payload: null });
-    for (const s of [demo, header, pro, driver]) s.socket.close();
+    await own.server.running.app.realtime?.feed.idle();
+    expect(driverBoard.queue).toEqual([]); // a driver reads no challenges
   });
 
-  it("on PostgreSQL, LISTENs again after its connection is lost, and keeps delivering", async () => {
+  it("on PostgreSQL, loses nothing committed while its LISTEN connection is reopened", async () => {
     if (own.server.running.database.kind !== "postgresql") return;
-    const listeners = () =>
-      own.db.execute(sql`select pid from pg_stat_activity
-        where datname = current_database() and query ilike 'LISTEN workmetrics_events%'`);
-    const before = (await listeners()).rows as Array<{ pid: number }>;
+    const listeners = async () =>
+      (
+        await own.db.execute(sql`select pid from pg_stat_activity
+        where datname = current_database() and query ilike 'LISTEN workmetrics_events%'`)
+      ).rows as Array<{ pid: number }>;
+    const before = await listeners();
     expect(before.length).toBe(1);
-    const demo = await connect(MANAGER);
-    expect((await demo.next()).event).toBe("ready");
+    const manager = await changes(MANAGER, "quotation", undefined, "INSERT");
     await own.db.execute(sql`select pg_terminate_backend(${before[0].pid})`);
-    // Wait (polling the catalog) until a new connection is LISTENing.
-    for (let i = 0; i < 200; i++) {
-      const now = (await listeners()).rows as Array<{ pid: number }>;
-      if (now.length === 1 && now[0].pid !== before[0].pid) break;
-      await new Promise((r) => setTimeout(r, 50));
+    // Committed at once, while the server is (most likely) not listening: no NOTIFY reaches it.
+    const made = [await emptyQuotation(MANAGER), await emptyQuotation(MANAGER), await emptyQuotation(MANAGER)];
+    const heard = [await manager.next(), await manager.next(), await manager.next()];
+    expect(heard.map((c) => c.new.id)).toEqual(made.map((q) => q.id));
+    const now = await listeners();
+    expect(now.length).toBe(1);
+    expect(now[0].pid).not.toBe(before[0].pid);
+  });
+
+  it("on PostgreSQL, a second instance on the same database hears the first's broadcasts, presence and changes", async () => {
+    if (own.server.running.database.kind !== "postgresql" || !own.server.databaseUrl) return;
+    const second: TestServer = await startTestServer({ LOG_LEVEL: "silent", DATABASE_URL: own.server.databaseUrl });
+    try {
+      const there = await member(SALES, second.url);
+      const heard = inbox();
+      const change = inbox<Change>();
+      const theirs = await joined(
+        there
+          .channel("floor", { config: { presence: { key: "sales" } } })
+          .on("broadcast", { event: "hello" }, (m) => heard.push(m))
+          .on("postgres_changes", { event: "INSERT", schema: "public", table: "quotation" }, (p) =>
+            change.push(p as never),
+          ),
+      );
+      const here = await joined((await member(MANAGER)).channel("floor", { config: { presence: { key: "manager" } } }));
+      await here.track({ at: "first" });
+      await here.send({ type: "broadcast", event: "hello", payload: { from: "first" } });
+      expect(await heard.next()).toMatchObject({ payload: { from: "first" } });
+      for (let i = 0; i < 100 && !theirs.presenceState().manager; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(theirs.presenceState()).toMatchObject({ manager: [{ at: "first" }] });
+      const q = await emptyQuotation(SALES);
+      expect(await change.next()).toMatchObject({ new: { id: q.id } });
+    } finally {
+      await second.close();
     }
-    const q = await draft(MANAGER, "quotation", {}, []);
-    expect((await demo.next()).payload).toMatchObject({ type: "quotation", id: q.id, action: "create" });
-    demo.socket.close();
   });
 });

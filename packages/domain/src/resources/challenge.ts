@@ -30,6 +30,10 @@ export const METRIC_LABELS: Record<ChallengeMetric, string> = {
 // A count metric's values and targets are whole numbers; the others are money (excluding GST, in the base currency).
 export const isCountMetric = (m: string): boolean => m.endsWith("_count");
 
+// The realtime topic on which the server broadcasts "changed" when a leaderboard may have moved (issue 20 §4: the
+// web joins it with supabase.channel(CHALLENGE_TOPIC)).
+export const CHALLENGE_TOPIC = "team_challenge";
+
 // The document types whose changes may move a metric (the realtime channel's "leaderboard may have changed").
 export const METRIC_DOCUMENTS: Record<ChallengeMetric, string> = {
   quotations_sent_count: "quotation",
@@ -229,7 +233,16 @@ export type ChallengeView = {
 // One event of the calendar (and of the .ics feed): all-day, from start to end inclusive, opening its document.
 export type CalendarEvent = {
   id: string; // "<type>-<id>", unique in the calendar (the feed's UID)
-  kind: "challenge" | "delivery" | "quotation_expiry" | "invoice_due" | "bill_due" | "loan_due" | "po_expected";
+  kind:
+    | "challenge"
+    | "delivery"
+    | "quotation_expiry"
+    | "invoice_due"
+    | "bill_due"
+    | "loan_due"
+    | "po_expected"
+    | "leave" // issue 21 §4: approved leave
+    | "holiday"; // a public holiday
   type: string; // the document type (or team_challenge)
   doc_id: number;
   title: string;

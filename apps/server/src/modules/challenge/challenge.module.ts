@@ -1,4 +1,4 @@
-import { CHALLENGE_ACCESS, METRIC_DOCUMENTS } from "@workmetrics/domain/resources/challenge";
+import { CHALLENGE_ACCESS, CHALLENGE_TOPIC, METRIC_DOCUMENTS } from "@workmetrics/domain/resources/challenge";
 import { sql } from "drizzle-orm";
 import { inRequest } from "../../platform/db/database.ts";
 import { registerRealtimeEvents } from "../../platform/realtime/events.ts";
@@ -8,7 +8,8 @@ import { challengeCancel, challengeLeaderboard, challengeList, challengeSave } f
 
 // Issue 12: team challenges, their live leaderboard and the calendar. The leaderboard is computed from the
 // documents (leaderboard.ts); when a document of a kind a running challenge counts changes, the realtime channel
-// tells the workspace's open pages "team_challenge.changed" with the challenges concerned, and they read again.
+// broadcasts "changed" on the topic "team_challenge" to the workspace's open pages with the challenges concerned,
+// and they read again.
 
 const DRAFTING = new Set(["create", "save"]);
 
@@ -34,7 +35,8 @@ export function registerChallenge(): void {
     if (challengeIds.length === 0) return [];
     return [
       {
-        event: "team_challenge.changed",
+        topic: CHALLENGE_TOPIC,
+        event: "changed",
         payload: { challenge_ids: challengeIds, type: change.type, action: change.action },
         need: CHALLENGE_ACCESS.read,
       },

@@ -1,24 +1,15 @@
-import { decide, type Member, type Requirement, resourceRequirement } from "@workmetrics/domain";
-import { CATALOG } from "@workmetrics/domain/resources/catalog";
+import { decide, type Member, type Requirement } from "@workmetrics/domain";
 import type { Db } from "../db/database.ts";
+import type { DocumentChange } from "./changes.ts";
 
-// The realtime channel's events (DESIGN §2.1). The database announces each committed document change
-// (document_event's trigger, migration 0028) as a Change; the engine forwards it as `document.changed` to the
-// sockets that read that type, and modules add their own events derived from it (registerRealtimeEvents: the
-// challenge module's "leaderboard may have changed"), each with the Requirement a socket's member must meet.
+// Messages the server itself broadcasts, derived from committed document changes by the modules that care
+// (registerRealtimeEvents: the challenge module's "leaderboard may have changed"). Each goes as a `broadcast` frame
+// on its topic (supabase.channel(topic).on("broadcast", {event}, …)) to the sockets of the change's workspace that
+// joined that topic, and only to members who meet its Requirement (the domain's one access rule, `decide`).
 
-export type Change = {
-  workspace_id: string;
-  event: "document.changed";
-  type: string;
-  id: number;
-  action: string;
-  status: string | null;
-};
+export type RealtimeMessage = { topic: string; event: string; payload: unknown; need: Requirement };
 
-export type RealtimeMessage = { event: string; payload: unknown; need: Requirement };
-
-export type Deriver = (change: Change, db: Db) => Promise<RealtimeMessage[]>;
+export type Deriver = (change: DocumentChange, db: Db) => Promise<RealtimeMessage[]>;
 
 const DERIVERS: Deriver[] = [];
 
@@ -26,21 +17,11 @@ export function registerRealtimeEvents(derive: Deriver): void {
   DERIVERS.push(derive);
 }
 
-const catalog = CATALOG as Record<string, (typeof CATALOG)[keyof typeof CATALOG] | undefined>;
-
-// What one change becomes: the generic document.changed (for members reading every document of the type, so no
-// one learns of a document they may not read) and whatever the modules derive from it.
-export async function messagesFor(change: Change, db: Db): Promise<RealtimeMessage[]> {
+export async function derivedMessages(change: DocumentChange, db: Db, topics: ReadonlySet<string>) {
   const out: RealtimeMessage[] = [];
-  const def = catalog[change.type];
-  if (def) {
-    out.push({
-      event: "document.changed",
-      payload: { type: change.type, id: change.id, action: change.action, status: change.status },
-      need: { ...resourceRequirement(def, "read"), own: false },
-    });
+  for (const derive of DERIVERS) {
+    for (const m of await derive(change, db)) if (topics.has(m.topic)) out.push(m);
   }
-  for (const derive of DERIVERS) out.push(...(await derive(change, db)));
   return out;
 }
 

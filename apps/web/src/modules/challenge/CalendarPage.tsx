@@ -20,7 +20,8 @@ import type { CalendarEvent } from "@workmetrics/domain/resources/challenge";
 import { useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
-import { useRealtime } from "../../platform/realtime/useRealtime.ts";
+import { useTableChanges } from "../../platform/realtime/useRealtime.ts";
+import { useReadable } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
@@ -30,7 +31,8 @@ import { CALENDAR_KEY, useCalendarEvents, useCalendarFeed, useRegenerateFeed } f
 // Issue 12 "/dashboard/team-challenge/calendar": month, week and day views (FullCalendar) of challenge periods,
 // planned deliveries, quotation expiries, invoice and bill due dates, loan due-backs and PO expected dates — only
 // what the member may read (the server narrows each source to their read scope) — each opening its document. The
-// calendar is read again when a document changes, and each member may subscribe to it as an .ics feed.
+// calendar is read again when a document it shows changes (postgres_changes), and each member may subscribe to it
+// as an .ics feed.
 
 const KINDS: Record<CalendarEvent["kind"], { label: string; color: string }> = {
   challenge: { label: "Challenges", color: "#7b1fa2" },
@@ -40,7 +42,19 @@ const KINDS: Record<CalendarEvent["kind"], { label: string; color: string }> = {
   bill_due: { label: "Bills due", color: "#c62828" },
   loan_due: { label: "Loans due back", color: "#6d4c41" },
   po_expected: { label: "PO expected", color: "#00838f" },
+  leave: { label: "Leave", color: "#5e35b1" }, // issue 21 §4: the team's approved leave
+  holiday: { label: "Public holidays", color: "#455a64" },
 };
+
+// The documents the calendar shows: a change to one the member reads (postgres_changes) reads it again.
+const CALENDAR_TABLES = [
+  "delivery_order",
+  "quotation",
+  "invoice",
+  "supplier_invoice",
+  "loan_form",
+  "purchase_order",
+] as const;
 
 const iso = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
@@ -137,7 +151,9 @@ export default function CalendarPage() {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const events = useCalendarEvents(range);
   useErrorToast(events.error);
-  useRealtime("document.changed", () => {
+  const readable = useReadable();
+  const tables = useMemo(() => CALENDAR_TABLES.filter((t) => readable(t)), [readable]);
+  useTableChanges(tables, () => {
     void qc.invalidateQueries({ queryKey: CALENDAR_KEY });
   });
 

@@ -19,12 +19,17 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { CHALLENGE_ACCESS, type ChallengeView, METRIC_LABELS } from "@workmetrics/domain/resources/challenge";
+import {
+  CHALLENGE_ACCESS,
+  CHALLENGE_TOPIC,
+  type ChallengeView,
+  METRIC_LABELS,
+} from "@workmetrics/domain/resources/challenge";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { formatDate } from "../../platform/fields/format.ts";
-import { useRealtime } from "../../platform/realtime/useRealtime.ts";
+import { useBroadcast } from "../../platform/realtime/useRealtime.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
@@ -36,7 +41,8 @@ import { ChallengeDialog } from "./ChallengeDialog.tsx";
 import { formatValue, Leaderboard, Medal, PersonAvatar } from "./Leaderboard.tsx";
 
 // Issue 12 "/dashboard/team-challenge": the running challenges with their live leaderboards (read again whenever
-// the realtime channel says a document they count has changed), what is coming up, and the history of past
+// the server broadcasts "changed" on the team_challenge topic: a document they count has changed), what is
+// coming up, and the history of past
 // challenges with their winners. Sales managers set challenges up, change and cancel them.
 
 const STATE_CHIP: Record<string, { label: string; color: "success" | "info" | "default" | "warning" | "error" }> = {
@@ -152,7 +158,7 @@ export default function TeamChallengePage() {
   const mayCreate = useDecision(CHALLENGE_ACCESS.create).allowed;
   const mayChange = useDecision(CHALLENGE_ACCESS.update).allowed;
   const calendar = useDecision(CHALLENGE_ACCESS.calendar).allowed;
-  const status = useRealtime("team_challenge.changed", () => {
+  const status = useBroadcast(CHALLENGE_TOPIC, "changed", () => {
     void qc.invalidateQueries({ queryKey: CHALLENGES_KEY });
   });
   const [editing, setEditing] = useState<ChallengeView | null | "new">(null);

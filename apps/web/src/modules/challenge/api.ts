@@ -4,7 +4,8 @@ import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 
 // Issue 12: the team challenge pages' commands (team_challenges, team_challenge_save/_cancel, calendar_events,
-// calendar_feed). The leaderboards are read again when the realtime channel says they may have moved.
+// calendar_feed). The leaderboards are read again when the server broadcasts that they may have moved (supabase-js
+// channel, useBroadcast).
 
 export const CHALLENGES_KEY = ["team_challenges"] as const;
 export const CALENDAR_KEY = ["calendar_events"] as const;

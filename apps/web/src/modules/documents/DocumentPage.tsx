@@ -51,6 +51,7 @@ import { StatusChip } from "./StatusChip.tsx";
 import { headerMessages, shownOutstanding } from "./saveErrors.ts";
 import { TotalsPanel } from "./TotalsPanel.tsx";
 import { conversionsFrom, docType, hasCustomer, type WebDocType } from "./types.ts";
+import { useLiveDocument } from "./useLiveDocument.ts";
 
 // One document page for every type (issue 10 §3): header, keyboard lines grid, live totals from the domain's
 // computeTotals, Save draft through document_save, then exactly the actions document_actions offers (a reason asked
@@ -151,6 +152,7 @@ export default function DocumentPage() {
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const isNew = params.id === undefined;
   const doc = useDocument(t, id);
+  useLiveDocument(t, doc.data);
   const base = useDashboardBase();
   const paths = resourcePaths(base, def.route ?? "");
   const missing = !isNew && (id === null || (doc.error instanceof DataError && doc.error.status === 404));
