@@ -32,20 +32,30 @@ export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
   match_amount_tolerance: null,
 };
 
-// Read once per transaction (numbering and every drawn line ask for them); `fresh` after saving them.
-const cached = new WeakMap<object, Promise<DocumentSettings>>();
+// Read once per transaction and workspace (numbering and every drawn line ask for them); `fresh` after saving them.
+// Keyed by workspace too: a transaction may act for a second workspace (asWorkspace, issue 20 §3).
+const cached = new WeakMap<object, Map<string, Promise<DocumentSettings>>>();
+
+const cachedFor = (tx: Tx, ws: string): Promise<DocumentSettings> | undefined => cached.get(tx)?.get(ws);
+
+function keep(tx: Tx, ws: string, settings: Promise<DocumentSettings>): void {
+  if (!("rollback" in tx)) return;
+  const known = cached.get(tx) ?? new Map<string, Promise<DocumentSettings>>();
+  known.set(ws, settings);
+  cached.set(tx, known);
+}
 
 export function documentSettings(tx: Tx, ws: string, fresh = false): Promise<DocumentSettings> {
-  const known = cached.get(tx);
+  const known = cachedFor(tx, ws);
   if (known && !fresh) return known;
   const read = readSettings(tx, ws);
-  if ("rollback" in tx) cached.set(tx, read);
+  keep(tx, ws, read);
   return read;
 }
 
-// The prefixes when this transaction has read the settings already, else undefined.
-export async function knownPrefixes(tx: Tx): Promise<PrefixSettings | undefined> {
-  return (await cached.get(tx))?.prefixes;
+// The prefixes when this transaction has read the workspace's settings already, else undefined.
+export async function knownPrefixes(tx: Tx, ws: string): Promise<PrefixSettings | undefined> {
+  return (await cachedFor(tx, ws))?.prefixes;
 }
 
 // A stored prefixes value (jsonb: an object, or its text on some drivers).
@@ -65,12 +75,12 @@ export const settingsJson = (ws: string): SQL => sql`(select json_build_object('
       'match_amount_tolerance', match_amount_tolerance::text)
     from document_setting where workspace_id = ${ws}::uuid)`;
 
-// Keeps settings read along another statement (settingsJson) as this transaction's.
-export function primeSettings(tx: Tx, json: unknown): void {
-  if ("rollback" in tx && !cached.has(tx)) cached.set(tx, Promise.resolve(parseSettings(json)));
+// Keeps the workspace's settings read along another statement (settingsJson) as this transaction's.
+export function primeSettings(tx: Tx, ws: string, json: unknown): void {
+  if (!cachedFor(tx, ws)) keep(tx, ws, Promise.resolve(parseSettings(json)));
 }
 
-export const settingsKnown = (tx: Tx): boolean => cached.has(tx);
+export const settingsKnown = (tx: Tx, ws: string): boolean => cachedFor(tx, ws) !== undefined;
 
 function parseSettings(json: unknown): DocumentSettings {
   const row = (typeof json === "string" ? JSON.parse(json) : json) as

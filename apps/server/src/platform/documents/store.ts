@@ -13,6 +13,7 @@ import { runRead } from "../rest/engine.ts";
 import { parsePrefer, parseQuery } from "../rest/query-parse.ts";
 import { metaOf } from "../rest/resource-meta.ts";
 import { param } from "../rest/sql-compile.ts";
+import { auditedChanges } from "./as-workspace.ts";
 import { type DocumentSpec, parentColumn } from "./registry.ts";
 import { knownPrefixes, primeSettings, readPrefixes, settingsJson, settingsKnown } from "./settings.ts";
 
@@ -53,7 +54,7 @@ export async function lockHeader(
   // The transaction's date and the workspace's document settings ride along the first read (two round trips less
   // on every command).
   const dated = "rollback" in tx && !todays.has(tx);
-  const settled = "rollback" in tx && !settingsKnown(tx);
+  const settled = "rollback" in tx && !settingsKnown(tx, ws);
   const res = await tx.execute(sql`select ${selectList(spec.header)}
       ${dated ? sql`, current_date::text as ${id(TODAY)}` : sql``}
       ${settled ? sql`, ${settingsJson(ws)} as ${id(SETTINGS)}` : sql``}
@@ -65,7 +66,7 @@ export async function lockHeader(
     delete row[TODAY];
   }
   if (settled) {
-    primeSettings(tx, row[SETTINGS]);
+    primeSettings(tx, ws, row[SETTINGS]);
     delete row[SETTINGS];
   }
   return row;
@@ -149,7 +150,7 @@ export async function takeNumber(tx: Tx, ws: string, type: string, docDate: stri
   if (!isNumberedType(type)) throw new Error(`The document type ${type} has no number series`);
   const year = numberYear(docDate);
   // The workspace's prefixes come in the same round trip unless this transaction has read its settings already.
-  const known = await knownPrefixes(tx);
+  const known = await knownPrefixes(tx, ws);
   const res = await tx.execute(sql`with n as (
       insert into number_counter (workspace_id, doc_type, year, next) values (${ws}::uuid, ${type}, ${year}, 2)
       on conflict (workspace_id, doc_type, year) do update set next = number_counter.next + 1
@@ -196,7 +197,8 @@ const EVENT_COLUMNS = sql`(workspace_id, doc_type, doc_id, action, from_status, 
 
 // One audit row's values; `number`: the SQL of the number that takes the pending one's place in its changes.
 export function eventRow(caller: Caller, e: DocumentEvent, number?: SQL): SQL {
-  const changes = e.changes === undefined ? null : JSON.stringify(e.changes);
+  const audited = auditedChanges(caller, e); // acting for another workspace says from where (as-workspace.ts)
+  const changes = audited === undefined ? null : JSON.stringify(audited);
   return sql`(${caller.workspaceId}::uuid, ${e.type}, ${e.docId}, ${e.action}, ${e.from}, ${e.to},
       ${e.reason?.trim() || null}, ${caller.userId}::uuid, ${withNumber(changes, number)}::jsonb)`;
 }
