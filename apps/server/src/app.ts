@@ -7,22 +7,30 @@ import { calendarFeedRoutes } from "./modules/challenge/calendar.rpc.ts";
 import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
 import { registerModules } from "./modules/index.ts";
 import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
+import { LINK_EXPIRY_SWEEP, sweepExpired } from "./modules/partners/discount-form.store.ts";
 import { publicPartnerRoutes } from "./modules/partners/public-partners.route.ts";
 import { platformRoutes } from "./modules/platform/platform.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
-import { overdueSweep } from "./modules/reports/overdue.ts";
+import { OVERDUE_SWEEP, sweepOverdue } from "./modules/reports/overdue.ts";
 import { reportPdfRoutes } from "./modules/reports/report-pdf.route.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
 import { authPlugin } from "./platform/auth/auth.plugin.ts";
+import { createMailer } from "./platform/auth/mail.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
 import { registerSecurity } from "./platform/http/security.ts";
 import { registerSpa } from "./platform/http/spa.ts";
+import type { CommandDeps } from "./platform/jobs/deps.ts";
+import { MAIL_JOB, mailHandler } from "./platform/jobs/mail.ts";
+import { platformJobRoutes } from "./platform/jobs/operator.route.ts";
+import { createJobs } from "./platform/jobs/worker.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.route.ts";
 import { restRoutes } from "./platform/rest/rest.route.ts";
 import { storagePlugin } from "./platform/storage/storage.plugin.ts";
 import { VERSION } from "./version.ts";
+
+const HOUR = 60 * 60_000;
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   registerModules();
@@ -45,11 +53,48 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await database.db.execute("select 1");
     return reply.header("cache-control", "no-store").send({ status: "ok", database: database.kind, version: VERSION });
   });
-  await app.register(authPlugin, { config, db: database.db });
+  // Issue 20 §1: this server's own mailer, job queue and worker — the dependencies its commands get (CommandDeps),
+  // never module state. The worker starts when the app is ready and stops (finishing what it runs) when it closes.
+  const from = `Workmetrics <no-reply@${config.baseDomain.includes(".") ? config.baseDomain : "workmetrics.test"}>`;
+  const mailer = createMailer(database.db, config.smtpUrl, from);
+  const jobs = createJobs({
+    database,
+    log: app.log,
+    retryMs: config.jobRetryMs,
+    handlers: {
+      [MAIL_JOB]: mailHandler(mailer),
+      [OVERDUE_SWEEP]: async () => {
+        const n = await sweepOverdue(database.db);
+        if (n) app.log.info({ overdue: n }, "invoices past their due date marked overdue");
+      },
+      [LINK_EXPIRY_SWEEP]: async () => {
+        const n = await sweepExpired(database.db);
+        if (n) app.log.info({ expired: n }, "supplier discount links past their expiry marked expired");
+      },
+    },
+    // Once per slot across every instance on the database (a list opened the morning after already says Overdue;
+    // a discount link past its expiry reads Expired within ten minutes).
+    schedules: [
+      { name: OVERDUE_SWEEP, everyMs: HOUR },
+      { name: LINK_EXPIRY_SWEEP, everyMs: 10 * 60_000 },
+    ],
+  });
+  const deps: CommandDeps = {
+    jobs,
+    mailer,
+    clock: () => new Date(),
+    links: { publicUrl: config.publicUrl, baseDomain: config.baseDomain },
+  };
+  app.decorate("deps", deps);
+  app.decorate("jobs", jobs);
+  app.addHook("onReady", () => jobs.start());
+  app.addHook("onClose", () => jobs.stop());
+  await app.register(authPlugin, { config, db: database.db, mailer, jobs });
   await app.register(publicRoutes, { db: database.db });
   await app.register(publicOrderFormRoutes, { db: database.db });
   await app.register(publicPartnerRoutes, { db: database.db });
   await app.register(platformRoutes, { db: database.db });
+  await app.register(platformJobRoutes, { db: database.db, jobs }); // issue 20 §1: dead jobs, and a retry
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
   await app.register(workspaceRoutes, { db: database.db });
@@ -59,7 +104,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(restRoutes, { db: database.db, maxRows: config.maxRows });
   await app.register(realtimeRoutes, { database }); // issue 12: the realtime channel (DESIGN §2.1)
   await app.register(calendarFeedRoutes, { db: database.db }); // issue 12: /api/calendar/<token>.ics
-  await overdueSweep(app, { db: database.db });
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

@@ -54,6 +54,13 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .max(100_000, "must be at most 100000")
     .default(1000),
+  // Issue 20 §1: the job queue's first retry waits this long (doubled for each later one, at most an hour).
+  JOB_RETRY_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(10, "must be at least 10")
+    .max(3_600_000, "must be at most 3600000 (an hour)")
+    .default(30_000),
   // Behind nginx: the proxies whose X-Forwarded-For to believe (IPs/CIDRs, comma-separated).
   // Unset, the socket's address is the client's, so nobody can dodge per-IP limits with a forged header.
   TRUST_PROXY: z
@@ -78,6 +85,7 @@ export type Config = {
   webDist: string;
   statementTimeoutMs: number;
   maxRows: number;
+  jobRetryMs: number;
   auth: AuthConfig;
 };
 
@@ -119,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     maxRows: e.MAX_ROWS,
+    jobRetryMs: e.JOB_RETRY_MS,
     auth: {
       redirectPath: e.AUTH_REDIRECT_PATH,
       rateLimits: rateLimitsOrThrow(e.AUTH_RATE_LIMITS),

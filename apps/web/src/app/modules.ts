@@ -43,6 +43,7 @@ import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
 import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import ReceiptOutlined from "@mui/icons-material/ReceiptOutlined";
+import ReportProblemOutlined from "@mui/icons-material/ReportProblemOutlined";
 import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
 import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
@@ -70,6 +71,7 @@ import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { CHALLENGE_ACCESS } from "@workmetrics/domain/resources/challenge";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { registerDocumentExtensions } from "../modules/documents/extensions.ts";
 import { discountFormsAccess } from "../modules/partners/access.ts";
 import type { DataProvider } from "../platform/data-access/provider.ts";
 
@@ -170,6 +172,12 @@ const loadDocumentList = () => import("../modules/documents/DocumentList.tsx");
 const loadDocumentPage = () => import("../modules/documents/DocumentPage.tsx");
 const DocumentList = lazy(loadDocumentList);
 const DocumentPage = lazy(loadDocumentPage);
+
+// Modules extend the document pages of the types they add to (issue 20 §5, as addEffect does on the server): each
+// module's buttons and editors load with the document pages, not with the app.
+registerDocumentExtensions(() => import("../modules/claims/documents.ts"));
+registerDocumentExtensions(() => import("../modules/payables/documents.ts"));
+registerDocumentExtensions(() => import("../modules/stock/documents.ts"));
 
 function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
   const m = resource(path, icon, section);
@@ -426,6 +434,15 @@ export const MODULES: AppModule[] = [
   platform("credits", SavingsOutlined),
   platform("case-studies", AutoStoriesOutlined),
   platform("demo-requests", EventAvailableOutlined),
+  {
+    // Issue 20 §1: jobs that failed (dead, or waiting for a retry) across the platform, and a retry.
+    path: "failed-jobs",
+    title: "Failed jobs",
+    icon: ReportProblemOutlined,
+    section: "Platform",
+    access: requires({ audience: "operator", does: "see the failed jobs" }),
+    component: lazy(() => import("../modules/platform-jobs/FailedJobsPage.tsx")),
+  },
   {
     path: "settings/account",
     title: "My account",

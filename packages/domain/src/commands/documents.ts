@@ -155,6 +155,12 @@ export const documentDuplicate = defineCommand({
   permission: null,
 });
 
+export const mailState = z.object({
+  status: z.enum(["queued", "retrying", "sent", "failed"]),
+  error: z.string().nullable(),
+  attempts: z.number(),
+});
+
 // Issue 10 §3, the document page's audit panel: the document's audit rows, oldest first.
 export const documentHistory = defineCommand({
   name: "document_history",
@@ -170,6 +176,9 @@ export const documentHistory = defineCommand({
       user_id: z.string().nullable(),
       user_name: z.string().nullable(),
       changes: z.record(z.string(), z.unknown()).nullable(),
+      // Issue 20 §1: an e-mail's state (its job in the outbox): queued, retrying after a failure, sent, or failed
+      // for good with the reason; null on rows that are not e-mails.
+      mail: mailState.nullable(),
     }),
   ),
   permission: null,
@@ -221,6 +230,9 @@ export const emailSent = z.object({
   cc: z.array(z.string()),
   subject: z.string(),
   attachment: z.string(),
+  // Issue 20 §1: the mail is queued in the command's transaction and sent by the server's worker.
+  mail: z.literal("queued"),
+  job: z.number().nullable(),
 });
 
 // The document's PDF e-mailed to its party (the document's read permission, checked inside).

@@ -1,16 +1,18 @@
 import type { OrderSubmission, SubmittedOrder } from "@workmetrics/domain/schemas/order-submission";
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database.ts";
+import type { CommandDeps } from "../../platform/jobs/deps.ts";
+import { queueMail } from "../../platform/jobs/mail.ts";
 import { type FoundForm, orderRecipients } from "./order-form.store.ts";
 
 // Issue 10 §2: a new order is e-mailed to the workspace's owner and sales managers (an in-app toast is missed by
-// whoever is not looking), through the mailer the app has (SMTP_URL, or /dev/mailbox without it).
+// whoever is not looking). Issue 20 §1: queued in the outbox and sent by the server's worker through its mailer
+// (SMTP_URL, or /dev/mailbox without it).
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export async function notifyNewOrder(
-  app: FastifyInstance,
+  deps: Pick<CommandDeps, "jobs" | "links">,
   db: Db,
   form: FoundForm,
   order: SubmittedOrder & { id: number },
@@ -18,7 +20,7 @@ export async function notifyNewOrder(
 ): Promise<void> {
   const to = await orderRecipients(db, form.workspace_id);
   if (to.length === 0) return;
-  const link = `${app.authDeps.config.publicUrl}/dashboard/orders/${order.id}`;
+  const link = `${deps.links.publicUrl}/dashboard/orders/${order.id}`;
   const who = [input.name, input.company].filter(Boolean).join(", ");
   const subject = `New order ${order.number} from ${who}`;
   const lines = [
@@ -34,6 +36,7 @@ export async function notifyNewOrder(
     .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join("")}<p><a href="${escapeHtml(link)}">Confirm or reject it</a></p>`;
   for (const address of to) {
-    await app.authDeps.mailer.send({ to: address, subject, text: lines.join("\n"), html });
+    const mail = { to: address, subject, text: lines.join("\n"), html };
+    await queueMail(deps, db, mail, { workspaceId: form.workspace_id, docType: "customer_order", docId: order.id });
   }
 }

@@ -38,9 +38,10 @@ export async function publicOrderFormRoutes(app: FastifyInstance, opts: { db: Db
     );
     const input = OrderSubmission.parse(req.body ?? {});
     const order = await submitOrder(db, form, input);
-    // The order is taken whatever the mail does; a failed notice is logged for the operator.
-    notifyNewOrder(app, db, form, order, input).catch((err: unknown) =>
-      req.log.warn({ err }, "order notification not sent"),
+    // The order is taken whatever the mail does: the notice is queued (the outbox) and retried by the worker; a
+    // notice that could not even be queued is logged for the operator.
+    await notifyNewOrder(app.deps, db, form, order, input).catch((err: unknown) =>
+      req.log.warn({ err }, "order notification not queued"),
     );
     const { id: _id, ...answer } = order;
     return reply.code(201).send(answer);

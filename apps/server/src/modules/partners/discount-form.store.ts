@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { parse, type Shape } from "../../platform/documents/save.ts";
 import { insertRows, type Row, updateRow, writeEvent } from "../../platform/documents/store.ts";
+import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { sendPartnerMail, workspaceUrl } from "./mail.ts";
@@ -125,7 +126,12 @@ async function workspaceOf(tx: Tx, ws: string): Promise<{ name: string; slug: st
 }
 
 // A new token each time (an earlier link stops working); answered with the link, shown once to the sender.
-export async function sendForm(tx: Tx, caller: Caller, args: { id: number; link_days?: number }) {
+export async function sendForm(
+  tx: Tx,
+  caller: Caller,
+  args: { id: number; link_days?: number },
+  deps: Pick<CommandDeps, "jobs" | "links">,
+) {
   const ws = caller.workspaceId as string;
   const form = await lockForm(tx, ws, args.id);
   await settleExpiry(tx, ws, args.id);
@@ -142,24 +148,21 @@ export async function sendForm(tx: Tx, caller: Caller, args: { id: number; link_
   const workspace = await workspaceOf(tx, ws);
   const supplier = await tx.execute(sql`select name from company
     where workspace_id = ${ws}::uuid and id = ${Number(form.company_id)}`);
-  const link = workspaceUrl(workspace.slug, `/auth/supplier-discount-forms/${token}`);
+  const link = workspaceUrl(deps.links, workspace.slug, `/auth/supplier-discount-forms/${token}`);
   await event(tx, caller, args.id, "send", status, "sent", { to: form.contact_email });
   const until = new Date(expires).toISOString().slice(0, 10);
-  await sendPartnerMail(
-    {
-      to: String(form.contact_email),
-      fromName: workspace.name,
-      subject: `${workspace.name} asks you to confirm a discount`,
-      paragraphs: [
-        `Dear ${(supplier.rows[0] as { name: string }).name},`,
-        ...(form.message ? [String(form.message)] : []),
-        `${workspace.name} asks you to confirm the discount described on the page below. You can confirm or reject it there without an account; the link works until ${until}.`,
-        `Regards,\n${workspace.name}`,
-      ],
-      link: { href: link, label: "Review the discount" },
-    },
-    true,
-  );
+  await sendPartnerMail(deps, tx, ws, {
+    to: String(form.contact_email),
+    fromName: workspace.name,
+    subject: `${workspace.name} asks you to confirm a discount`,
+    paragraphs: [
+      `Dear ${(supplier.rows[0] as { name: string }).name},`,
+      ...(form.message ? [String(form.message)] : []),
+      `${workspace.name} asks you to confirm the discount described on the page below. You can confirm or reject it there without an account; the link works until ${until}.`,
+      `Regards,\n${workspace.name}`,
+    ],
+    link: { href: link, label: "Review the discount" },
+  });
   return { id: args.id, status: "sent", link, link_expires_at: expires };
 }
 
@@ -184,6 +187,9 @@ export async function settleExpiry(tx: Tx, ws: string, id: number): Promise<void
 }
 
 // Every workspace's sent forms past their link's expiry (the server's own connection, across workspaces).
+// The sweep of links past their expiry: a scheduled job every ten minutes (app.ts), once across the instances.
+export const LINK_EXPIRY_SWEEP = "sweep.discount_links";
+
 export async function sweepExpired(db: Db): Promise<number> {
   const res = await db.execute(sql`update supplier_discount_form set status = 'expired', updated_at = now()
     where status = 'sent' and link_expires_at <= now()`);

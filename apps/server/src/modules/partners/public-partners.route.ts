@@ -3,12 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { clientMeta } from "../../platform/auth/request.ts";
 import { type Db, inRequest } from "../../platform/db/database.ts";
 import { HttpError } from "../../platform/http/errors.ts";
+import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { limit, type Window } from "../orders/rate-limit.ts";
-import { Answer, answerForm, sweepExpired, unanswerable } from "./discount-form.store.ts";
+import { Answer, answerForm, unanswerable } from "./discount-form.store.ts";
 import { findLink, viewForms } from "./discount-form.view.ts";
-import { sendPartnerMail, usePartnersMail } from "./mail.ts";
+import { sendPartnerMail } from "./mail.ts";
 import { registrationRecipients, registrationWorkspace, submitRegistration } from "./registration.store.ts";
 
 // Issue 11: the public side of supplier discount forms (/api/public/supplier-discount-forms/:token: the request,
@@ -17,7 +18,6 @@ import { registrationRecipients, registrationWorkspace, submitRegistration } fro
 // order forms' fixed windows; 32 KB bodies. A dead link answers 410 in words, an answered one 409.
 
 const BODY_LIMIT = 32 * 1024;
-const SWEEP_EVERY = 10 * 60_000; // a link past its expiry reads Expired within ten minutes
 
 export const PARTNER_LIMITS = {
   view: { max: 300, windowSeconds: 600 },
@@ -47,8 +47,7 @@ const guest = (workspaceId: string): Caller => ({
 
 export async function publicPartnerRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
-  const { config, mailer } = app.authDeps;
-  usePartnersMail({ mailer, publicUrl: config.publicUrl, baseDomain: config.baseDomain });
+  const { deps } = app;
 
   const view = (ws: string, id: number) =>
     inRequest(db, { workspaceId: ws, userId: null, role: "anon" }, async (tx) => (await viewForms(tx, ws, [id]))[0]);
@@ -77,9 +76,7 @@ export async function publicPartnerRoutes(app: FastifyInstance, opts: { db: Db }
           answerForm(tx, guest(link.workspace_id), link.id, input, link.workspace_name),
         ),
       );
-      notifyAnswer(db, link.workspace_id, answered).catch((err: unknown) =>
-        req.log.warn({ err }, "discount answer notification not sent"),
-      );
+      await notifyAnswer(deps, db, link.workspace_id, answered);
       return reply.send({ status: answered.status, responder_name: input.name });
     },
   );
@@ -112,29 +109,14 @@ export async function publicPartnerRoutes(app: FastifyInstance, opts: { db: Db }
         "This workspace is taking too many registrations right now.",
       );
       const saved = await publicly(() => submitRegistration(db, w, req.body));
-      notifyRegistration(db, w, saved).catch((err: unknown) =>
-        req.log.warn({ err }, "registration notification not sent"),
-      );
+      await notifyRegistration(deps, db, w, saved);
       return reply.code(201).send({ reference: `REG-${saved.id}`, status: saved.status });
     },
   );
-
-  // Sent forms whose link passed its expiry become Expired without anyone opening them.
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    sweepExpired(db)
-      .then((n) => n && app.log.info({ expired: n }, "supplier discount links past their expiry marked expired"))
-      .catch((err) => app.log.error({ err }, "the discount link sweep failed"));
-  app.addHook("onReady", async () => {
-    await sweep();
-    timer = setInterval(sweep, SWEEP_EVERY);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
 }
 
-// Staff who sent a form hear the supplier's answer.
-async function notifyAnswer(db: Db, ws: string, form: Record<string, unknown>) {
+// Staff who sent a form hear the supplier's answer (queued once the answer has committed).
+async function notifyAnswer(deps: CommandDeps, db: Db, ws: string, form: Record<string, unknown>) {
   const res = await db.execute(
     sql`select a.email, w.name, c.name as supplier from supplier_discount_form f
       join workspace w on w.id = f.workspace_id
@@ -144,35 +126,34 @@ async function notifyAnswer(db: Db, ws: string, form: Record<string, unknown>) {
   );
   const row = res.rows[0] as { email: string | null; name: string; supplier: string } | undefined;
   if (!row?.email) return;
-  await sendPartnerMail(
-    {
-      to: row.email,
-      fromName: row.name,
-      subject: `${row.supplier} ${form.status} supplier discount form ${form.id}`,
-      paragraphs: [
-        `${form.responder_name} of ${row.supplier} ${form.status} the discount you asked for.`,
-        ...(form.responder_note ? [`Note: ${form.responder_note}`] : []),
-      ],
-    },
-    false,
-  );
+  await sendPartnerMail(deps, db, ws, {
+    to: row.email,
+    fromName: row.name,
+    subject: `${row.supplier} ${form.status} supplier discount form ${form.id}`,
+    paragraphs: [
+      `${form.responder_name} of ${row.supplier} ${form.status} the discount you asked for.`,
+      ...(form.responder_note ? [`Note: ${form.responder_note}`] : []),
+    ],
+  });
 }
 
-async function notifyRegistration(db: Db, w: { id: string; name: string }, reg: Record<string, unknown>) {
+async function notifyRegistration(
+  deps: CommandDeps,
+  db: Db,
+  w: { id: string; name: string },
+  reg: Record<string, unknown>,
+) {
   const to = await registrationRecipients(db, w.id);
   for (const address of to) {
-    await sendPartnerMail(
-      {
-        to: address,
-        fromName: w.name,
-        subject: `New project registration: ${reg.project_name} for ${reg.end_customer}`,
-        paragraphs: [
-          `${reg.contact_name} (${reg.contact_email}) registered "${reg.project_name}" for ${reg.end_customer}.`,
-          ...(reg.duplicate_of_id ? [`It may duplicate registration ${reg.duplicate_of_id}.`] : []),
-          "Review it under Projects → Project registrations.",
-        ],
-      },
-      false,
-    );
+    await sendPartnerMail(deps, db, w.id, {
+      to: address,
+      fromName: w.name,
+      subject: `New project registration: ${reg.project_name} for ${reg.end_customer}`,
+      paragraphs: [
+        `${reg.contact_name} (${reg.contact_email}) registered "${reg.project_name}" for ${reg.end_customer}.`,
+        ...(reg.duplicate_of_id ? [`It may duplicate registration ${reg.duplicate_of_id}.`] : []),
+        "Review it under Projects → Project registrations.",
+      ],
+    });
   }
 }

@@ -8,6 +8,7 @@ import { type Db, inRequest, type Tx } from "../../platform/db/database.ts";
 import type { Shape } from "../../platform/documents/save.ts";
 import { insertRows, type Row, updateRow, writeEvent } from "../../platform/documents/store.ts";
 import { HttpError } from "../../platform/http/errors.ts";
+import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { sendPartnerMail } from "./mail.ts";
@@ -110,7 +111,12 @@ export const ApproveArgs = z.object({
 const workspaceName = async (tx: Tx, ws: string) =>
   String(((await tx.execute(sql`select name from workspace where id = ${ws}::uuid`)).rows[0] as { name: string }).name);
 
-export async function approveRegistration(tx: Tx, caller: Caller, args: z.infer<typeof ApproveArgs>) {
+export async function approveRegistration(
+  tx: Tx,
+  caller: Caller,
+  args: z.infer<typeof ApproveArgs>,
+  deps: Pick<CommandDeps, "jobs">,
+) {
   need(caller, `${TYPE}.update`, "approve project registrations");
   need(caller, "project.create", "create projects");
   const ws = caller.workspaceId as string;
@@ -185,19 +191,16 @@ export async function approveRegistration(tx: Tx, caller: Caller, args: z.infer<
     changes: { project_id: [null, projectId], company_id: [null, companyId] },
   });
   const name = await workspaceName(tx, ws);
-  await sendPartnerMail(
-    {
-      to: String(reg.contact_email),
-      fromName: name,
-      subject: `Your project registration "${reg.project_name}" is approved`,
-      paragraphs: [
-        `Dear ${reg.contact_name},`,
-        `${name} approved your registration of "${reg.project_name}" for ${reg.end_customer}. It is registered as project ${code}; we will be in touch about the next steps.`,
-        `Regards,\n${name}`,
-      ],
-    },
-    true,
-  );
+  await sendPartnerMail(deps, tx, ws, {
+    to: String(reg.contact_email),
+    fromName: name,
+    subject: `Your project registration "${reg.project_name}" is approved`,
+    paragraphs: [
+      `Dear ${reg.contact_name},`,
+      `${name} approved your registration of "${reg.project_name}" for ${reg.end_customer}. It is registered as project ${code}; we will be in touch about the next steps.`,
+      `Regards,\n${name}`,
+    ],
+  });
   return { id: args.id, status: "approved", company_id: companyId, project_id: projectId, code };
 }
 
@@ -210,7 +213,12 @@ export const RejectArgs = z.object({
     .max(2000, "At most 2000 characters"),
 });
 
-export async function rejectRegistration(tx: Tx, caller: Caller, args: z.infer<typeof RejectArgs>) {
+export async function rejectRegistration(
+  tx: Tx,
+  caller: Caller,
+  args: z.infer<typeof RejectArgs>,
+  deps: Pick<CommandDeps, "jobs">,
+) {
   need(caller, `${TYPE}.update`, "reject project registrations");
   const ws = caller.workspaceId as string;
   const reg = await lockRegistration(tx, ws, args.id);
@@ -229,19 +237,16 @@ export async function rejectRegistration(tx: Tx, caller: Caller, args: z.infer<t
     reason: args.reason,
   });
   const name = await workspaceName(tx, ws);
-  await sendPartnerMail(
-    {
-      to: String(reg.contact_email),
-      fromName: name,
-      subject: `Your project registration "${reg.project_name}" was not approved`,
-      paragraphs: [
-        `Dear ${reg.contact_name},`,
-        `${name} could not approve your registration of "${reg.project_name}" for ${reg.end_customer}.`,
-        `Reason: ${args.reason}`,
-        `Regards,\n${name}`,
-      ],
-    },
-    true,
-  );
+  await sendPartnerMail(deps, tx, ws, {
+    to: String(reg.contact_email),
+    fromName: name,
+    subject: `Your project registration "${reg.project_name}" was not approved`,
+    paragraphs: [
+      `Dear ${reg.contact_name},`,
+      `${name} could not approve your registration of "${reg.project_name}" for ${reg.end_customer}.`,
+      `Reason: ${args.reason}`,
+      `Regards,\n${name}`,
+    ],
+  });
   return { id: args.id, status: "rejected" };
 }

@@ -1,10 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { Db, Tx } from "../../platform/db/database.ts";
 
 // Issue 10 §2: an invoice (or debit note) past its due date that still owes something is Overdue. Time passing
 // writes nothing, so the status is refreshed: lazily, in the reader's workspace, before every receivables report and
-// the dashboard's figures; and for every workspace by one sweep at start and every hour, so a list opened the
+// the dashboard's figures; and for every workspace by one sweep each hour (a scheduled job), so a list opened the
 // morning after the due date already says Overdue. One UPDATE per table over the status index; rows another
 // transaction holds (a payment settling them) are skipped — that transaction settles them itself. Each change is
 // written to the audit trail (action "overdue", no user). A payment later settles the status again from the
@@ -52,7 +51,7 @@ export async function refreshOverdue(tx: Tx, workspaceId: string): Promise<numbe
   return n;
 }
 
-// Every workspace at once, as the server's own connection (not a request): at start and hourly.
+// Every workspace at once, as the server's own connection (not a request): the scheduled job, once an hour.
 export async function sweepOverdue(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     let n = 0;
@@ -61,18 +60,5 @@ export async function sweepOverdue(db: Db): Promise<number> {
   });
 }
 
-const HOUR = 60 * 60 * 1000;
-
-export async function overdueSweep(app: FastifyInstance, opts: { db: Db }): Promise<void> {
-  const run = () =>
-    sweepOverdue(opts.db)
-      .then((n) => n && app.log.info({ overdue: n }, "invoices past their due date marked overdue"))
-      .catch((err) => app.log.error({ err }, "the overdue sweep failed"));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    await run();
-    timer = setInterval(run, HOUR);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
-}
+// The hourly sweep is a scheduled job (issue 20 §1, app.ts): once an hour across every instance, not per process.
+export const OVERDUE_SWEEP = "sweep.overdue";

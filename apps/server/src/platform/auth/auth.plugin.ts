@@ -4,13 +4,15 @@ import fp from "fastify-plugin";
 import type { Config } from "../../config.ts";
 import type { Db } from "../db/database.ts";
 import { databaseTrouble, RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
+import { MAIL_JOB } from "../jobs/mail.ts";
+import type { Jobs } from "../jobs/worker.ts";
 import { adminRoutes } from "./admin.route.ts";
 import { AuthError, sendAuthError } from "./auth-error.ts";
 import type { AuthDeps } from "./context.ts";
 import { sealer } from "./crypto.ts";
 import { createGuard } from "./guard.ts";
 import { createSigner } from "./jwt.ts";
-import { createMailer } from "./mail.ts";
+import type { Mailer } from "./mail.ts";
 import { mailboxRoutes } from "./mailbox.route.ts";
 import { mfaRoutes } from "./mfa.route.ts";
 import { sessionEndpointRoutes } from "./session-endpoints.route.ts";
@@ -72,16 +74,16 @@ declare module "fastify" {
 // (`app.authGuard.requireAuth` as a preHandler). Wrapped with fastify-plugin so the guard and cookies reach the
 // whole app, including the SPA fallback's page redirect.
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+  async (app: FastifyInstance, opts: { config: Config; db: Db; mailer: Mailer; jobs: Jobs }) => {
     const { config, db } = opts;
     const signer = createSigner(config.jwtSecret, config.publicUrl);
-    const from = `Workmetrics <no-reply@${config.baseDomain.includes(".") ? config.baseDomain : "workmetrics.test"}>`;
     const deps: AuthDeps = {
       db,
       config,
       signer,
       totpSealer: sealer(config.jwtSecret, "totp-secret"),
-      mailer: createMailer(db, config.smtpUrl, from),
+      mailer: opts.mailer,
+      jobs: opts.jobs,
     };
     await app.register(cookie);
     app.decorateRequest("auth", null);
@@ -90,7 +92,11 @@ export const authPlugin = fp(
     app.decorate("authDeps", deps);
     await app.register(goTrue, { ...deps, prefix: "/auth/v1" });
     await app.register(sessionEndpointRoutes, deps);
-    if (!config.production && !config.smtpUrl) await app.register(mailboxRoutes, { db });
+    if (!config.production && !config.smtpUrl) {
+      // The mailbox shows mail once the outbox has sent what was due (the worker, a moment after the command).
+      const settled = () => opts.jobs.drained(5000, [MAIL_JOB]).catch(() => undefined);
+      await app.register(mailboxRoutes, { db, settled });
+    }
   },
   { name: "workmetrics-auth" },
 );

@@ -15,10 +15,14 @@ const page = (title: string, body: string) =>
 
 // DESIGN §3.1: without SMTP_URL, mail is kept and shown here — never in production. Messages are also readable as
 // JSON (?format=json, or Accept: application/json) for scripts and tests.
-export async function mailboxRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function mailboxRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; settled?: () => Promise<void> },
+): Promise<void> {
   const { db } = opts;
 
   app.get("/dev/mailbox", async (req, reply) => {
+    await opts.settled?.();
     const rows = await db.select().from(authMail).orderBy(desc(authMail.id)).limit(200);
     reply.header("cache-control", "no-store");
     const q = req.query as Record<string, unknown>;

@@ -2,6 +2,7 @@ import { samePath } from "@workmetrics/domain";
 import { authFlowState, authOneTimeToken, authUser, type OneTimeTokenType } from "@workmetrics/domain/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
+import { queueMail } from "../jobs/mail.ts";
 import { AuthError, badRequest } from "./auth-error.ts";
 import type { AuthDeps } from "./context.ts";
 import { randomCode, randomToken, safeEqual, sha256 } from "./crypto.ts";
@@ -80,6 +81,12 @@ export async function sendTokenMail(
   const token = randomToken(32);
   const code = randomCode();
   const type = TOKEN_TYPE[kind];
+  let link: string | null = null;
+  if (kind !== "reauthentication") {
+    const params = new URLSearchParams({ token, type: kind });
+    if (opts.redirectTo) params.set("redirect_to", opts.redirectTo);
+    link = `${deps.config.publicUrl}/auth/v1/verify?${params.toString()}`;
+  }
   await deps.db.transaction(async (tx) => {
     let flowStateId: string | null = null;
     if (opts.pkce) {
@@ -106,14 +113,9 @@ export async function sendTokenMail(
         .update(authUser)
         .set({ [sentAtKey]: sql`now()` })
         .where(eq(authUser.id, user.id));
+    // The outbox (issue 20 §1): the mail leaves with the token it carries, or not at all.
+    await queueMail(deps, tx, renderMail(kind, opts.to, { link, code }));
   });
-  let link: string | null = null;
-  if (kind !== "reauthentication") {
-    const params = new URLSearchParams({ token, type: kind });
-    if (opts.redirectTo) params.set("redirect_to", opts.redirectTo);
-    link = `${deps.config.publicUrl}/auth/v1/verify?${params.toString()}`;
-  }
-  await deps.mailer.send(renderMail(kind, opts.to, { link, code }));
   return true;
 }
 

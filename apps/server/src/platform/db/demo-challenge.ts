@@ -2,6 +2,7 @@ import { ChallengeSave, periodOf } from "@workmetrics/domain/resources/challenge
 import { ROLE } from "@workmetrics/domain/roles";
 import { sql } from "drizzle-orm";
 import { challengeSave } from "../../modules/challenge/challenge.rpc.ts";
+import { SEED_DEPS } from "../jobs/deps.ts";
 import type { Tx } from "./database.ts";
 import { demoTeam } from "./demo-trading.ts";
 
@@ -30,7 +31,7 @@ export async function seedChallenge(tx: Tx, workspaceId: string, slug: string): 
   const lastQuarterEnd = new Date(`${periodOf("quarter", today).start}T00:00:00Z`);
   lastQuarterEnd.setUTCDate(lastQuarterEnd.getUTCDate() - 1);
   const lastQuarter = periodOf("quarter", lastQuarterEnd.toISOString().slice(0, 10));
-  const run = (args: unknown) => challengeSave.run(tx, ChallengeSave.parse(args), manager);
+  const run = (args: unknown) => challengeSave.run(tx, ChallengeSave.parse(args), manager, SEED_DEPS);
   await run({
     name: "Last quarter's quotation sprint",
     description: "Most quotations sent in the quarter. Prize: a team lunch for the winner's pick.",

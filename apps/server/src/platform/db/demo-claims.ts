@@ -7,6 +7,7 @@ import { documentSpec } from "../documents/registry.ts";
 import { saveDraft } from "../documents/save.ts";
 import { loadLines, lockHeader, type Row } from "../documents/store.ts";
 import { runTransition } from "../documents/transition.ts";
+import { SEED_DEPS } from "../jobs/deps.ts";
 import type { Caller } from "../rest/access.ts";
 import type { Tx } from "./database.ts";
 import { demoCalendar, demoTeam } from "./demo-trading.ts";
@@ -114,6 +115,7 @@ export async function seedClaims(tx: Tx, workspaceId: string, slug: string): Pro
         response_date: date(daysAgo),
       },
       pm,
+      SEED_DEPS,
     );
   };
   const pay = async (id: number, company: number, daysAgo: number, amount?: string, by: Caller = cashier) => {

@@ -4,6 +4,7 @@ import { dec } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
 import { commissionApprove, commissionPay, commissionRuleSave } from "../../modules/commission/commission.rpc.ts";
 import { computeStatement, loadRules, loadSellers } from "../../modules/commission/statement.ts";
+import { SEED_DEPS } from "../jobs/deps.ts";
 import type { Tx } from "./database.ts";
 import { demoCalendar, demoTeam } from "./demo-trading.ts";
 
@@ -34,6 +35,7 @@ export async function seedCommission(tx: Tx, workspaceId: string, slug: string):
       excluded_category_ids: excluded,
     },
     finance,
+    SEED_DEPS,
   );
   const [manager] = (await loadSellers(tx, ws)).filter((s) => s.role_id === ROLE.SalesManager);
   if (manager) {
@@ -62,6 +64,7 @@ export async function seedCommission(tx: Tx, workspaceId: string, slug: string):
         excluded_category_ids: [],
       },
       finance,
+      SEED_DEPS,
     );
   }
   const rules = await loadRules(tx, ws);
@@ -71,13 +74,18 @@ export async function seedCommission(tx: Tx, workspaceId: string, slug: string):
   for (const back of [4, 3, 2]) {
     const p = month(back);
     for (const s of sellers) {
-      const st = (await commissionApprove.run(tx, { salesperson: s.id, from: p.from, to: p.to }, finance)) as {
+      const st = (await commissionApprove.run(
+        tx,
+        { salesperson: s.id, from: p.from, to: p.to },
+        finance,
+        SEED_DEPS,
+      )) as {
         id: number;
         commission: string;
       };
       if (back > 2 && dec(st.commission).gt(0)) {
         const paid = shift(p.to, -1).slice(0, 8); // paid on the 10th of the next month
-        await commissionPay.run(tx, { statement_id: st.id, date: `${paid}10`, account: "1010" }, finance);
+        await commissionPay.run(tx, { statement_id: st.id, date: `${paid}10`, account: "1010" }, finance, SEED_DEPS);
       }
     }
   }

@@ -8,12 +8,12 @@ import { sql } from "drizzle-orm";
 import { recordPayment } from "../../modules/documents/record-payment.ts";
 import { documentSettingsSaveRpc } from "../../modules/documents/settings.rpc.ts";
 import { answerForm, saveForm, sendForm } from "../../modules/partners/discount-form.store.ts";
-import { usePartnersMail, workspaceUrl } from "../../modules/partners/mail.ts";
 import { registrationWorkspace, submitRegistration } from "../../modules/partners/registration.store.ts";
 import { runConvert } from "../documents/convert.ts";
 import { documentSpec } from "../documents/registry.ts";
 import { saveDraft } from "../documents/save.ts";
 import { runTransition } from "../documents/transition.ts";
+import { SEED_DEPS } from "../jobs/deps.ts";
 import type { Caller } from "../rest/access.ts";
 import { createDiskStore } from "../storage/disk.ts";
 import type { Db, Tx } from "./database.ts";
@@ -412,7 +412,7 @@ export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, 
     ]);
   }
   // Above the approval threshold: one approved by finance, one waiting for them.
-  await documentSettingsSaveRpc.run(tx, { po_approval_threshold: "20000" }, admin);
+  await documentSettingsSaveRpc.run(tx, { po_approval_threshold: "20000" }, admin, SEED_DEPS);
   const big = await order(8, tuas, 2, { worth: 24_000, notes: "Stock for the Marina Bay fit-out" });
   await act(approver, "purchase_order", big, "approve");
   await order(3, pasir, 3, { worth: 26_000, notes: "Year-end stock take top-up" });
@@ -474,14 +474,11 @@ export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, 
   }
 
   // ---- supplier discounts and project registrations -----------------------------------------------------------
-  // The link is mailed by the server's mailer once it is up; the seed runs before it, so a demo link goes nowhere.
-  if (workspaceUrl("demo", "/") === "/") {
-    usePartnersMail({
-      mailer: { send: async () => undefined },
-      publicUrl: "http://localhost",
-      baseDomain: "localhost",
-    });
-  }
+  // The seed runs before any server: a demo link is mailed to nobody (no job is queued for it).
+  const seedDeps = {
+    jobs: { enqueue: async () => null },
+    links: { publicUrl: "http://localhost", baseDomain: "localhost" },
+  };
   const discount = async (supplier: { id: number }, percent: string, n: number) => {
     const { id } = await saveForm(tx, asker, {
       form: {
@@ -496,7 +493,7 @@ export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, 
       },
       items: pickProducts(n).map((p) => ({ product_id: p.id })),
     });
-    await sendForm(tx, asker, { id, link_days: 14 });
+    await sendForm(tx, asker, { id, link_days: 14 }, seedDeps);
     return id;
   };
   const confirmed = await discount(tuas, "7.5", 3);

@@ -635,7 +635,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                 ...(v.message ? { message: v.message } : {}),
               });
               await refresh();
-              toast.success(`${String(doc.number)} sent`);
+              toast.success(`${String(doc.number)} is queued to send; its history shows when it has gone`);
               setEmailing(false);
             } catch (err) {
               toast.error(errorMessage(err, "The e-mail could not be sent"));

@@ -1,4 +1,5 @@
 import Alert from "@mui/material/Alert";
+import Chip from "@mui/material/Chip";
 import LinearProgress from "@mui/material/LinearProgress";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -9,7 +10,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { errorMessage } from "@workmetrics/domain";
 import { formatDateTime, humanize } from "../../platform/fields/format.ts";
-import { useHistory } from "./api.ts";
+import { type HistoryEvent, useHistory } from "./api.ts";
 import { StatusChip } from "./StatusChip.tsx";
 import { transitionLabelOf, type WebDocType } from "./types.ts";
 
@@ -26,6 +27,24 @@ function details(action: string, changes: Record<string, unknown> | null): strin
     .filter((v) => typeof v === "string" || typeof v === "number")
     .map(String)
     .join(", ");
+}
+
+// An e-mail's state (issue 20 §1): queued until the server's worker hands it over, then sent, or failed with why.
+function mailState(mail: HistoryEvent["mail"]) {
+  if (!mail) return null;
+  const label = {
+    queued: "Queued",
+    retrying: "Not sent yet, retrying",
+    sent: "Sent",
+    failed: "Failed",
+  }[mail.status];
+  const color = mail.status === "sent" ? "success" : mail.status === "failed" ? "error" : "default";
+  return (
+    <Typography variant="body2" color={mail.status === "failed" ? "error" : "text.secondary"}>
+      <Chip size="small" label={label} color={color} variant="outlined" sx={{ mr: 1 }} />
+      {mail.error && mail.status !== "sent" ? mail.error : null}
+    </Typography>
+  );
 }
 
 export function HistoryPanel({ type, id }: { type: WebDocType; id: number }) {
@@ -61,6 +80,7 @@ export function HistoryPanel({ type, id }: { type: WebDocType; id: number }) {
               </TableCell>
               <TableCell>
                 <Typography variant="body2">{e.reason ?? details(e.action, e.changes)}</Typography>
+                {mailState(e.mail)}
               </TableCell>
             </TableRow>
           ))}

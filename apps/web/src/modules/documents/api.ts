@@ -19,6 +19,8 @@ export type HistoryEvent = {
   at: string;
   user_name: string | null;
   changes: Record<string, unknown> | null;
+  // Issue 20 §1: an e-mail's state from the outbox; null on rows that are not e-mails.
+  mail?: { status: "queued" | "retrying" | "sent" | "failed"; error: string | null; attempts: number } | null;
 };
 export type OnHand = { product_id: number; location_id: number; qty: string };
 

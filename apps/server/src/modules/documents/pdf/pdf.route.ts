@@ -6,7 +6,6 @@ import { RETRY_AFTER_SECONDS } from "../../../platform/db/database-errors.ts";
 import type { Caller } from "../../../platform/rest/access.ts";
 import { fromDatabaseError, RestError } from "../../../platform/rest/rest-error.ts";
 import { callerFor, inCallerTransaction } from "../../../platform/rest/transaction.ts";
-import { useDocumentMailer } from "../email.rpc.ts";
 import { printDocument, specForPath } from "./document.ts";
 import { printerFor } from "./print-types.ts";
 import { printStatement } from "./statement.ts";
@@ -54,7 +53,6 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, download: b
 
 export async function documentPdfRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
-  useDocumentMailer(app.authDeps.mailer); // document_email sends through the server's one mailer
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof SignedOut) return reply.code(401).send(NOT_AUTHENTICATED);
     const known = fromDatabaseError(err);

@@ -2,6 +2,7 @@ import type { Feature } from "@workmetrics/domain";
 import type { Command } from "@workmetrics/domain/commands";
 import type { z } from "zod";
 import type { Tx } from "../../db/database.ts";
+import type { CommandDeps } from "../../jobs/deps.ts";
 import type { Caller } from "../access.ts";
 
 // A /rest/v1/rpc command: zod-validated arguments, a permission (null: any member of the workspace) and the tier
@@ -14,7 +15,8 @@ export type RpcCommand<A> = {
   does?: string; // the action in words for a refusal: "import records"
   feature?: Feature;
   result?: z.ZodType; // the domain declaration's answer (implement), for the tests that check answers against it
-  run(tx: Tx, args: A, caller: Caller): Promise<unknown>;
+  // `deps`: what the server the command runs in gives it (its job queue, mailer, clock, links), never module state.
+  run(tx: Tx, args: A, caller: Caller, deps: CommandDeps): Promise<unknown>;
 };
 
 // A registered command: `run` receives what `args` parsed, so its own argument type can be forgotten here.

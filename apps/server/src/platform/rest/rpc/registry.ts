@@ -1,6 +1,7 @@
 import { decide, memberRequirement } from "@workmetrics/domain";
 import type { z } from "zod";
 import type { Tx } from "../../db/database.ts";
+import type { CommandDeps } from "../../jobs/deps.ts";
 import { type Caller, memberOf, refusalError } from "../access.ts";
 import { RestError } from "../rest-error.ts";
 import type { AnyRpc } from "./command.ts";
@@ -21,7 +22,7 @@ export function registerRpc(...cmds: AnyRpc[]): void {
 
 registerRpc(csvImport, dashboardSummary);
 
-export async function runRpc(tx: Tx, name: string, raw: unknown, caller: Caller): Promise<unknown> {
+export async function runRpc(tx: Tx, name: string, raw: unknown, caller: Caller, deps: CommandDeps): Promise<unknown> {
   const cmd = COMMANDS.get(name);
   if (!cmd) {
     throw new RestError(404, "PGRST202", `Could not find the function public.${name} in the schema cache`);
@@ -36,5 +37,5 @@ export async function runRpc(tx: Tx, name: string, raw: unknown, caller: Caller)
     const details = parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message }));
     throw new RestError(422, "validation_failed", details[0]?.message ?? "Invalid arguments", details);
   }
-  return cmd.run(tx, parsed.data, caller);
+  return cmd.run(tx, parsed.data, caller, deps);
 }

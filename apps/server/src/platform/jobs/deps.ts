@@ -1,0 +1,32 @@
+import type { Mailer } from "../auth/mail.ts";
+import type { Jobs } from "./worker.ts";
+
+// Issue 20 §1: every dependency a command uses comes from the server it runs in (the 4th argument of an rpc's
+// `run`), not from module state — two servers in one process never share a mailer or a queue. A command does not
+// send mail itself: it enqueues it (mail.ts) in its transaction, and the server's worker sends it with `mailer`.
+export type CommandDeps = {
+  jobs: Pick<Jobs, "enqueue">;
+  mailer: Mailer;
+  clock: () => Date;
+  // Where e-mailed links point: PUBLIC_URL and the workspace hosts under BASE_DOMAIN (DESIGN §3.3).
+  links: { publicUrl: string; baseDomain: string };
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: CommandDeps; // decorated by buildApp (app.ts)
+    jobs: Jobs;
+  }
+}
+
+// The demo seed runs commands before any server exists: it queues nothing and mails nobody.
+export const SEED_DEPS: CommandDeps = {
+  jobs: { enqueue: async () => null },
+  mailer: {
+    send: async () => {
+      throw new Error("The seed sends no mail");
+    },
+  },
+  clock: () => new Date(),
+  links: { publicUrl: "http://localhost", baseDomain: "localhost" },
+};
