@@ -88,7 +88,12 @@ export const accountBalances = defineCommand({
 });
 
 const Cell = z.union([z.string(), z.number()]).nullish();
-const checkedLine = z.object({ account_code: z.string(), debit: decimal, credit: decimal, memo: z.string() });
+const checkedLine = z.object({
+  account_code: z.string(),
+  debit: decimal,
+  credit: decimal,
+  memo: z.string().nullable(),
+});
 const standing = z.object({ id: z.number(), number: z.string(), entry_date: z.string() });
 
 // Opening balances from a file's rows: a preview (post false) or the posted entry.

@@ -84,7 +84,17 @@ export const calendarEvents = defineCommand({
   result: z.array(
     z.object({
       id: z.string(), // "<type>-<id>", unique in the calendar (the feed's UID)
-      kind: z.enum(["challenge", "delivery", "quotation_expiry", "invoice_due", "bill_due", "loan_due", "po_expected"]),
+      kind: z.enum([
+        "challenge",
+        "delivery",
+        "quotation_expiry",
+        "invoice_due",
+        "bill_due",
+        "loan_due",
+        "po_expected",
+        "leave",
+        "holiday",
+      ]),
       type: z.string(),
       doc_id: z.number(),
       title: z.string(),

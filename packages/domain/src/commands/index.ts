@@ -6,6 +6,7 @@ import { COMMISSION_COMMANDS } from "./commission.ts";
 import { CRM_COMMANDS } from "./crm.ts";
 import type { Command } from "./define.ts";
 import { DOCUMENT_COMMANDS } from "./documents.ts";
+import { HR_COMMANDS } from "./hr.ts";
 import { INVENTORY_COMMANDS } from "./inventory.ts";
 import { ORDERS_COMMANDS } from "./orders.ts";
 import { PARTNERS_COMMANDS } from "./partners.ts";
@@ -28,6 +29,7 @@ export const COMMAND_LIST = [
   ...BOOKS_COMMANDS,
   ...COMMISSION_COMMANDS,
   ...CHALLENGE_COMMANDS,
+  ...HR_COMMANDS,
   ...CRM_COMMANDS,
   ...ORDERS_COMMANDS,
   ...CLAIMS_COMMANDS,
@@ -40,6 +42,8 @@ export type Commands = { [C in Listed as C["name"]]: C };
 export type CommandName = keyof Commands;
 export type CommandArgs<N extends CommandName> = z.input<Commands[N]["args"]>;
 export type CommandResult<N extends CommandName> = z.output<Commands[N]["result"]>;
+// What the server hands over for it (before the wire: a Date where the client reads an ISO string).
+export type CommandAnswer<N extends CommandName> = z.input<Commands[N]["result"]>;
 
 export const COMMANDS = Object.fromEntries(COMMAND_LIST.map((c) => [c.name, c])) as unknown as Commands;
 

@@ -28,11 +28,14 @@ export const report = defineCommand({
 
 const isoDate = z.iso.date();
 
+// A period with both ends given (a GST quarter), running forwards.
+export const closedPeriod = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((p) => p.from <= p.to, { message: "The period must start on or before it ends" });
+
 export const gstF5File = defineCommand({
   name: "gst_f5_file",
-  args: z
-    .object({ from: isoDate, to: isoDate })
-    .refine((p) => p.from <= p.to, { message: "The period must start on or before it ends" }),
+  args: closedPeriod,
   result: z.object({
     id: z.number(),
     period_from: z.string(),

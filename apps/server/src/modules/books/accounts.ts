@@ -1,16 +1,16 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { COMMISSION_APPROVAL_RULE, COMMISSION_PAYMENT_RULE } from "@workmetrics/domain/commission";
 import { ACCOUNT_TYPES } from "@workmetrics/domain/db/ledger-schema";
 import { POSTING_RULES, ROUNDING_ACCOUNT } from "@workmetrics/domain/documents/postings";
 import { BOOKS_ACCESS, rootOfCode, TYPES_BY_ROOT } from "@workmetrics/domain/resources/books";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import { today, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
-import { allow, isoDay, unprocessable } from "./journal.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
+import { allow, unprocessable } from "./journal.ts";
 
 // Issue 12 "Chart of accounts": finance adds accounts, renames them and deactivates the ones nothing needs; every
 // account lists with its balance as of a day. The code's first digit says its root (rootOfCode, domain).
@@ -27,11 +27,7 @@ export const ACCOUNTS_IN_USE: ReadonlySet<string> = new Set([
   "3100",
 ]);
 
-const CODE = /^\d{3,8}$/;
-
-export const accountCode = z.string().trim().regex(CODE, "An account code is 3 to 8 digits, like 6400");
-
-type AccountRow = { id: number; code: string; name: string; type: string; root: string; active: boolean };
+type AccountRow = CommandAnswer<"account_create">;
 
 export async function createAccount(
   tx: Tx,
@@ -72,15 +68,7 @@ export async function createAccount(
   return row;
 }
 
-export const accountCreate = defineRpc({
-  name: "account_create",
-  args: z.object({
-    code: accountCode,
-    name: z.string().trim().min(1, "Give the account a name").max(200),
-    type: z.enum(ACCOUNT_TYPES, { error: `The type is one of ${ACCOUNT_TYPES.join(", ")}` }),
-    contra: z.boolean().nullish(),
-  }),
-  permission: null,
+export const accountCreate = implement(COMMANDS.account_create, {
   run: (tx, args, caller) => {
     allow(caller, BOOKS_ACCESS.createAccount);
     return createAccount(tx, caller, args);
@@ -122,26 +110,16 @@ async function updateAccount(tx: Tx, caller: Caller, args: { id: number; name?: 
   });
   const out = await tx.execute(sql`select id, code, name, type, root, active from account
     where workspace_id = ${ws}::uuid and id = ${args.id}`);
-  return out.rows[0];
+  return out.rows[0] as CommandAnswer<"account_update">;
 }
 
-export const accountUpdate = defineRpc({
-  name: "account_update",
-  args: z.object({
-    id: z.number().int().positive(),
-    name: z.string().trim().min(1, "Give the account a name").max(200).optional(),
-    active: z.boolean().optional(),
-  }),
-  permission: null,
+export const accountUpdate = implement(COMMANDS.account_update, {
   run: (tx, args, caller) => updateAccount(tx, caller, args),
 });
 
 // The chart with each account's balance as of a day (debits minus credits; the page shows it on the account's
 // natural side), summed in SQL.
-export const accountBalances = defineRpc({
-  name: "account_balances",
-  args: z.object({ as_of: isoDay("The date").nullish() }),
-  permission: null,
+export const accountBalances = implement(COMMANDS.account_balances, {
   run: async (tx, args, caller) => {
     allow(caller, BOOKS_ACCESS.readAccounts);
     const ws = caller.workspaceId as string;
@@ -159,7 +137,7 @@ export const accountBalances = defineRpc({
     return {
       as_of: asOf,
       in_use: [...ACCOUNTS_IN_USE].sort(),
-      accounts: res.rows,
+      accounts: res.rows as CommandAnswer<"account_balances">["accounts"],
     };
   },
 });

@@ -1,19 +1,19 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import { writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
-import { accountCode, createAccount } from "./accounts.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
+import { createAccount } from "./accounts.ts";
 import { allow, unprocessable } from "./journal.ts";
 
 // Issue 12 "Bank accounts": each posts to a cash or bank account of the chart — one named, or a new 10xx made for
 // it (the first free of 1011–1099). record_payment still posts bank payments to 1010 and cash to 1000.
 
-type BankRow = Record<string, unknown>;
+type BankRow = CommandAnswer<"bank_account_create">;
 
 const readBank = async (tx: Tx, ws: string, id: number): Promise<BankRow> =>
   (
@@ -80,27 +80,7 @@ async function createBank(
   return readBank(tx, ws, id);
 }
 
-const text = (what: string, max = 200) => z.string().trim().min(1, `Give the ${what}`).max(max);
-const accountNumber = z
-  .string()
-  .trim()
-  .regex(/^[0-9A-Za-z -]{4,34}$/, "An account number has 4 to 34 digits or letters (spaces and dashes allowed)");
-
-export const bankAccountCreate = defineRpc({
-  name: "bank_account_create",
-  args: z.object({
-    name: text("bank account a name"),
-    bank_name: text("bank's name"),
-    account_number: accountNumber,
-    currency: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, "A currency is three letters, like SGD")
-      .default("SGD"),
-    ledger_account_code: accountCode.nullish(),
-  }),
-  permission: null,
+export const bankAccountCreate = implement(COMMANDS.bank_account_create, {
   run: (tx, args, caller) => createBank(tx, caller, args),
 });
 
@@ -136,15 +116,6 @@ async function updateBank(
   return readBank(tx, ws, args.id);
 }
 
-export const bankAccountUpdate = defineRpc({
-  name: "bank_account_update",
-  args: z.object({
-    id: z.number().int().positive(),
-    name: text("bank account a name").optional(),
-    bank_name: text("bank's name").optional(),
-    account_number: accountNumber.optional(),
-    active: z.boolean().optional(),
-  }),
-  permission: null,
+export const bankAccountUpdate = implement(COMMANDS.bank_account_update, {
   run: (tx, args, caller) => updateBank(tx, caller, args),
 });

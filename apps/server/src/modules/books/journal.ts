@@ -1,14 +1,14 @@
 import type { Requirement } from "@workmetrics/domain";
 import { decide } from "@workmetrics/domain";
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import { takeNumber, today, writeEvent } from "../../platform/documents/store.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { type CheckedLine, checkLines, type LineInput } from "./journal-lines.ts";
 
 // Issue 12 "Manual journal entries" (POST /rest/v1/rpc/journal_post, journal_reverse): a balanced entry numbered
@@ -22,13 +22,6 @@ export function allow(caller: Caller, need: Requirement): void {
 
 export const unprocessable = (message: string, details: unknown = null) =>
   new RestError(422, "P0001", message, details);
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDay = (what: string) =>
-  z
-    .string()
-    .regex(DAY, `${what} must be a date like 2026-03-31`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${what} is not a real date`);
 
 // The accounts the lines name must be in the chart and active: one query for all of them.
 export async function checkAccounts(tx: Tx, ws: string, lines: readonly CheckedLine[]): Promise<void> {
@@ -82,14 +75,18 @@ export async function writeEntry(tx: Tx, caller: Caller, head: EntryHead, lines:
   return { id: Number((res.rows[0] as { entry_id: number | string }).entry_id), number };
 }
 
-export async function readEntry(tx: Tx, ws: string, id: number) {
+// An entry with its lines; an id that is not this workspace's answers no id (journal_get's 404).
+export async function readEntry(tx: Tx, ws: string, id: number): Promise<CommandAnswer<"journal_get">> {
   const head = await tx.execute(sql`select id, number, entry_date::text as entry_date, memo, source_type, source_id,
       reversal_of, created_by, created_at,
       (select r.id from journal_entry r where r.workspace_id = e.workspace_id and r.reversal_of = e.id) as reversed_by
     from journal_entry e where workspace_id = ${ws}::uuid and id = ${id}`);
   const lines = await tx.execute(sql`select line_no, account_code, debit::text as debit, credit::text as credit, memo
     from journal_line where workspace_id = ${ws}::uuid and entry_id = ${id} order by line_no`);
-  return { ...(head.rows[0] as Record<string, unknown> & { id?: number }), lines: lines.rows };
+  return {
+    ...(head.rows[0] as CommandAnswer<"journal_get">),
+    lines: lines.rows as CommandAnswer<"journal_get">["lines"],
+  };
 }
 
 // An entry's lines with the debits and credits swapped: what reverses it.
@@ -98,13 +95,6 @@ export async function reversedLines(tx: Tx, ws: string, id: number): Promise<Che
     from journal_line where workspace_id = ${ws}::uuid and entry_id = ${id} order by line_no`);
   return (lines.rows as CheckedLine[]).map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
 }
-
-const lineSchema = z.object({
-  account_code: z.string().trim().max(64),
-  debit: z.union([z.string(), z.number()]).nullish(),
-  credit: z.union([z.string(), z.number()]).nullish(),
-  memo: z.string().max(500).nullish(),
-});
 
 export function checkedOrRefused(input: readonly LineInput[]): { lines: CheckedLine[]; total: string } {
   const checked = checkLines(input);
@@ -129,14 +119,7 @@ async function post(tx: Tx, caller: Caller, args: { date: string; memo: string; 
   return readEntry(tx, ws, entry.id);
 }
 
-export const journalPost = defineRpc({
-  name: "journal_post",
-  args: z.object({
-    date: isoDay("The date"),
-    memo: z.string().trim().min(1, "Say what the entry is for").max(500),
-    lines: z.array(lineSchema).max(500, "An entry has at most 500 lines"),
-  }),
-  permission: null, // journal_entry.create, through BOOKS_ACCESS.postJournal
+export const journalPost = implement(COMMANDS.journal_post, {
   run: (tx, args, caller) => post(tx, caller, args),
 });
 
@@ -193,21 +176,11 @@ async function reverseEntry(tx: Tx, caller: Caller, args: { id: number; date?: s
   return readEntry(tx, ws, entry.id);
 }
 
-export const journalReverse = defineRpc({
-  name: "journal_reverse",
-  args: z.object({
-    id: z.number().int().positive(),
-    date: isoDay("The date").nullish(),
-    reason: z.string().trim().min(1, "Say why the entry is reversed").max(2000),
-  }),
-  permission: null,
+export const journalReverse = implement(COMMANDS.journal_reverse, {
   run: (tx, args, caller) => reverseEntry(tx, caller, args),
 });
 
-export const journalGet = defineRpc({
-  name: "journal_get",
-  args: z.object({ id: z.number().int().positive() }),
-  permission: null,
+export const journalGet = implement(COMMANDS.journal_get, {
   run: async (tx, args, caller) => {
     allow(caller, BOOKS_ACCESS.readJournal);
     const entry = await readEntry(tx, caller.workspaceId as string, args.id);
@@ -220,20 +193,8 @@ export const journalGet = defineRpc({
 // The Journal page's list (POST /rest/v1/rpc/journal_list): entries newest first with their amount (Σ debits),
 // narrowed by dates, an account one of their lines posts to, and where they came from (manual, opening balances,
 // year-end close, documents, or one document type). Summed in SQL, a page at a time.
-const SOURCES = ["all", "manual", "opening_balance", "year_end_close", "documents"] as const;
 
-export const journalList = defineRpc({
-  name: "journal_list",
-  args: z.object({
-    from: isoDay("From").nullish(),
-    to: isoDay("To").nullish(),
-    account_code: z.string().trim().max(64).nullish(),
-    source: z.union([z.enum(SOURCES), z.string().regex(/^[a-z_]{2,40}$/)]).default("all"),
-    search: z.string().trim().max(100).nullish(),
-    limit: z.number().int().min(1).max(200).default(50),
-    offset: z.number().int().min(0).default(0),
-  }),
-  permission: null,
+export const journalList = implement(COMMANDS.journal_list, {
   run: async (tx, args, caller) => {
     allow(caller, BOOKS_ACCESS.readJournal);
     const ws = caller.workspaceId as string;
@@ -263,6 +224,6 @@ export const journalList = defineRpc({
       order by e.entry_date desc, e.id desc limit ${args.limit} offset ${args.offset}`);
     const list = rows.rows as Array<Record<string, unknown> & { total?: unknown }>;
     const total = list.length ? Number(list[0].total) : 0;
-    return { total, rows: list.map(({ total: _t, ...r }) => r) };
+    return { total, rows: list.map(({ total: _t, ...r }) => r) as CommandAnswer<"journal_list">["rows"] };
   },
 });

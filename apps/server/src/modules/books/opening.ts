@@ -1,13 +1,13 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { BOOKS_ACCESS, spellDate } from "@workmetrics/domain/resources/books";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import { writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
-import { allow, isoDay, readEntry, unprocessable, writeEntry } from "./journal.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
+import { allow, readEntry, unprocessable, writeEntry } from "./journal.ts";
 import type { CheckedLine } from "./journal-lines.ts";
 
 // Issue 12 "Opening balances by CSV": the web reads the file (account_code,debit,credit or account_code,balance —
@@ -17,7 +17,6 @@ import type { CheckedLine } from "./journal-lines.ts";
 // usual one: the difference of a business's opening trial balance is the profit it kept before these books. Once per
 // workspace, unless that entry is reversed.
 
-const Cell = z.union([z.string(), z.number()]).nullish();
 const AMOUNT = /^-?\d{1,12}(\.\d{1,2})?$/;
 
 type RowIn = { account_code?: string | number | null; debit?: unknown; credit?: unknown; balance?: unknown };
@@ -172,16 +171,6 @@ async function opening(
   return { ...preview, entry: await readEntry(tx, ws, entry.id) };
 }
 
-export const openingBalances = defineRpc({
-  name: "opening_balances",
-  args: z.object({
-    as_of: isoDay("The as-of date"),
-    rows: z
-      .array(z.object({ account_code: Cell, debit: Cell, credit: Cell, balance: Cell }))
-      .max(5000, "At most 5,000 rows"),
-    balancing_account_code: z.string().trim().max(64).nullish(),
-    post: z.boolean().default(false),
-  }),
-  permission: null,
+export const openingBalances = implement(COMMANDS.opening_balances, {
   run: (tx, args, caller) => opening(tx, caller, args),
 });

@@ -1,14 +1,14 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { BOOKS_ACCESS, financialYear, spellDate } from "@workmetrics/domain/resources/books";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
 import { today, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
-import { allow, isoDay, readEntry, reversedLines, unprocessable, writeEntry } from "./journal.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
+import { allow, readEntry, reversedLines, unprocessable, writeEntry } from "./journal.ts";
 import type { CheckedLine } from "./journal-lines.ts";
 import { standingOpening } from "./opening.ts";
 
@@ -86,7 +86,7 @@ async function settingsSet(tx: Tx, caller: Caller, args: { lock_date?: string | 
 }
 
 // What the books page shows: the settings, who set the lock date last, and the closes.
-export async function booksState(tx: Tx, ws: string) {
+export async function booksState(tx: Tx, ws: string): Promise<CommandAnswer<"books_settings_get">> {
   const settings = await tx.execute(sql`select s.lock_date::text as lock_date, s.fy_start_month, s.lock_set_at,
       u.name as lock_set_by
     from books_settings s left join "user" u on u.workspace_id = s.workspace_id and u.id = s.lock_set_by where s.workspace_id = ${ws}::uuid`);
@@ -101,30 +101,21 @@ export async function booksState(tx: Tx, ws: string) {
   return {
     lock_date: (s?.lock_date as string | null) ?? null,
     fy_start_month: Number(s?.fy_start_month ?? 1),
-    lock_set_by: s?.lock_set_by ?? null,
-    lock_set_at: s?.lock_set_at ?? null,
-    closes: closes.rows,
+    lock_set_by: (s?.lock_set_by as string | null) ?? null,
+    lock_set_at: (s?.lock_set_at as Date | null) ?? null,
+    closes: closes.rows as CommandAnswer<"books_settings_get">["closes"],
     opening_balance: (await standingOpening(tx, ws)) ?? null,
   };
 }
 
-export const booksSettingsGet = defineRpc({
-  name: "books_settings_get",
-  args: z.object({}),
-  permission: null,
+export const booksSettingsGet = implement(COMMANDS.books_settings_get, {
   run: (tx, _args, caller) => {
     allow(caller, BOOKS_ACCESS.readAccounts);
     return booksState(tx, caller.workspaceId as string);
   },
 });
 
-export const booksSettingsSet = defineRpc({
-  name: "books_settings_set",
-  args: z.object({
-    lock_date: isoDay("The lock date").nullable().optional(),
-    fy_start_month: z.number().int().min(1, "A month is 1 to 12").max(12, "A month is 1 to 12").optional(),
-  }),
-  permission: null,
+export const booksSettingsSet = implement(COMMANDS.books_settings_set, {
   run: (tx, args, caller) => settingsSet(tx, caller, args),
 });
 
@@ -186,10 +177,15 @@ async function closeYear(tx: Tx, caller: Caller, args: { year_end_date: string }
         : { account_code: RETAINED_EARNINGS, debit: profit.neg().toFixed(2), credit: "0.00", memo },
     );
   }
-  // The year may be locked already (a lock date set by hand): the close is the one posting let through, in this
-  // transaction, and the lock ends no earlier than it was.
+  // A lock date set by hand on or after the year's last day covers the day the close posts on: refused, naming the
+  // lock, like any other posting into a locked period (issue 21 §2: the close went through the lock). Whoever closes
+  // moves the lock back first; the close then locks the year itself.
   const locked = settings.lock_date;
-  if (locked && locked >= year.end) await setLock(tx, caller, ws, null);
+  if (locked && locked >= year.end) {
+    throw conflict(
+      `The books are locked up to ${spellDate(locked)}, and the close posts on ${spellDate(year.end)}: move the lock date before ${spellDate(year.end)} to close this year`,
+    );
+  }
   const entry = await writeEntry(tx, caller, { date: year.end, memo, sourceType: "year_end_close" }, lines);
   const row =
     await tx.execute(sql`insert into year_end_close (workspace_id, year_start, year_end, entry_id, profit, closed_by)
@@ -222,10 +218,7 @@ async function closeYear(tx: Tx, caller: Caller, args: { year_end_date: string }
   };
 }
 
-export const yearEndCloseRpc = defineRpc({
-  name: "year_end_close",
-  args: z.object({ year_end_date: isoDay("The year's last day") }),
-  permission: null,
+export const yearEndCloseRpc = implement(COMMANDS.year_end_close, {
   run: (tx, args, caller) => closeYear(tx, caller, args),
 });
 
@@ -277,12 +270,6 @@ async function reopenYear(tx: Tx, caller: Caller, args: { id: number; reason: st
   return booksState(tx, ws);
 }
 
-export const yearEndReopen = defineRpc({
-  name: "year_end_reopen",
-  args: z.object({
-    id: z.number().int().positive(),
-    reason: z.string().trim().min(1, "Say why the year is reopened").max(2000),
-  }),
-  permission: null,
+export const yearEndReopen = implement(COMMANDS.year_end_reopen, {
   run: (tx, args, caller) => reopenYear(tx, caller, args),
 });

@@ -1,42 +1,24 @@
 import { workspaceHost } from "@workmetrics/domain";
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { type Db, inRequest } from "../../platform/db/database.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { loadMember } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { limit, type Window } from "../orders/rate-limit.ts";
 import { calendarEvents, feedOwner, hasFeed, icsCalendar, newFeedToken } from "./calendar.ts";
 
 // Issue 12: the calendar's commands and the .ics feed. The calendar belongs to the team challenge area (HR, Pro);
 // each of its sources is read with the member's own read permission (calendar.ts).
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Give a date as YYYY-MM-DD");
-
-export const calendarEventsRpc = defineRpc({
-  name: "calendar_events",
-  args: z
-    .object({ from: day, to: day })
-    .refine((v) => v.to >= v.from, { message: "The end must be on or after the start", path: ["to"] })
-    .refine((v) => Date.parse(v.to) - Date.parse(v.from) <= 400 * 86_400_000, {
-      message: "Ask for at most 400 days at a time",
-      path: ["to"],
-    }),
-  permission: null, // every member: each source needs its own read permission
-  does: "read the calendar",
-  feature: "hr",
+export const calendarEventsRpc = implement(COMMANDS.calendar_events, {
   run: (tx, args, caller) => calendarEvents(tx, caller, args.from, args.to),
 });
 
 // The caller's feed: whether one exists, or (regenerate) a new token — shown once, the old one revoked.
-export const calendarFeedRpc = defineRpc({
-  name: "calendar_feed",
-  args: z.object({ regenerate: z.boolean().default(false) }).optional(),
-  permission: null,
-  does: "subscribe to the calendar",
-  feature: "hr",
+export const calendarFeedRpc = implement(COMMANDS.calendar_feed, {
   run: async (tx, args, caller) => {
     if (args?.regenerate) {
       const token = await newFeedToken(tx, caller);

@@ -1,24 +1,23 @@
 import { decide, type Requirement } from "@workmetrics/domain";
+import { COMMANDS } from "@workmetrics/domain/commands";
 import {
   CHALLENGE_ACCESS,
-  ChallengeSave,
+  type ChallengeSave,
   type ChallengeView,
   challengeState,
   isCountMetric,
 } from "@workmetrics/domain/resources/challenge";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { today } from "../../platform/documents/store.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { type ChallengeRow, leaderboard } from "./leaderboard.ts";
 
 // Issue 12 "Team challenge": the commands (DESIGN §2.1 /rest/v1/rpc), each in the request's one transaction.
 // Sales managers (team_challenge.*) set challenges up; everyone who reads them sees the leaderboards. HR feature (Pro).
-
-const id = z.number().int().positive();
 
 const fail = (status: number, message: string, field?: string) =>
   new RestError(
@@ -147,20 +146,11 @@ async function saveChallenge(tx: Tx, caller: Caller, args: z.output<typeof Chall
   return challengeView(tx, caller, challengeId);
 }
 
-export const challengeSave = defineRpc({
-  name: "team_challenge_save",
-  args: ChallengeSave,
-  permission: null, // create or update, decided inside by whether an id is given
-  feature: "hr",
+export const challengeSave = implement(COMMANDS.team_challenge_save, {
   run: (tx, args, caller) => saveChallenge(tx, caller, args),
 });
 
-export const challengeCancel = defineRpc({
-  name: "team_challenge_cancel",
-  args: z.object({ id }),
-  permission: "team_challenge.update",
-  does: "cancel team challenges",
-  feature: "hr",
+export const challengeCancel = implement(COMMANDS.team_challenge_cancel, {
   run: async (tx, args, caller) => {
     const ws = caller.workspaceId as string;
     const c = await loadChallenge(tx, ws, args.id, true);
@@ -171,20 +161,10 @@ export const challengeCancel = defineRpc({
   },
 });
 
-export const challengeList = defineRpc({
-  name: "team_challenges",
-  args: z.object({}).optional(),
-  permission: "team_challenge.read",
-  does: "read team challenges",
-  feature: "hr",
+export const challengeList = implement(COMMANDS.team_challenges, {
   run: (tx, _args, caller) => challengeViews(tx, caller),
 });
 
-export const challengeLeaderboard = defineRpc({
-  name: "challenge_leaderboard",
-  args: z.object({ id }),
-  permission: "team_challenge.read",
-  does: "read team challenges",
-  feature: "hr",
+export const challengeLeaderboard = implement(COMMANDS.challenge_leaderboard, {
   run: (tx, args, caller) => challengeView(tx, caller, args.id),
 });

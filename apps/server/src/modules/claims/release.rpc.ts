@@ -1,8 +1,8 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { today } from "../../platform/documents/store.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { releaseOf } from "./prepare.ts";
 
 // claim_release_check {sales_order_id}: whether a release claim of the contract can be drafted today — {stage,
@@ -10,16 +10,9 @@ import { releaseOf } from "./prepare.ts";
 // (409), and `never` when the contract has no project, whose dates alone release retention. The claim page offers
 // Release retention by it: enabled, disabled with the reason, or not at all.
 
-const args = z.object({ sales_order_id: z.number().int().positive() });
+export type ReleaseCheck = CommandAnswer<"claim_release_check">;
 
-export type ReleaseCheck = { stage: string; amount: string } | { refused: string; never: boolean };
-
-export const claimReleaseCheckRpc = defineRpc({
-  name: "claim_release_check",
-  args,
-  permission: "progressive_claim.create",
-  does: "create progressive claims",
-  feature: "projects",
+export const claimReleaseCheckRpc = implement(COMMANDS.claim_release_check, {
   run: async (tx, a, caller): Promise<ReleaseCheck> => {
     const ws = caller.workspaceId as string;
     const res = await tx.execute(sql`select id, number, project_id from sales_order

@@ -1,10 +1,11 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
+import type { DocumentRow } from "@workmetrics/domain/commands/documents";
 import { dec, money } from "@workmetrics/domain/documents/decimal";
-import { z } from "zod";
 import { invalid } from "../../platform/documents/refusals.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { readDocument, today, updateRow } from "../../platform/documents/store.ts";
 import { applyTransition, lockDocument } from "../../platform/documents/transition.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 
 // claim_response {id, certified_amount, withheld_reasons?, response_date?} (SOP Act s11): the customer's payment
 // response to a claim — the amount certified and, when it is less than the claim, what is withheld and why (the Act
@@ -12,19 +13,7 @@ import { defineRpc } from "../../platform/rest/rpc/command.ts";
 // written on the header; answers the claim. The claim stays owed in full: what is withheld is disputed, not forgiven
 // (a credit note settles it when the parties agree).
 
-const args = z.object({
-  id: z.number().int().positive(),
-  certified_amount: z.union([z.string().max(40), z.number()]).transform(String),
-  withheld_reasons: z.string().trim().max(2000).nullish(),
-  response_date: z.iso.date().nullish(),
-});
-
-export const claimResponseRpc = defineRpc({
-  name: "claim_response",
-  args,
-  permission: "progressive_claim.certify",
-  does: "record payment responses",
-  feature: "projects",
+export const claimResponseRpc = implement(COMMANDS.claim_response, {
   run: async (tx, a, caller) => {
     const spec = documentSpec("progressive_claim");
     const ws = caller.workspaceId as string;
@@ -57,6 +46,6 @@ export const claimResponseRpc = defineRpc({
     };
     await applyTransition(tx, caller, spec, doc, "certify", null, { response });
     await updateRow(tx, spec.header, ws, a.id, response);
-    return readDocument(tx, caller, spec, a.id);
+    return readDocument(tx, caller, spec, a.id) as Promise<DocumentRow>;
   },
 });

@@ -1,18 +1,18 @@
 import { SYSTEM_ROLES } from "@workmetrics/domain";
+import { COMMANDS } from "@workmetrics/domain/commands";
 import {
   COMMISSION_APPROVAL_RULE,
   COMMISSION_PAYMENT_RULE,
-  CommissionRuleInput,
+  type CommissionRule,
   isWholePeriod,
 } from "@workmetrics/domain/commission";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { postJournal } from "../../platform/documents/ledger.ts";
 import { today, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { frozenStatements, readScope } from "./commission.report.ts";
 import { computeStatement, loadRules, loadSellers, ruleLabel } from "./statement.ts";
 
@@ -32,12 +32,7 @@ const wsOf = (caller: Caller) => caller.workspaceId as string;
 
 // ---- rules -------------------------------------------------------------------------------------------------------
 
-export const commissionRules = defineRpc({
-  name: "commission_rules",
-  args: z.object({}).optional(),
-  permission: "commission.read",
-  does: "read commission rules",
-  feature: "commission",
+export const commissionRules = implement(COMMANDS.commission_rules, {
   async run(tx, _args, caller) {
     const ws = wsOf(caller);
     const [rules, sellers] = await Promise.all([loadRules(tx, ws), loadSellers(tx, ws)]);
@@ -50,12 +45,7 @@ export const commissionRules = defineRpc({
   },
 });
 
-export const commissionRuleSave = defineRpc({
-  name: "commission_rule_save",
-  args: CommissionRuleInput,
-  permission: "commission.update",
-  does: "change commission rules",
-  feature: "commission",
+export const commissionRuleSave = implement(COMMANDS.commission_rule_save, {
   async run(tx, rule, caller) {
     const ws = wsOf(caller);
     if (rule.user_id) {
@@ -118,16 +108,11 @@ export const commissionRuleSave = defineRpc({
       to: "active",
       changes: { before, after: rule },
     });
-    return (await loadRules(tx, ws)).find((r) => r.id === id);
+    return (await loadRules(tx, ws)).find((r) => r.id === id) as CommissionRule;
   },
 });
 
-export const commissionRuleDelete = defineRpc({
-  name: "commission_rule_delete",
-  args: z.object({ id: z.number().int().positive() }),
-  permission: "commission.update",
-  does: "change commission rules",
-  feature: "commission",
+export const commissionRuleDelete = implement(COMMANDS.commission_rule_delete, {
   async run(tx, args, caller) {
     const ws = wsOf(caller);
     const res = await tx.execute(sql`delete from commission_rule where workspace_id = ${ws}::uuid and id = ${args.id}
@@ -148,11 +133,7 @@ export const commissionRuleDelete = defineRpc({
 // ---- statements ----------------------------------------------------------------------------------------------------
 
 // The approved and paid statements (newest first); a salesperson sees their own.
-export const commissionStatements = defineRpc({
-  name: "commission_statements",
-  args: z.object({ salesperson: z.uuid().optional() }).optional(),
-  permission: null, // COMMISSION_STATEMENT_ACCESS, with its "own" scope, inside
-  feature: "commission",
+export const commissionStatements = implement(COMMANDS.commission_statements, {
   async run(tx, args, caller) {
     const who = readScope(caller, args?.salesperson);
     const rows = await frozenStatements(tx, wsOf(caller), { salesperson: who });
@@ -160,14 +141,7 @@ export const commissionStatements = defineRpc({
   },
 });
 
-const period = { from: z.iso.date("Give the period's first day"), to: z.iso.date("Give the period's last day") };
-
-export const commissionApprove = defineRpc({
-  name: "commission_approve",
-  args: z.object({ salesperson: z.uuid("Choose a salesperson"), ...period }),
-  permission: "commission.approve",
-  does: "approve commission",
-  feature: "commission",
+export const commissionApprove = implement(COMMANDS.commission_approve, {
   async run(tx, args, caller) {
     const ws = wsOf(caller);
     // One approval per salesperson at a time: the overlap check below must see the other's row.
@@ -222,20 +196,7 @@ export const commissionApprove = defineRpc({
   },
 });
 
-export const commissionPay = defineRpc({
-  name: "commission_pay",
-  args: z.object({
-    statement_id: z.number().int().positive(),
-    date: z.iso.date("Give the date paid"),
-    account: z
-      .string()
-      .trim()
-      .regex(/^\d{3,6}$/, "Choose the bank account it was paid from")
-      .default("1010"),
-  }),
-  permission: "commission.approve",
-  does: "pay commission",
-  feature: "commission",
+export const commissionPay = implement(COMMANDS.commission_pay, {
   async run(tx, args, caller) {
     const ws = wsOf(caller);
     const locked = await tx.execute(sql`select id from commission_statement where workspace_id = ${ws}::uuid

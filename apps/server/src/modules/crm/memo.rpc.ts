@@ -1,15 +1,12 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 
 // Memos addressed to the signed-in user (audience "all", or one of the roles listed) with their read state, and
 // the read receipt a reader leaves. Open to every member: a memo is for its audience, whatever their permissions.
 
-export const memoInbox = defineRpc({
-  name: "memo_inbox",
-  args: z.object({ limit: z.number().int().min(1).max(200).default(50) }),
-  permission: null,
+export const memoInbox = implement(COMMANDS.memo_inbox, {
   async run(tx, args, caller) {
     const res = await tx.execute(sql`
       select coalesce(json_agg(x order by x.pinned desc, x.published_at desc), '[]'::json) as memos from (
@@ -21,14 +18,11 @@ export const memoInbox = defineRpc({
         where m.workspace_id = ${caller.workspaceId}::uuid and m.published_at is not null and m.published_at <= now()
           and (m.audience = 'all' or u.workspace_role_id = any(m.audience_role_ids))
         order by m.pinned desc, m.published_at desc limit ${args.limit}) x`);
-    return (res.rows[0] as { memos: unknown }).memos;
+    return (res.rows[0] as { memos: CommandAnswer<"memo_inbox"> }).memos;
   },
 });
 
-export const memoMarkRead = defineRpc({
-  name: "memo_mark_read",
-  args: z.object({ memo_id: z.number().int().positive() }),
-  permission: null,
+export const memoMarkRead = implement(COMMANDS.memo_mark_read, {
   async run(tx, args, caller) {
     const res = await tx.execute(sql`
       insert into memo_read (workspace_id, memo_id, user_id)
@@ -41,7 +35,7 @@ export const memoMarkRead = defineRpc({
     const exists = await tx.execute(
       sql`select read_at from memo_read where workspace_id = ${caller.workspaceId}::uuid and memo_id = ${args.memo_id} and user_id = ${caller.userId}::uuid`,
     );
-    const row = (res.rows[0] ?? exists.rows[0]) as { read_at: unknown } | undefined;
+    const row = (res.rows[0] ?? exists.rows[0]) as { read_at: Date | string } | undefined;
     if (!row) throw new RestError(404, "PGRST116", "No such memo for you");
     return { memo_id: args.memo_id, read_at: row.read_at };
   },

@@ -1,14 +1,14 @@
 import { decide } from "@workmetrics/domain";
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { dec, money, sum } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict, invalid } from "../../platform/documents/refusals.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
-import { type Row, writeEvent } from "../../platform/documents/store.ts";
+import { writeEvent } from "../../platform/documents/store.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { settleReceivable } from "./receivable.ts";
 import { lockAllocated, paymentKind, wantedAllocations } from "./record-payment.ts";
 
@@ -46,7 +46,7 @@ type Input = {
   allocations: { document_type: string; document_id: number; amount: string }[];
 };
 
-async function allocateCredit(tx: Tx, caller: Caller, input: Input): Promise<unknown> {
+async function allocateCredit(tx: Tx, caller: Caller, input: Input): Promise<CommandAnswer<"allocate_credit">> {
   const credit = CREDITS[input.type];
   const kind = paymentKind(credit.kind);
   const title = credit.title;
@@ -108,26 +108,9 @@ async function allocateCredit(tx: Tx, caller: Caller, input: Input): Promise<unk
         'amount', a.amount::text) order by a.id) from payment_allocation a
         where a.workspace_id = s.workspace_id and a.payment_type = ${input.type} and a.payment_id = s.id), '[]') as allocations
     from ${sql.identifier(input.type)} s where s.workspace_id = ${ws}::uuid and s.id = ${input.id}`);
-  return out.rows[0] as Row;
+  return out.rows[0] as CommandAnswer<"allocate_credit">;
 }
 
-const amount = z.union([z.string(), z.number()]).transform(String);
-
-export const allocateCreditRpc = defineRpc({
-  name: "allocate_credit",
-  args: z.object({
-    type: z.enum(["receipt", "credit_note", "supplier_payment"]),
-    id: z.number().int().positive(),
-    allocations: z
-      .array(
-        z.object({
-          document_type: z.string().min(1).max(64),
-          document_id: z.number().int().positive(),
-          amount,
-        }),
-      )
-      .max(1000),
-  }),
-  permission: null,
+export const allocateCreditRpc = implement(COMMANDS.allocate_credit, {
   run: (tx, args, caller) => allocateCredit(tx, caller, args),
 });

@@ -1,13 +1,13 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
-import type { Mailer } from "../../platform/auth/mail.ts";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict, invalid } from "../../platform/documents/refusals.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { writeEvent } from "../../platform/documents/store.ts";
+import type { CommandDeps } from "../../platform/jobs/deps.ts";
+import { queueMail } from "../../platform/jobs/mail.ts";
 import type { Caller } from "../../platform/rest/access.ts";
-import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { printDocument } from "./pdf/document.ts";
 import { day, moneyOf } from "./pdf/format.ts";
 import { printOptions } from "./pdf/print-types.ts";
@@ -16,19 +16,9 @@ import { printOptions } from "./pdf/print-types.ts";
 // logged in the audit history": document_email {type, id, to?, cc?, message?}. Whoever may read the document may
 // send it (the same rule as printing it); it must have a number (a draft is not sent to a customer). The address is
 // `to`, else the document's contact's e-mail, else the customer's; the audit row (action "email") names the
-// recipients and is written in the same transaction, so a mail the server could not hand over leaves no trace.
-
-// The server's mailer (SMTP_URL or the dev mailbox), handed over when the documents' routes are registered.
-let mailer: Mailer | null = null;
-export const useDocumentMailer = (m: Mailer) => {
-  mailer = m;
-};
-
-const address = z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(320);
-const addresses = z
-  .union([address, z.array(address).min(1).max(10)])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .optional();
+// recipients and is written in the same transaction. Issue 20 §1: the mail is queued in that transaction too (the
+// outbox) and sent by the server's worker, retried when the mail server does not take it; the answer says it is
+// queued, and the document's history shows it queued, sent, or failed with the reason.
 
 export type EmailInput = { type: string; id: number; to?: string[]; cc?: string[]; message?: string | null };
 
@@ -42,7 +32,7 @@ export async function emailOf(tx: Tx, table: "company" | "contact", ws: string, 
   return (res.rows[0] as { name: string; email: string | null } | undefined) ?? null;
 }
 
-export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
+export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput, deps: Pick<CommandDeps, "jobs">) {
   const spec = documentSpec(input.type);
   const printed = await printDocument(tx, caller, input.type, input.id);
   const { header, number, workspace } = printed;
@@ -74,7 +64,7 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
   const message = input.message?.trim();
   const paragraphs = [greeting, ...(message ? [message] : []), intro, `Regards,\n${workspace.name}`];
   const subject = `${title} ${number} from ${workspace.name}`;
-  await sendWithPdf(tx, caller, {
+  const job = await sendWithPdf(tx, caller, deps, {
     type: spec.machine.type,
     docId: input.id,
     status: String(header.status),
@@ -86,7 +76,16 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput) {
     fromName: `${workspace.name} via Workmetrics`,
     attachment: { filename: printed.filename, pdf: printed.pdf },
   });
-  return { type: spec.machine.type, id: input.id, number, to, cc, subject, attachment: printed.filename };
+  return {
+    type: spec.machine.type,
+    id: input.id,
+    number,
+    to,
+    cc,
+    subject,
+    attachment: printed.filename,
+    ...job,
+  };
 }
 
 export type MailWithPdf = {
@@ -102,53 +101,41 @@ export type MailWithPdf = {
   attachment: { filename: string; pdf: Buffer };
 };
 
-// The audit row ("email", naming the recipients), then the mail with the PDF, in the caller's transaction: if the
-// mail cannot be handed over, the error rolls the audit row back. Also how a module mails a PDF of its own (a
-// supplier payment's remittance advice).
-export async function sendWithPdf(tx: Tx, caller: Caller, m: MailWithPdf): Promise<void> {
-  if (!mailer) throw new RestError(503, "PGRST001", "Mail is not available on this server right now");
+// The mail with the PDF queued, then the audit row ("email", naming the recipients and the job), in the caller's
+// transaction: a command that rolls back leaves neither. Also how a module mails a PDF of its own (a supplier
+// payment's remittance advice).
+export async function sendWithPdf(
+  tx: Tx,
+  caller: Caller,
+  deps: Pick<CommandDeps, "jobs">,
+  m: MailWithPdf,
+): Promise<{ mail: "queued"; job: number | null }> {
+  const job = await queueMail(
+    deps,
+    tx,
+    {
+      fromName: m.fromName,
+      to: m.to.join(", "),
+      cc: m.cc.length ? m.cc.join(", ") : undefined,
+      subject: m.subject,
+      text: m.paragraphs.join("\n\n"),
+      html: m.paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n"),
+      attachments: [{ filename: m.attachment.filename, content: m.attachment.pdf, contentType: "application/pdf" }],
+    },
+    { workspaceId: caller.workspaceId, docType: m.type, docId: m.docId },
+  );
   await writeEvent(tx, caller, {
     type: m.type,
     docId: m.docId,
     action: "email",
     from: m.status,
     to: m.status,
-    reason: `Sent to ${m.to.join(", ")}${m.cc.length ? ` (cc ${m.cc.join(", ")})` : ""}`,
-    changes: { to: m.to, cc: m.cc, subject: m.subject, attachment: m.attachment.filename },
+    reason: `E-mail to ${m.to.join(", ")}${m.cc.length ? ` (cc ${m.cc.join(", ")})` : ""}`,
+    changes: { to: m.to, cc: m.cc, subject: m.subject, attachment: m.attachment.filename, job },
   });
-  try {
-    await mailer.send(
-      {
-        fromName: m.fromName,
-        to: m.to.join(", "),
-        cc: m.cc.length ? m.cc.join(", ") : undefined,
-        subject: m.subject,
-        text: m.paragraphs.join("\n\n"),
-        html: m.paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n"),
-        attachments: [{ filename: m.attachment.filename, content: m.attachment.pdf, contentType: "application/pdf" }],
-      },
-      { inTransaction: true },
-    );
-  } catch {
-    throw new RestError(
-      502,
-      "mail_failed",
-      `${m.number} could not be sent: the mail server did not take it. Try again.`,
-    );
-  }
+  return { mail: "queued", job };
 }
 
-export const emailAddresses = addresses;
-
-export const documentEmail = defineRpc({
-  name: "document_email",
-  args: z.object({
-    type: z.string().min(1).max(64),
-    id: z.number().int().positive(),
-    to: addresses,
-    cc: addresses,
-    message: z.string().max(5000).nullish(),
-  }),
-  permission: null, // the document's read permission, checked by printDocument through the one access rule
-  run: (tx, args, caller) => emailDocument(tx, caller, args as EmailInput),
+export const documentEmail = implement(COMMANDS.document_email, {
+  run: (tx, args, caller, deps) => emailDocument(tx, caller, args as EmailInput, deps),
 });

@@ -1,11 +1,11 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { findResource } from "@workmetrics/domain/resources";
 import { getTableName, sql } from "drizzle-orm";
-import { z } from "zod";
 import { requireDocumentAccess, requireOwnDocument } from "../../platform/documents/access.ts";
 import { notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { loadLines, lockHeader, type Row } from "../../platform/documents/store.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 
 // document_labels {type, id} (issue 10 §3): the names of what a document points at — its customer, contact,
 // location, driver, invoice, a line's location — for whoever may read the document, as the document itself names
@@ -15,10 +15,7 @@ import { defineRpc } from "../../platform/rest/rpc/command.ts";
 
 type Labels = Record<string, Record<string, string>>;
 
-export const documentLabels = defineRpc({
-  name: "document_labels",
-  args: z.object({ type: z.string().min(1).max(64), id: z.number().int().positive() }),
-  permission: null,
+export const documentLabels = implement(COMMANDS.document_labels, {
   run: async (tx, args, caller): Promise<Labels> => {
     const spec = documentSpec(args.type);
     requireDocumentAccess(caller, spec, "read", `read ${spec.machine.plural.toLowerCase()}`);

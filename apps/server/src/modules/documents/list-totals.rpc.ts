@@ -1,11 +1,11 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { readScope } from "../../platform/rest/access.ts";
 import { parseQuery } from "../../platform/rest/query-parse.ts";
 import { metaOf } from "../../platform/rest/resource-meta.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { type CompileContext, ident, planRead } from "../../platform/rest/sql-compile.ts";
 
 // document_list_totals {type, filters} (issue 10 §3 "totals of the filtered set"): Σ total (and Σ outstanding where
@@ -17,16 +17,7 @@ const NOT_FILTERS = new Set(["select", "order", "limit", "offset", "on_conflict"
 
 export type ListTotals = { currency: string; count: number; total: string; outstanding: string | null };
 
-export const documentListTotals = defineRpc({
-  name: "document_list_totals",
-  args: z.object({
-    type: z.string().min(1).max(64),
-    filters: z
-      .array(z.tuple([z.string().min(1).max(64), z.string().max(8000)]))
-      .max(50)
-      .default([]),
-  }),
-  permission: null,
+export const documentListTotals = implement(COMMANDS.document_list_totals, {
   run: async (tx, args, caller) => {
     const spec = documentSpec(args.type);
     const def = spec.header;

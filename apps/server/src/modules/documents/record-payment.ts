@@ -1,4 +1,5 @@
 import { decide, type Requirement } from "@workmetrics/domain";
+import type { CommandAnswer } from "@workmetrics/domain/commands";
 import { dec, money, plain, sum } from "@workmetrics/domain/documents/decimal";
 import type { PostingRule } from "@workmetrics/domain/documents/postings";
 import { sql } from "drizzle-orm";
@@ -119,14 +120,19 @@ export async function recordPayment(tx: Tx, caller: Caller, input: PaymentInput)
 }
 
 // A payment as record_payment answers it: its header and its allocations.
-export async function readPayment(tx: Tx, ws: string, type: string, id: number): Promise<Row> {
+export async function readPayment(
+  tx: Tx,
+  ws: string,
+  type: string,
+  id: number,
+): Promise<CommandAnswer<"record_payment">> {
   const out = await tx.execute(sql`select id, number, status, doc_date::text as doc_date, company_id,
       amount::text as amount, unallocated::text as unallocated, method, reference, notes,
       coalesce((select json_agg(json_build_object('document_type', a.document_type, 'document_id', a.document_id,
         'amount', a.amount::text) order by a.id) from payment_allocation a
         where a.workspace_id = r.workspace_id and a.payment_type = ${type} and a.payment_id = r.id), '[]') as allocations
     from ${sql.identifier(type)} r where r.workspace_id = ${ws}::uuid and r.id = ${id}`);
-  return out.rows[0] as Row;
+  return out.rows[0] as CommandAnswer<"record_payment">;
 }
 
 // Two allocations to one document are one; keyed "invoice:12". Each is in cents, more than 0, and to a document type

@@ -1,3 +1,4 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { DocumentError, dec, plain } from "@workmetrics/domain/documents/decimal";
 import {
   DEFAULT_PREFIXES,
@@ -10,12 +11,12 @@ import {
   prefixFor,
 } from "@workmetrics/domain/documents/numbering";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { invalid } from "../../platform/documents/refusals.ts";
 import { type DocumentSettings, documentSettings } from "../../platform/documents/settings.ts";
 import type { Caller } from "../../platform/rest/access.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 
 // Issue 10 §1–2: a workspace's document settings — number prefixes per type, the over-delivery and over-billing
 // allowances (%), negative stock allowed or not. Read by any member who reads the workspace (document_settings);
@@ -27,26 +28,11 @@ type Answer = DocumentSettings & { defaults: typeof DEFAULT_PREFIXES };
 
 const answer = (s: DocumentSettings): Answer => ({ ...s, defaults: DEFAULT_PREFIXES });
 
-export const documentSettingsRpc = defineRpc({
-  name: "document_settings",
-  args: z.object({}).default({}),
-  permission: "workspace.read",
-  does: "read the workspace's document settings",
+export const documentSettingsRpc = implement(COMMANDS.document_settings, {
   run: async (tx, _args, caller) => answer(await documentSettings(tx, caller.workspaceId as string)),
 });
 
-const percent = z.union([z.string(), z.number()]).transform(String);
-
-type SaveArgs = {
-  prefixes?: Record<string, string | null>;
-  over_delivery_allowance?: string;
-  over_billing_allowance?: string;
-  allow_negative_stock?: boolean;
-  po_approval_threshold?: string | null;
-  match_qty_tolerance?: string;
-  match_price_tolerance?: string;
-  match_amount_tolerance?: string | null;
-};
+type SaveArgs = z.output<typeof COMMANDS.document_settings_save.args>;
 
 // A number a clerk typed, or a refusal on its field ("abc" is not a 500).
 function number(value: string, what: string, field: string) {
@@ -142,19 +128,6 @@ async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Ans
   return answer(await documentSettings(tx, ws, true));
 }
 
-export const documentSettingsSaveRpc = defineRpc({
-  name: "document_settings_save",
-  args: z.object({
-    prefixes: z.record(z.string().max(64), z.string().max(20).nullable()).optional(),
-    over_delivery_allowance: percent.optional(),
-    over_billing_allowance: percent.optional(),
-    allow_negative_stock: z.boolean().optional(),
-    po_approval_threshold: percent.nullable().optional(),
-    match_qty_tolerance: percent.optional(),
-    match_price_tolerance: percent.optional(),
-    match_amount_tolerance: percent.nullable().optional(),
-  }),
-  permission: "workspace.update",
-  does: "change the workspace's document settings",
+export const documentSettingsSaveRpc = implement(COMMANDS.document_settings_save, {
   run: (tx, args, caller) => saveSettings(tx, caller, args),
 });

@@ -1,20 +1,15 @@
 import { decideResource } from "@workmetrics/domain";
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { CATALOG } from "@workmetrics/domain/resources/catalog";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { memberOf, refusalError } from "../../platform/rest/access.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 
 // stock_on_hand {product_ids?, location_id?} (issue 10 §2 "stock on hand … in the line picker and on the
 // quotation"): Σ stock_move.qty per product and location, this workspace's only; locations where a product nets to
 // zero are left out. Whoever may read products may read their stock.
 
-const id = z.number().int().positive();
-
-export const stockOnHand = defineRpc({
-  name: "stock_on_hand",
-  args: z.object({ product_ids: z.array(id).max(1000).optional(), location_id: id.nullish() }),
-  permission: null,
+export const stockOnHand = implement(COMMANDS.stock_on_hand, {
   run: async (tx, args, caller) => {
     const d = decideResource(memberOf(caller), CATALOG.product, "read");
     if (!d.allowed) throw refusalError(d);

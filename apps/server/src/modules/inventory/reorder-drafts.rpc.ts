@@ -1,8 +1,8 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { dec, plain } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { invalid } from "../../platform/documents/refusals.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { reorderQuantity } from "./stock-figures.ts";
 import { requireLocation, requireStockAccess, stockLevels } from "./stock-levels.rpc.ts";
 import { draftPurchaseOrders, type Want } from "./stock-purchase.ts";
@@ -16,19 +16,7 @@ import { idArray } from "./stock-sources.ts";
 // are answered as skipped, and so are those already on a draft for the same supplier and location. The save is the engine's, so it needs purchase_order.create (a warehouse clerk sees what
 // to reorder, a buyer drafts).
 
-const id = z.number().int().positive();
-const args = z.object({
-  location_id: id.nullish(),
-  search: z.string().trim().max(100).optional(),
-  product_ids: z.array(id).max(500).optional(),
-});
-
-export const reorderDraftsRpc = defineRpc({
-  name: "reorder_draft_purchase_orders",
-  args,
-  permission: "purchase_order.create",
-  does: "draft purchase orders",
-  feature: "erp",
+export const reorderDraftsRpc = implement(COMMANDS.reorder_draft_purchase_orders, {
   run: async (tx, a, caller) => {
     const ws = requireStockAccess(caller);
     if (a.location_id) await requireLocation(tx, ws, a.location_id);

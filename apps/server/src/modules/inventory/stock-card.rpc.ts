@@ -1,37 +1,16 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
+import type { StockCardRow } from "@workmetrics/domain/commands/inventory";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { requireLocation, requireStockAccess } from "./stock-levels.rpc.ts";
 import { datedMoves } from "./stock-sources.ts";
 
 // stock_card {product_id, location_id?, limit?, offset?} (issue 11 "Stock", ERPNext's Stock Ledger): every move of a
 // product in the order it counts (its day, then as written), with the document that made it, in and out, the
 // running balance and the unit cost; paged, the balance carried over from the earlier pages.
-
-const id = z.number().int().positive();
-const args = z.object({
-  product_id: id,
-  location_id: id.nullish(),
-  limit: z.number().int().min(1).max(5000).default(100),
-  offset: z.number().int().min(0).default(0),
-});
-
-export type StockCardRow = {
-  id: number;
-  date: string;
-  doc_type: string;
-  doc_id: number;
-  number: string | null;
-  location_id: number;
-  location: string;
-  qty_in: string | null;
-  qty_out: string | null;
-  balance: string;
-  unit_cost: string;
-};
 
 // The number of each move's document, per type in one query each: stock_move names its document by type and id
 // (DESIGN §2.3.1), and a document type's table is its name. A move of something that is not a document (the demo's
@@ -54,11 +33,7 @@ async function numbers(tx: Tx, ws: string, rows: StockCardRow[]): Promise<void> 
   }
 }
 
-export const stockCardRpc = defineRpc({
-  name: "stock_card",
-  args,
-  permission: null,
-  feature: "erp",
+export const stockCardRpc = implement(COMMANDS.stock_card, {
   run: async (tx, a, caller) => {
     const ws = requireStockAccess(caller);
     const product = (

@@ -1,11 +1,12 @@
 import { decide } from "@workmetrics/domain";
+import { COMMANDS } from "@workmetrics/domain/commands";
+import type { StockLevel, StockLevelsArgs } from "@workmetrics/domain/commands/inventory";
 import { STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { idArray, onOrder, systemLocations } from "./stock-sources.ts";
 
 // stock_levels {search?, location_id?, to_reorder?, limit?, offset?} (issue 11 "Stock"): one row per stock-tracked
@@ -15,34 +16,6 @@ import { idArray, onOrder, systemLocations } from "./stock-sources.ts";
 // location, so what it reserves counts against every one (ERPNext's projected quantity, without a warehouse on the
 // order). "To reorder": available + on order < minimum, for products that have a reorder level (there).
 // One statement: a page of products first, then their figures, so 200,000 moves cost a page's products' moves.
-
-const id = z.number().int().positive();
-const args = z.object({
-  search: z.string().trim().max(100).optional(),
-  location_id: id.nullish(),
-  to_reorder: z.boolean().optional(),
-  product_ids: z.array(id).max(500).optional(),
-  limit: z.number().int().min(1).max(500).default(50),
-  offset: z.number().int().min(0).default(0),
-});
-export type StockLevelsArgs = z.infer<typeof args>;
-
-export type StockLevel = {
-  product_id: number;
-  sku: string;
-  name: string;
-  unit: string;
-  on_hand: string;
-  reserved: string;
-  on_order: string;
-  on_loan: string;
-  in_transit: string;
-  available: string;
-  min_qty: string | null;
-  reorder_qty: string | null;
-  to_reorder: boolean;
-  by_location: Array<{ location_id: number; location: string; qty: string }>;
-};
 
 // Sales orders that still reserve what they have not delivered: submitted and neither finished nor stopped.
 const RESERVING = sql`o.status not in ('draft', 'completed', 'closed', 'cancelled')`;
@@ -153,11 +126,7 @@ export function requireStockAccess(caller: Caller): string {
   return caller.workspaceId as string;
 }
 
-export const stockLevelsRpc = defineRpc({
-  name: "stock_levels",
-  args,
-  permission: null,
-  feature: "erp",
+export const stockLevelsRpc = implement(COMMANDS.stock_levels, {
   run: async (tx, a, caller) => {
     const ws = requireStockAccess(caller);
     if (a.location_id) await requireLocation(tx, ws, a.location_id);

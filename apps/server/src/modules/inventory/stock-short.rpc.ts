@@ -1,10 +1,10 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { plain } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { requireDocumentAccess } from "../../platform/documents/access.ts";
 import { conflict, invalid, notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { shortOf } from "./stock-figures.ts";
 import { requireLocation, stockLevels } from "./stock-levels.rpc.ts";
 import { draftPurchaseOrders, type Want } from "./stock-purchase.ts";
@@ -16,15 +16,7 @@ import { draftPurchaseOrders, type Want } from "./stock-purchase.ts";
 // are its reorder level's unless given; a product with neither is refused with its name, so the page asks.
 // Not a document_convert: a purchase order draws nothing from the order's lines and is priced by the supplier.
 
-const id = z.number().int().positive();
-const args = z.object({ sales_order_id: id, supplier_id: id.nullish(), location_id: id.nullish() });
-
-export const purchaseShortRpc = defineRpc({
-  name: "purchase_short",
-  args,
-  permission: "purchase_order.create",
-  does: "draft purchase orders",
-  feature: "erp",
+export const purchaseShortRpc = implement(COMMANDS.purchase_short, {
   run: async (tx, a, caller) => {
     const ws = caller.workspaceId as string;
     const orders = documentSpec("sales_order");

@@ -1,22 +1,17 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { orderFormItemResource, orderFormResource } from "@workmetrics/domain/resources/orders";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { parse, type Shape } from "../../platform/documents/save.ts";
 import { insertRows, updateRow } from "../../platform/documents/store.ts";
 import { requireAllowed } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 
 // Issue 10 §2: an order form and its products saved together, in one transaction (the form page's Save): the form's
 // fields and each product's price and minimum validated by the resources' own schemas; the products replace the
 // form's. Answers the form with its token, for the link.
 
-const row = z.record(z.string(), z.unknown());
-
-export const orderFormSave = defineRpc({
-  name: "order_form_save",
-  args: z.object({ id: z.number().int().positive().optional(), form: row, items: z.array(row).max(500) }),
-  permission: null,
+export const orderFormSave = implement(COMMANDS.order_form_save, {
   run: async (tx, args, caller) => {
     requireAllowed(orderFormResource, caller, args.id ? "update" : "create");
     const ws = caller.workspaceId as string;
@@ -57,6 +52,6 @@ export const orderFormSave = defineRpc({
       })),
     );
     const res = await tx.execute(sql`select id, token from order_form where workspace_id = ${ws}::uuid and id = ${id}`);
-    return res.rows[0];
+    return res.rows[0] as CommandAnswer<"order_form_save">;
   },
 });

@@ -1,10 +1,11 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { conflict, invalid } from "../../platform/documents/refusals.ts";
+import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import type { Caller } from "../../platform/rest/access.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
-import { emailAddresses, sendWithPdf } from "../documents/email.rpc.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
+import { sendWithPdf } from "../documents/email.rpc.ts";
 import { day, moneyOf } from "../documents/pdf/format.ts";
 import { printRemittance } from "./supplier-payment.remittance.ts";
 
@@ -16,7 +17,7 @@ import { printRemittance } from "./supplier-payment.remittance.ts";
 
 type Input = { id: number; to?: string[]; cc?: string[]; message?: string | null };
 
-async function emailRemittance(tx: Tx, caller: Caller, input: Input) {
+async function emailRemittance(tx: Tx, caller: Caller, input: Input, deps: Pick<CommandDeps, "jobs">) {
   // Checks who may read it; 404 when it is not there. The payment and workspace come with the PDF, read once.
   const { pdf, filename, payment: p, workspace } = await printRemittance(tx, caller, input.id);
   if (p.status === "cancelled") throw conflict(`${p.number} is cancelled; its remittance advice is not sent`);
@@ -37,7 +38,7 @@ async function emailRemittance(tx: Tx, caller: Caller, input: Input) {
   const intro = `Please find attached our remittance advice ${p.number}: ${moneyOf(p.amount, currency)} paid on ${day(p.doc_date)}, with the invoices it settles.`;
   const subject = `Remittance advice ${p.number} from ${workspace.name}`;
   const cc = input.cc ?? [];
-  await sendWithPdf(tx, caller, {
+  const job = await sendWithPdf(tx, caller, deps, {
     type: "supplier_payment",
     docId: input.id,
     status: p.status,
@@ -49,17 +50,9 @@ async function emailRemittance(tx: Tx, caller: Caller, input: Input) {
     fromName: `${workspace.name} via Workmetrics`,
     attachment: { filename, pdf },
   });
-  return { type: "supplier_payment", id: input.id, number: p.number, to, cc, subject, attachment: filename };
+  return { type: "supplier_payment", id: input.id, number: p.number, to, cc, subject, attachment: filename, ...job };
 }
 
-export const supplierPaymentEmail = defineRpc({
-  name: "supplier_payment_email",
-  args: z.object({
-    id: z.number().int().positive(),
-    to: emailAddresses,
-    cc: emailAddresses,
-    message: z.string().max(5000).nullish(),
-  }),
-  permission: null, // reading supplier payments, checked by printRemittance through the one access rule
-  run: (tx, args, caller) => emailRemittance(tx, caller, args as Input),
+export const supplierPaymentEmail = implement(COMMANDS.supplier_payment_email, {
+  run: (tx, args, caller, deps) => emailRemittance(tx, caller, args as Input, deps),
 });

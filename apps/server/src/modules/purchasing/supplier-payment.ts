@@ -1,9 +1,9 @@
 import { decide } from "@workmetrics/domain";
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { SUPPLIER_PAYMENT_RULE } from "@workmetrics/domain/documents/postings";
 import { releasedToPay } from "@workmetrics/domain/documents/three-way";
 import { SUPPLIER_PAYMENT_ACCESS } from "@workmetrics/domain/resources/payables";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
@@ -11,7 +11,7 @@ import { documentSpec } from "../../platform/documents/registry.ts";
 import { lockHeader, type Row, today, writeEvent } from "../../platform/documents/store.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { settleReceivable } from "../documents/receivable.ts";
 import { type PaymentKind, readPayment } from "../documents/record-payment.ts";
 
@@ -36,7 +36,11 @@ export const SUPPLIER_PAYMENT_KIND: PaymentKind = {
 // Cancelling a supplier payment (POST /rest/v1/rpc/supplier_payment_cancel {id, reason}): one transaction — lock the
 // payment and what it paid, remove its allocations (kept in the audit row), reverse its journal entry on the day it
 // is cancelled, and recompute each supplier invoice's outstanding, so what it paid is owed again.
-async function cancelSupplierPayment(tx: Tx, caller: Caller, input: { id: number; reason: string }): Promise<Row> {
+async function cancelSupplierPayment(
+  tx: Tx,
+  caller: Caller,
+  input: { id: number; reason: string },
+): Promise<CommandAnswer<"supplier_payment_cancel">> {
   const access = decide(memberOf(caller), SUPPLIER_PAYMENT_ACCESS.cancel);
   if (!access.allowed) throw refusalError(access);
   const ws = caller.workspaceId as string;
@@ -71,12 +75,6 @@ async function cancelSupplierPayment(tx: Tx, caller: Caller, input: { id: number
   return readPayment(tx, ws, "supplier_payment", input.id);
 }
 
-export const supplierPaymentCancel = defineRpc({
-  name: "supplier_payment_cancel",
-  args: z.object({
-    id: z.number().int().positive(),
-    reason: z.string().trim().min(1, "Say why the payment is cancelled").max(2000),
-  }),
-  permission: null, // supplier_payment.cancel, checked inside through the one access rule
+export const supplierPaymentCancel = implement(COMMANDS.supplier_payment_cancel, {
   run: (tx, args, caller) => cancelSupplierPayment(tx, caller, args),
 });

@@ -1,10 +1,10 @@
 import { decide } from "@workmetrics/domain";
+import { COMMANDS } from "@workmetrics/domain/commands";
 import type { ReportResult } from "@workmetrics/domain/reports";
-import { z } from "zod";
 import type { Tx } from "../../platform/db/database.ts";
 import { type Caller, memberOf, refusalError } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../platform/rest/rpc/command.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { findReport, reportNames } from "./registry.ts";
 
 // One report run as the caller: an unknown name is a 400 naming the known ones; the report's own requirement is
@@ -31,10 +31,7 @@ export async function runReport(
 }
 
 // POST /rest/v1/rpc/report {name, …params} → {columns, rows, totals} (DESIGN §2.3.1).
-export const reportRpc = defineRpc({
-  name: "report",
-  args: z.looseObject({ name: z.string().min(1).max(64) }),
-  permission: null,
+export const reportRpc = implement(COMMANDS.report, {
   async run(tx, args, caller) {
     const { name, ...params } = args;
     return runReport(tx, caller, name, params);

@@ -1,4 +1,5 @@
 import { decide } from "@workmetrics/domain";
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import type { PostingRule } from "@workmetrics/domain/documents/postings";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
@@ -7,10 +8,9 @@ import { postJournal } from "../../../platform/documents/ledger.ts";
 import { takeNumber, today, writeEvent } from "../../../platform/documents/store.ts";
 import { memberOf, refusalError } from "../../../platform/rest/access.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
-import { defineRpc } from "../../../platform/rest/rpc/command.ts";
+import { implement } from "../../../platform/rest/rpc/command.ts";
 import { day } from "../../documents/pdf/format.ts";
 import { f5Boxes } from "./gst-f5.report.ts";
-import { closedPeriod } from "./ledger-sql.ts";
 
 // Issue 12 "files GST F5 for a quarter": POST /rest/v1/rpc/gst_f5_file {from, to} records the return (the boxes as
 // they stand, who, when) and posts its settlement dated the period's last day: Dr 2200 GST Output Tax (box 6) /
@@ -31,12 +31,7 @@ export const GST_SETTLEMENT_RULE: PostingRule = {
 
 type Filed = { id: number | string; period_from: string; period_to: string; filed_at: string };
 
-export const gstF5File = defineRpc({
-  name: "gst_f5_file",
-  args: closedPeriod,
-  permission: "journal_entry.create",
-  does: "file GST returns",
-  feature: "financial_reports",
+export const gstF5File = implement(COMMANDS.gst_f5_file, {
   async run(tx, p, caller) {
     const readable = decide(memberOf(caller), REPORT_ACCESS.gst_f5);
     if (!readable.allowed) throw refusalError(readable);
@@ -96,6 +91,6 @@ export const gstF5File = defineRpc({
         )},
         r.entry_id, r.filed_by, r.filed_at
       from gst_return r where r.workspace_id = ${ws}::uuid and r.id = ${id}`);
-    return { ...(row.rows[0] as Record<string, unknown>), id, entry_id: entryId, entry_number: number };
+    return { ...(row.rows[0] as CommandAnswer<"gst_f5_file">), id, entry_id: entryId, entry_number: number };
   },
 });

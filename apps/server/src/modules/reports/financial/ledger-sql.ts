@@ -16,8 +16,8 @@ export const BACKWARDS = { message: "The period must start on or before it ends"
 
 export const period = z.object({ from: isoDate.optional(), to: isoDate.optional() }).refine(runsForward, BACKWARDS);
 
-// A period with both ends given (a GST quarter).
-export const closedPeriod = z.object({ from: isoDate, to: isoDate }).refine(runsForward, BACKWARDS);
+// A period with both ends given (a GST quarter): gst_f5_file's arguments, declared in the domain.
+export { closedPeriod } from "@workmetrics/domain/commands/reports";
 
 // Balances show on the account's natural side: assets and expenses debit-positive, liabilities, equity and income
 // credit-positive. A contra account (Sales Returns under income) keeps its root's side, so it shows negative and

@@ -1,6 +1,6 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { findResource } from "@workmetrics/domain/resources";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../db/database.ts";
 import { type Caller, readScope, writeScope } from "../access.ts";
 import type { RestRequest } from "../engine.ts";
@@ -9,7 +9,7 @@ import { type ColumnMeta, metaOf, type ResourceMeta } from "../resource-meta.ts"
 import { RestError } from "../rest-error.ts";
 import { arrayLiteral, ident } from "../sql-compile.ts";
 import { Rollback } from "../transaction.ts";
-import { defineRpc } from "./command.ts";
+import { implement } from "./command.ts";
 import {
   type Candidate,
   checkInsert,
@@ -26,22 +26,7 @@ import {
 // its file unless skip_bad_rows; the answer is a row-by-row report. Upserts match on the resource's natural key.
 // The writes (csv-import.write.ts) validate every row first and insert in a few multi-row statements.
 
-const Cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const Args = z.object({
-  resource: z.string().min(1),
-  rows: z.array(z.record(z.string(), Cell)).max(20_000, "At most 20,000 rows per import"),
-  skip_bad_rows: z.boolean().default(false),
-  upsert: z.boolean().default(false), // update rows whose natural key (product SKU, location code …) exists
-});
-
-export type ImportReport = {
-  resource: string;
-  total: number;
-  imported: number;
-  skipped: number;
-  committed: boolean;
-  errors: ImportError[];
-};
+export type ImportReport = CommandAnswer<"csv_import">;
 
 // Clear yes/no values only (the web's preview reads the same set); anything else is reported, never guessed.
 const TRUE = new Set(["true", "yes", "y", "1"]);
@@ -143,10 +128,7 @@ async function existingKeys(
   return existing;
 }
 
-export const csvImport = defineRpc({
-  name: "csv_import",
-  args: Args,
-  permission: null, // checked per resource: <resource>.create (and .update for upserts)
+export const csvImport = implement(COMMANDS.csv_import, {
   async run(tx, args, caller): Promise<ImportReport> {
     const def = findResource(args.resource);
     if (!def?.route) throw new RestError(404, "PGRST205", `Cannot import into '${args.resource}'`);

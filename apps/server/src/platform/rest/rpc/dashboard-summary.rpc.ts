@@ -1,12 +1,12 @@
+import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import { RESOURCES, type ResourceDef } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "../../db/database.ts";
 import { type Caller, keptTotal, readScope } from "../access.ts";
 import { metaOf } from "../resource-meta.ts";
 import { RestError } from "../rest-error.ts";
 import { ident } from "../sql-compile.ts";
-import { defineRpc } from "./command.ts";
+import { implement } from "./command.ts";
 
 // Issue 5 item 7: the dashboard home's figures for the signed-in workspace — a count per resource the user may
 // read, the ten latest changes among them, and a few breakdowns worth a chart. One statement for the counts.
@@ -37,10 +37,7 @@ export function registerDashboardFigures(...fns: DashboardFigures[]): void {
   FIGURES.push(...fns);
 }
 
-export const dashboardSummary = defineRpc({
-  name: "dashboard_summary",
-  args: z.object({}).passthrough(),
-  permission: null,
+export const dashboardSummary = implement(COMMANDS.dashboard_summary, {
   async run(tx, _args, caller) {
     const list = readable(caller);
     const counts: Record<string, number> = {};
@@ -95,6 +92,7 @@ export const dashboardSummary = defineRpc({
     }
     const figures: Record<string, unknown> = {};
     for (const fn of FIGURES) Object.assign(figures, await fn(tx, caller));
-    return { counts, recent, charts, figures };
+    // Rows of SQL and the modules' figures, as the declaration describes them.
+    return { counts, recent, charts, figures } as CommandAnswer<"dashboard_summary">;
   },
 });

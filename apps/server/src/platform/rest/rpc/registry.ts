@@ -22,6 +22,9 @@ export function registerRpc(...cmds: AnyRpc[]): void {
 
 registerRpc(csvImport, dashboardSummary);
 
+// Every registered command (the test that each implements its domain declaration).
+export const registeredRpc = (): AnyRpc[] => [...COMMANDS.values()];
+
 export async function runRpc(tx: Tx, name: string, raw: unknown, caller: Caller, deps: CommandDeps): Promise<unknown> {
   const cmd = COMMANDS.get(name);
   if (!cmd) {
