@@ -331,7 +331,8 @@ describe("document_email", () => {
       message: "Thank you for your order.",
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ number: inv.number, to: ["meilin@printwell.example"] });
+    expect(res.body).toMatchObject({ number: inv.number, to: ["meilin@printwell.example"], mail: "queued" });
+    await server.running.app.jobs.drained(); // the outbox: the server's worker sends it after the commit
     const mail = caught.find((m) => m.to.includes("meilin@printwell.example") && m.raw.includes(inv.number as string));
     expect(mail).toBeDefined();
     const raw = mail?.raw ?? "";
@@ -348,7 +349,7 @@ describe("document_email", () => {
 
     const logged = await events("invoice", inv.id);
     expect(logged).toHaveLength(1);
-    expect(logged[0].reason).toBe("Sent to meilin@printwell.example");
+    expect(logged[0].reason).toBe("E-mail to meilin@printwell.example");
   });
 
   it("sends to the address given (and copies), else the customer's e-mail; refuses drafts and no address", async () => {
@@ -360,10 +361,11 @@ describe("document_email", () => {
       cc: ["boss@elsewhere.example"],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await server.running.app.jobs.drained();
     const mail = caught.find((m) => m.raw.includes(quote.number as string));
     expect(mail?.to.sort()).toEqual(["boss@elsewhere.example", "buyer@elsewhere.example"]);
     expect((await events("quotation", quote.id))[0].reason).toBe(
-      "Sent to buyer@elsewhere.example (cc boss@elsewhere.example)",
+      "E-mail to buyer@elsewhere.example (cc boss@elsewhere.example)",
     );
 
     const plain = await submit("quotation", (await save("quotation", {}, [{ product_id: item.id, qty: "1" }])).id);
@@ -403,6 +405,7 @@ describe("document_email", () => {
     expect(them.status).toBe(404);
     const driver = await rpc(DRIVER, "document_email", { type: "invoice", id: inv.id, to: "x@example.com" });
     expect(driver.status).toBe(403);
+    await server.running.app.jobs.drained();
     expect(caught.length).toBe(before);
     expect(await events("invoice", inv.id)).toHaveLength(0);
   });
