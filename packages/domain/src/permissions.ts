@@ -22,12 +22,19 @@ const BOOKS_DENIED: readonly PermissionPattern[] = [
   ...PAYABLES_DENIED,
 ];
 
+// Issue 21 §4 (HR): every member reads the staff directory, the leave types and the public holidays, and asks and
+// reads their own leave (leave_request's owner); a manager decides their reports' requests by being their manager.
+// Everyone's leave, the private fields of employees and deciding anyone's request are HR's: owners and admins.
+const HR_MEMBER: readonly PermissionPattern[] = ["employee.read", "leave_type.read", "public_holiday.read"];
+const HR_DENIED: readonly PermissionPattern[] = ["!employee_private.*", "!leave_request.*"];
+
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern[]> = {
   [ROLE.Owner]: ["*"],
   [ROLE.Admin]: ["*"],
   // Sales managers see receivables (their customers' debts) but not the journal; they approve below-cost lines.
   [ROLE.SalesManager]: [
     "*.read",
+    ...HR_DENIED,
     "!account.*",
     "!journal_entry.*",
     "!bank_account.*",
@@ -60,6 +67,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   // they read and act on the ones they created (the types' owner, decide's scope "own"); a sales manager sees all.
   [ROLE.Salesperson]: [
     "*.read",
+    ...HR_DENIED,
     ...BOOKS_DENIED,
     "!quotation.read",
     "!sales_order.read",
@@ -85,6 +93,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   // Drivers complete deliveries but do not hold delivery_order.read: they read, and so complete, only the delivery
   // orders assigned to them (the type's owner is its driver_id; decide's scope "own").
   [ROLE.Driver]: [
+    ...HR_MEMBER,
     "delivery_order.complete",
     "delivery_instruction.read",
     "company.read",
@@ -93,6 +102,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "feedback.create",
   ],
   [ROLE.WarehouseStaff]: [
+    ...HR_MEMBER,
     "product.*",
     "product_cost.read", // they value stock; a driver, the POS and a supplier's user read products without our cost
     "category.read",
@@ -116,6 +126,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "feedback.create",
   ],
   [ROLE.PosStaff]: [
+    ...HR_MEMBER,
     "product.read",
     "service.read",
     "company.read",
@@ -125,6 +136,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   ],
   40: [
     "*.read",
+    ...HR_DENIED,
     "invoice.*",
     "receipt.*",
     "supplier_invoice.*",
@@ -145,6 +157,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   ], // finance_manager
   41: [
     "*.read",
+    ...HR_DENIED,
     ...BOOKS_DENIED,
     "company.*",
     "contact.*",
@@ -158,6 +171,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
   ], // procurement_officer
   42: [
     "*.read",
+    ...HR_DENIED,
     "invoice.*",
     "receipt.*",
     "credit_note.*",

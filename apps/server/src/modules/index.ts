@@ -6,6 +6,7 @@ import { registerCommission } from "./commission/commission.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
+import { registerHr } from "./hr/hr.module.ts";
 import { registerInventory } from "./inventory/inventory.module.ts";
 import { registerStock } from "./inventory/stock.module.ts";
 import { registerOrders } from "./orders/orders.module.ts";
@@ -38,5 +39,6 @@ export function registerModules(): void {
   registerAnalyticsReports();
   registerClaims();
   registerChallenge();
+  registerHr();
   registerCommission();
 }

@@ -661,6 +661,43 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "team_challenge",
   },
+  // Issue 21 §4: HR (Pro). Every member reads the staff directory (private fields by employee_private.read) and
+  // their own leave requests; requests are written by the HR module's commands (leave_request_save, leave_decide).
+  employee: {
+    name: "employee",
+    title: "Employee",
+    plural: "Employees",
+    route: "employees",
+    scope: "tenant",
+    feature: "hr",
+    ownerColumn: "user_id",
+  },
+  leave_type: {
+    name: "leave_type",
+    title: "Leave type",
+    plural: "Leave types",
+    route: "leave-types",
+    scope: "tenant",
+    feature: "hr",
+  },
+  leave_request: {
+    name: "leave_request",
+    title: "Leave request",
+    plural: "Leave requests",
+    route: "leave-requests",
+    scope: "tenant",
+    feature: "hr",
+    actions: ["read"],
+    ownerColumn: "user_id",
+  },
+  public_holiday: {
+    name: "public_holiday",
+    title: "Public holiday",
+    plural: "Public holidays",
+    route: "public-holidays",
+    scope: "tenant",
+    feature: "hr",
+  },
   // Issue 12: progressive claims (projects, Pro), written by the document commands; REST reads them.
   progressive_claim: {
     name: "progressive_claim",

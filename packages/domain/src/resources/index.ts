@@ -18,6 +18,7 @@ import { CLAIMS_RESOURCES } from "./claims.ts";
 import { COMMISSION_RESOURCES } from "./commission.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
 import { GST_RESOURCES } from "./gst.ts";
+import { HR_RESOURCES } from "./hr.ts";
 import { INVENTORY_RESOURCES } from "./inventory.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
@@ -119,6 +120,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...CHALLENGE_RESOURCES,
   ...COMMISSION_RESOURCES,
   ...GST_RESOURCES,
+  ...HR_RESOURCES,
   userResource,
   workspaceRoleResource,
   feedbackResource,

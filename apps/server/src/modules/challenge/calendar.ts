@@ -109,6 +109,7 @@ export async function calendarEvents(tx: Tx, caller: Caller, from: string, to: s
       });
     }
   }
+  events.push(...(await leaveEvents(tx, caller, from, to)));
   for (const s of SOURCES) {
     const scope = scopeOf(s.resource, caller);
     if (!scope) continue;
@@ -132,6 +133,57 @@ export async function calendarEvents(tx: Tx, caller: Caller, from: string, to: s
   }
   return events;
 }
+
+// Issue 21 §4: the team leave calendar — approved leave the caller may read (everyone's for HR, their own) and
+// their reports' (a manager plans around them), and the workspace's public holidays.
+async function leaveEvents(tx: Tx, caller: Caller, from: string, to: string): Promise<CalendarEvent[]> {
+  const events: CalendarEvent[] = [];
+  const leave = scopeOf("leave_request", caller);
+  if (leave) {
+    const res = await tx.execute(sql`select d.id, e.name, t.name as type, d.half_day, d.start_date::text as start,
+        d.end_date::text as end
+      from leave_request d
+      join employee e on e.workspace_id = d.workspace_id and e.id = d.employee_id
+      join leave_type t on t.workspace_id = d.workspace_id and t.id = d.leave_type_id
+      where d.workspace_id = ${caller.workspaceId}::uuid and d.status = 'approved'
+        and d.start_date <= ${to}::date and d.end_date >= ${from}::date
+        and (${leave} or exists (select 1 from employee m where m.workspace_id = e.workspace_id
+          and m.id = e.manager_id and m.user_id = ${caller.userId}::uuid))
+      order by d.start_date, d.id limit 2000`);
+    for (const r of res.rows as Array<{ id: number; name: string; type: string; half_day: boolean } & Span>) {
+      events.push({
+        id: `leave_request-${r.id}`,
+        kind: "leave",
+        type: "leave_request",
+        doc_id: Number(r.id),
+        title: `On leave: ${r.name} (${r.type}${r.half_day ? ", half day" : ""})`,
+        start: r.start,
+        end: r.end,
+        url: "/dashboard/hr",
+      });
+    }
+  }
+  const holidays = scopeOf("public_holiday", caller);
+  if (holidays) {
+    const res = await tx.execute(sql`select d.id, d.name, d.date::text as start, d.date::text as end
+      from public_holiday d where ${holidays} and d.date between ${from}::date and ${to}::date order by d.date`);
+    for (const r of res.rows as Array<{ id: number; name: string } & Span>) {
+      events.push({
+        id: `public_holiday-${r.id}`,
+        kind: "holiday",
+        type: "public_holiday",
+        doc_id: Number(r.id),
+        title: `Public holiday: ${r.name}`,
+        start: r.start,
+        end: r.end,
+        url: "/dashboard/public-holidays",
+      });
+    }
+  }
+  return events;
+}
+
+type Span = { start: string; end: string };
 
 // ---- the .ics feed ----------------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import { hashPassword } from "../auth/password.ts";
 import type { Db } from "./database.ts";
 import { seedBooks } from "./demo-books.ts";
 import { seedChallenge } from "./demo-challenge.ts";
+import { seedHr } from "./demo-hr.ts";
 import { seedClaims } from "./demo-claims.ts";
 import { seedCommission } from "./demo-commission.ts";
 import { seedPurchasing } from "./demo-purchasing.ts";
@@ -297,6 +298,7 @@ export async function seedDemo(
           position: "Sales Executive",
         });
       }
+      await seedHr(tx, created.id, ws.slug); // issue 21 §4: staff, leave and holidays (people, not trading)
       if (opts.trading) await seedTrading(tx, created.id, ws.slug);
       if (opts.trading) await seedPurchasing(tx, created.id, ws.slug, opts.dataDir);
       // Issue 12: the books (expenses, bank, opening balances), project claims, challenges and commission.
