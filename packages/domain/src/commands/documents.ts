@@ -87,6 +87,16 @@ export const documentActions = defineCommand({
   permission: null,
 });
 
+// What the server would answer to one action now (issue 20 §3): asked when the clerk opens it (the cancel dialog), so
+// that a cancel refused by what stands on the document (a debit note against an invoice) is said before it is run.
+// The page's own list (document_actions) is decided by pure guards over the rows it read, without this trial.
+export const documentActionCheck = defineCommand({
+  name: "document_action_check",
+  args: z.object({ type, id, action: z.string().min(1).max(64) }),
+  result: z.object({ action: z.string(), blocked: z.string().nullable() }),
+  permission: null,
+});
+
 const allocation = z.object({ document_type: type, document_id: id, amount });
 const allocated = z.object({ document_type: z.string(), document_id: z.number(), amount: decimal });
 
@@ -295,6 +305,7 @@ export const DOCUMENT_COMMANDS = [
   documentTransition,
   documentConvert,
   documentActions,
+  documentActionCheck,
   recordPayment,
   allocateCredit,
   documentAmend,

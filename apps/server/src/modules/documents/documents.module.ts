@@ -19,6 +19,7 @@ import { registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
 import { DELIVERY_ORDER_EFFECTS } from "./delivery-order.effects.ts";
 import {
+  documentActionCheckRpc,
   documentActionsRpc,
   documentConvert,
   documentSave,
@@ -58,7 +59,14 @@ export function registerDocuments(): void {
     madeFrom: INVOICE_MADE_FROM,
     effects: INVOICE_EFFECTS,
   });
-  registerRpc(documentSave, documentTransition, documentConvert, documentActionsRpc, recordPaymentRpc);
+  registerRpc(
+    documentSave,
+    documentTransition,
+    documentConvert,
+    documentActionsRpc,
+    documentActionCheckRpc,
+    recordPaymentRpc,
+  );
   // Issue 10 §2: a customer's receipt pays invoices and debit notes (receivables of their own).
   registerPaymentKind({
     type: "receipt",

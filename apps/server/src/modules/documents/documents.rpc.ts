@@ -1,6 +1,7 @@
 import { COMMANDS, type CommandAnswer } from "@workmetrics/domain/commands";
 import type { DocumentRow } from "@workmetrics/domain/commands/documents";
 import {
+  checkedDocumentAction,
   convertDocument,
   offeredDocumentActions,
   saveDocument,
@@ -27,6 +28,11 @@ export const documentConvert = implement(COMMANDS.document_convert, {
 // The actions the caller may run on the document now (the web's buttons), each with why it is blocked, if it is.
 export const documentActionsRpc = implement(COMMANDS.document_actions, {
   run: (tx, args, caller) => offeredDocumentActions(tx, caller, args),
+});
+
+// Asked when the clerk opens an action: the guards and, for a cancel, its effects tried and rolled back.
+export const documentActionCheckRpc = implement(COMMANDS.document_action_check, {
+  run: (tx, args, caller) => checkedDocumentAction(tx, caller, args),
 });
 
 // DESIGN §2.3.1: a customer's payment allocated to invoices, or a payment to a supplier allocated to supplier

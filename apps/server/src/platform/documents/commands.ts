@@ -4,7 +4,7 @@ import { runConvert } from "./convert.ts";
 import { documentSpec } from "./registry.ts";
 import { type SaveInput, saveDraft } from "./save.ts";
 import { readDocument } from "./store.ts";
-import { documentActions, runTransition } from "./transition.ts";
+import { checkDocumentAction, documentActions, runTransition } from "./transition.ts";
 
 // The three document commands over any registered type; each answers the document it wrote.
 
@@ -43,4 +43,8 @@ export async function convertDocument(
 
 export function offeredDocumentActions(tx: Tx, caller: Caller, args: { type: string; id: number }) {
   return documentActions(tx, caller, documentSpec(args.type), args.id);
+}
+
+export function checkedDocumentAction(tx: Tx, caller: Caller, args: { type: string; id: number; action: string }) {
+  return checkDocumentAction(tx, caller, documentSpec(args.type), args.id, args.action);
 }

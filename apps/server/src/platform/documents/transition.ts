@@ -8,6 +8,7 @@ import {
   type TransitionDecision,
   type TransitionInput,
 } from "@workmetrics/domain/documents/machine";
+import { QTY_FIELDS } from "@workmetrics/domain/documents/quantities";
 import type { DocSnapshot } from "@workmetrics/domain/documents/types/snapshot";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/database.ts";
@@ -17,8 +18,8 @@ import { RestError } from "../rest/rest-error.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
 import { checkDraw, type LockedSources, recomputeDraw, refuseWhileDrawn } from "./draws.ts";
 import { takeNumberLast } from "./late-number.ts";
-import { conflict, invalid, notFound, transitionRefusal } from "./refusals.ts";
-import { type DocumentSpec, parentColumn } from "./registry.ts";
+import { conflict, invalid, notFound, title, transitionRefusal } from "./refusals.ts";
+import { type DocumentSpec, drawnBy, parentColumn } from "./registry.ts";
 import { documentSettings } from "./settings.ts";
 import {
   collectingPending,
@@ -218,38 +219,76 @@ export async function runTransition(
 }
 
 // What the document page offers (issue 10 §3: buttons only for these): the actions from its status the member may
-// run, each with the guard's refusal when it is blocked. Read without a lock.
+// run, each with the guard's refusal when it is blocked. Read without a lock, and decided by pure guards over the rows
+// read (issue 20 §3: no trial of a cancel's effects on every page read); what only the effects know (a debit note
+// against an invoice) is asked when the clerk opens the action (checkDocumentAction).
 export async function documentActions(
   tx: Tx,
   caller: Caller,
   spec: DocumentSpec,
   docId: number,
 ): Promise<{ status: string; actions: OfferedAction[] }> {
+  const doc = await readForActions(tx, caller, spec, docId);
+  const actions = offered(caller, spec, doc);
+  const status = doc.snapshot.status;
+  const cancel = actions.find((a) => !a.blocked && withdrawal(spec, status, a.action));
+  // A later document drawn on this one's lines refuses its cancel: the lines read say so.
+  if (cancel) cancel.blocked = drawnOn(spec, doc);
+  return { status, actions };
+}
+
+// document_action_check: what the server would answer to `action` now, asked when the clerk opens it (the cancel
+// dialog) — the guards, then, for a cancel, its effects tried in a savepoint that is always rolled back.
+export async function checkDocumentAction(
+  tx: Tx,
+  caller: Caller,
+  spec: DocumentSpec,
+  docId: number,
+  action: string,
+): Promise<{ action: string; blocked: string | null }> {
+  const doc = await readForActions(tx, caller, spec, docId);
+  const status = doc.snapshot.status;
+  const a = offered(caller, spec, doc).find((x) => x.action === action);
+  if (!a) {
+    const label = (spec.machine.statuses as Record<string, { label: string }>)[status]?.label ?? status;
+    return { action, blocked: `This ${title(spec)} is ${label.toLowerCase()}: it cannot be given "${action}" now` };
+  }
+  if (a.blocked || !withdrawal(spec, status, action)) return { action, blocked: a.blocked };
+  return { action, blocked: drawnOn(spec, doc) ?? (await refusalOf(tx, caller, spec, doc, action)) };
+}
+
+async function readForActions(tx: Tx, caller: Caller, spec: DocumentSpec, docId: number): Promise<Locked> {
   requireDocumentAccess(caller, spec, "read", `read ${spec.machine.plural.toLowerCase()}`);
   const doc = await lockDocument(tx, caller, spec, docId, false);
   requireOwnDocument(caller, spec, doc.header, "read");
-  const actions = offered(caller, spec, doc);
-  // A cancel that the server would refuse (a later document stands on this one) shows disabled with the reason.
-  const status = doc.snapshot.status;
-  const cancel = actions.find(
-    (a) =>
-      !a.blocked &&
-      spec.machine.transitions.some(
-        (t) => t.action === a.action && t.from.includes(status) && withdraws(spec, status, t.to),
-      ),
-  );
-  if (cancel) cancel.blocked = await refusalOf(tx, caller, spec, doc, cancel.action);
-  return { status, actions };
+  return doc;
 }
 
 // A submitted document going to cancelled: its effects are reversed, and what stands on it refuses that.
 const withdraws = (spec: DocumentSpec, from: string, to: string) => from !== spec.machine.initial && to === "cancelled";
+const withdrawal = (spec: DocumentSpec, status: string, action: string) =>
+  spec.machine.transitions.some((t) => t.action === action && t.from.includes(status) && withdraws(spec, status, t.to));
+
+// The pure half of refuseWhileDrawn (draws.ts): a line that another type has drawn on (delivered, billed, received …),
+// in the words of the server's refusal, without the drawing document's number, which only a read would give.
+function drawnOn(spec: DocumentSpec, doc: Locked): string | null {
+  for (const { spec: t, made } of drawnBy(spec.machine.type)) {
+    if (made.indirect) continue;
+    const line = doc.lines.find((l) => l[made.draws] != null && Number(l[made.draws]) !== 0);
+    if (line) {
+      const by = title(t);
+      const a = /^[aeiou]/.test(by) ? "an" : "a";
+      return `This ${title(spec)} is ${QTY_FIELDS[made.draws].past} on ${a} ${by} (line ${line.line_no}): cancel the ${by} first`;
+    }
+  }
+  return null;
+}
 
 const TRIED = new Error("tried");
 
 // What the server would answer to `action` now, found by running it in a savepoint that is always rolled back: a
-// cancel is refused by what stands on the document (a delivery drawn on an order, a debit note against an invoice,
-// a payment), which its effects know and the type's pure guard does not. The refusal's message, or null.
+// cancel is refused by what stands on the document (a debit note against an invoice, a later claim), which its
+// effects know and the type's pure guard does not. The refusal's message, or null.
 async function refusalOf(
   tx: Tx,
   caller: Caller,
@@ -258,7 +297,7 @@ async function refusalOf(
   action: string,
 ): Promise<string | null> {
   try {
-    // The document as the page's question read it: the trial is rolled back, so it takes no lock of its own.
+    // The document as the question read it: the trial is rolled back, so it takes no lock of its own.
     await tx.transaction(async (sp) => {
       await applyTransition(sp, caller, spec, doc, action, "offered");
       throw TRIED;
