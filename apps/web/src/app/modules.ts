@@ -7,10 +7,13 @@ import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import AssignmentReturnOutlined from "@mui/icons-material/AssignmentReturnOutlined";
 import AttachFileOutlined from "@mui/icons-material/AttachFileOutlined";
 import AutoStoriesOutlined from "@mui/icons-material/AutoStoriesOutlined";
+import BadgeOutlined from "@mui/icons-material/BadgeOutlined";
+import BeachAccessOutlined from "@mui/icons-material/BeachAccessOutlined";
 import BusinessOutlined from "@mui/icons-material/BusinessOutlined";
 import CalendarMonthOutlined from "@mui/icons-material/CalendarMonthOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
+import CelebrationOutlined from "@mui/icons-material/CelebrationOutlined";
 import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
 import ConfirmationNumberOutlined from "@mui/icons-material/ConfirmationNumberOutlined";
 import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
@@ -23,6 +26,7 @@ import DynamicFormOutlined from "@mui/icons-material/DynamicFormOutlined";
 import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
 import EngineeringOutlined from "@mui/icons-material/EngineeringOutlined";
 import EventAvailableOutlined from "@mui/icons-material/EventAvailableOutlined";
+import EventBusyOutlined from "@mui/icons-material/EventBusyOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
@@ -70,6 +74,7 @@ import { REPORT_ACCESS, STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { CHALLENGE_ACCESS } from "@workmetrics/domain/resources/challenge";
+import { HR_ACCESS } from "@workmetrics/domain/resources/hr";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { registerDocumentExtensions } from "../modules/documents/extensions.ts";
 import { discountFormsAccess } from "../modules/partners/access.ts";
@@ -81,6 +86,7 @@ export type NavSection =
   | "Purchasing"
   | "Inventory"
   | "Projects"
+  | "HR"
   | "Accounting"
   | "Channels"
   | "Administration"
@@ -113,6 +119,7 @@ export const SECTION_ORDER: NavSection[] = [
   "Purchasing",
   "Inventory",
   "Projects",
+  "HR",
   "Accounting",
   "Channels",
   "Administration",
@@ -382,6 +389,20 @@ export const MODULES: AppModule[] = [
   resource("reorder-levels", TuneOutlined, "Inventory"),
   documentModule("goods-transfer-forms", SwapHorizOutlined, "Inventory"),
   documentModule("loan-forms", HandshakeOutlined, "Inventory"),
+  // Issue 21 §4: HR (Pro) — every member's leave page, the staff directory, the leave requests they may read, and
+  // the leave types and public holidays HR keeps.
+  {
+    path: "hr",
+    title: "Leave",
+    icon: BeachAccessOutlined,
+    section: "HR",
+    access: requires(HR_ACCESS.use),
+    component: lazy(() => import("../modules/hr/LeavePage.tsx")),
+  },
+  resource("employees", BadgeOutlined, "HR"),
+  resource("leave-requests", EventBusyOutlined, "HR"),
+  resource("leave-types", CategoryOutlined, "HR"),
+  resource("public-holidays", CelebrationOutlined, "HR"),
   resource("projects", WorkOutlined, "Projects"),
   // Issue 12: progressive claims with retention (projects feature, Pro).
   documentModule("progressive-claims", EngineeringOutlined, "Projects"),
