@@ -1,4 +1,5 @@
-import { CLAIM_RULE } from "@workmetrics/domain/documents/postings";
+import { progressiveClaim } from "@workmetrics/domain/db/claims-schema";
+import { CLAIM_RULE, type PostingDoc } from "@workmetrics/domain/documents/postings";
 import { toBase } from "@workmetrics/domain/documents/totals";
 import {
   type ClaimKind,
@@ -6,12 +7,15 @@ import {
   type ReleaseStage,
   sopDates,
 } from "@workmetrics/domain/documents/types/progressive-claim";
-import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
+import type { Tx } from "../../platform/db/database.ts";
 import { conflict } from "../../platform/documents/refusals.ts";
-import { documentSpec, type Effect } from "../../platform/documents/registry.ts";
+import { type DocumentSpec, documentSpec } from "../../platform/documents/registry.ts";
+import { rowOf } from "../../platform/documents/rows.ts";
 import { insertLines } from "../../platform/documents/save.ts";
-import { deleteLines, lockHeader, type Row, today, updateRow } from "../../platform/documents/store.ts";
-import { settleReceivable } from "../documents/receivable.ts";
+import { deleteLines, lockHeader, type Row, updateRow } from "../../platform/documents/store.ts";
+import type { Locked } from "../../platform/documents/transition.ts";
+import type { Caller } from "../../platform/rest/access.ts";
+import { type Owed, receivableEffects } from "../documents/receivable.effects.ts";
 import { laterClaim, releaseClaim } from "./contract.ts";
 import { checkReleaseStage, priceClaim, shapeClaim } from "./prepare.ts";
 
@@ -21,20 +25,23 @@ import { checkReleaseStage, priceClaim, shapeClaim } from "./prepare.ts";
 // like an invoice and posts Dr 1100 Trade debtors (the total) + Dr 1110 Retention receivable (this claim's
 // retention) / Cr 4010 Contract revenue (this claim's work) / Cr 2200 GST output; a release claim's negative
 // retention moves 1110 to 1100 with its GST. Cancel refuses while a later claim of the contract stands (or, for a
-// progress claim, a release of its retention) and posts the reversing entry.
+// progress claim, a release of its retention) and posts the reversing entry. The settling, posting and reversing are
+// every receivable's (receivable.effects.ts); this file is what a claim adds.
 
-const submit: Effect = async (tx, caller, spec, doc, step) => {
+// Shaped and priced again under the contract's lock: the header and lines it is owed and posted from.
+const reprice = async (tx: Tx, caller: Caller, spec: DocumentSpec, doc: Locked): Promise<Owed> => {
   const ws = caller.workspaceId as string;
-  const id = Number(doc.header.id);
-  const contractId = Number(doc.header.source_id);
+  const claim = rowOf(progressiveClaim, doc.header);
+  const id = claim.id;
+  const contractId = Number(claim.source_id);
   await lockHeader(tx, documentSpec("sales_order"), ws, contractId);
-  const kind = String(doc.header.kind) as ClaimKind;
-  if (kind === "release") await checkReleaseStage(tx, ws, doc.header, doc.header.release_stage as ReleaseStage);
+  const kind = claim.kind as ClaimKind;
+  if (kind === "release") await checkReleaseStage(tx, ws, doc.header, claim.release_stage as ReleaseStage);
   const shaped = await shapeClaim(tx, ws, { id, contractId, kind, header: doc.header, lines: doc.lines });
   const priced = priceClaim(shaped.header, shaped.lines);
   const nothing = nothingClaimed({ ...priced.header, kind });
   if (nothing) throw conflict(nothing);
-  const dates = sopDates(String(doc.header.doc_date), doc.header);
+  const dates = sopDates(claim.doc_date, doc.header);
   const figures: Row = Object.fromEntries(
     [
       "previous_claim_id",
@@ -62,41 +69,37 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
   // The lines as priced now (their previous percentages may have moved since the draft was saved).
   await deleteLines(tx, spec, ws, id);
   await insertLines(tx, spec, ws, id, priced.lines, ["prev_percent", "prev_amount", "prev_qty", "amount_to_date"]);
-  const header = { ...doc.header, ...set };
-  await settleReceivable(tx, caller, spec, id, undefined, { header, lines: priced.lines });
-  const rate = String(doc.header.rate ?? "1");
-  await postJournal(
-    tx,
-    caller,
-    { type: spec.machine.type, id, number: step.number, date: String(doc.header.doc_date) },
-    CLAIM_RULE,
-    {
-      total: String(priced.header.base_total),
-      retention_this_claim: toBase(String(priced.header.retention_this_claim), rate),
-      this_claim_gross: toBase(String(priced.header.this_claim_gross), rate),
-      tax_total: toBase(String(priced.header.tax_total), rate),
-    },
-  );
+  return { header: { ...doc.header, ...set }, lines: priced.lines };
 };
 
-const cancel: Effect = async (tx, caller, spec, doc, step) => {
-  if (step.from === spec.machine.initial) return;
+// Dr 1100 the total + Dr 1110 this claim's retention / Cr 4010 this claim's work / Cr 2200 the tax, in base currency.
+const claimFigures = (row: Row): PostingDoc => {
+  const h = rowOf(progressiveClaim, row);
+  return {
+    total: h.base_total ?? "0",
+    retention_this_claim: toBase(h.retention_this_claim ?? "0", h.rate),
+    this_claim_gross: toBase(h.this_claim_gross ?? "0", h.rate),
+    tax_total: toBase(h.tax_total ?? "0", h.rate),
+  };
+};
+
+// Refused while a later claim of the contract stands or, for a progress claim, a release of its retention.
+const refuseCancel = async (tx: Tx, caller: Caller, _spec: DocumentSpec, doc: Locked): Promise<void> => {
   const ws = caller.workspaceId as string;
-  const id = Number(doc.header.id);
-  const later = await laterClaim(tx, ws, id);
+  const claim = rowOf(progressiveClaim, doc.header);
+  const later = await laterClaim(tx, ws, claim.id);
   if (later) throw conflict(`${later} was claimed after this claim: cancel it first`, { reason: "later_claim" });
-  if (doc.header.kind === "progress") {
-    const release = await releaseClaim(tx, ws, Number(doc.header.source_id));
+  if (claim.kind === "progress") {
+    const release = await releaseClaim(tx, ws, Number(claim.source_id));
     if (release) {
       throw conflict(`${release} releases the retention this contract held: cancel it first`, { reason: "released" });
     }
   }
-  await reverseJournals(tx, caller, {
-    type: spec.machine.type,
-    id,
-    number: (doc.header.number as string | null) ?? null,
-    date: await today(tx),
-  });
 };
 
-export const PROGRESSIVE_CLAIM_EFFECTS = { submit, cancel };
+export const PROGRESSIVE_CLAIM_EFFECTS = receivableEffects({
+  rule: CLAIM_RULE,
+  figures: claimFigures,
+  prepare: reprice,
+  refuseCancel,
+});
