@@ -2,6 +2,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from "@supaba
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { realtimeOf } from "../src/platform/realtime/realtime.route.ts";
 import { draft, ok, products } from "./documents-helpers.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { locationsByCode, openingStock, ownServer } from "./own-server-helpers.ts";
@@ -26,7 +27,12 @@ afterAll(async () => {
 });
 
 async function member(email: string | null, url = own.server.url): Promise<SupabaseClient> {
-  const client = createClient(url, await getAnonKey(), {
+  // Instances behind one address share it; a second test server has its own address, so its own key.
+  const key =
+    url === own.server.url
+      ? await getAnonKey()
+      : ((await (await fetch(`${url}/api/config`)).json()) as { anonKey: string }).anonKey;
+  const client = createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never, timeout: 10_000 },
   });
@@ -79,6 +85,13 @@ async function changes(email: string, table: string, filter?: string, event: "*"
     .on("postgres_changes", { event: event as "*", schema: "public", table, filter }, (p) => box.push(p as never));
   await joined(channel);
   return box;
+}
+
+// This server's realtime feed (the outbox reader), to wait for it or to catch up as a reconnect does.
+function feedOf() {
+  const feed = realtimeOf(own.server.running.database)?.feed;
+  if (!feed) throw new Error("the server runs no realtime feed");
+  return feed;
 }
 
 const customerOf = async (email: string) =>
@@ -233,8 +246,28 @@ describe("realtime on the Phoenix protocol", () => {
       event: "changed",
       payload: { challenge_ids: [running.id], type: "invoice", action: "submit" },
     });
-    await own.server.running.app.realtime?.feed.idle();
+    await feedOf().idle();
     expect(driverBoard.queue).toEqual([]); // a driver reads no challenges
+  });
+
+  it("catches up from the outbox (document_event) what no NOTIFY announced, in order, once", async () => {
+    const manager = await changes(MANAGER, "quotation", undefined, "INSERT");
+    await own.db.execute(sql`alter table document_event disable trigger document_event_notify`);
+    let unheard: Array<{ id: number }>;
+    try {
+      unheard = [await emptyQuotation(MANAGER), await emptyQuotation(MANAGER)];
+    } finally {
+      await own.db.execute(sql`alter table document_event enable trigger document_event_notify`);
+    }
+    const feed = feedOf();
+    await feed.idle();
+    expect(manager.queue).toEqual([]); // nothing woke the feed
+    feed.catchUp(); // what the listener does when its LISTEN is back
+    feed.catchUp(); // twice: nothing is sent twice
+    const heard = [await manager.next(), await manager.next()];
+    expect(heard.map((c) => c.new.id)).toEqual(unheard.map((q) => q.id));
+    const next = await emptyQuotation(MANAGER);
+    expect((await manager.next()).new.id).toBe(next.id);
   });
 
   it("on PostgreSQL, loses nothing committed while its LISTEN connection is reopened", async () => {

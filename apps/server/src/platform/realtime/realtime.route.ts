@@ -16,11 +16,11 @@ import { decodeFrame, type Vsn } from "./protocol.ts";
 
 const MAX_FRAME_BYTES = 65_536;
 
-declare module "fastify" {
-  interface FastifyInstance {
-    realtime?: { channels: Channels; feed: Feed; listener: Listener };
-  }
-}
+export type Realtime = { channels: Channels; feed: Feed; listener: Listener };
+
+// Each server's realtime, by its database (a route plugin's decorations stay inside it): for tests and benchmarks.
+const RUNNING = new WeakMap<Database, Realtime>();
+export const realtimeOf = (database: Database): Realtime | undefined => RUNNING.get(database);
 
 const apikeyOf = (req: FastifyRequest): string | null => {
   const q = (req.query ?? {}) as Record<string, unknown>;
@@ -57,7 +57,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
     },
     app.log,
   );
-  app.decorate("realtime", { channels, feed, listener });
+  RUNNING.set(database, { channels, feed, listener });
   app.addHook("onClose", async () => {
     for (const chan of channels.hub.allChannels()) chan.conn.ws.close(1001, "server shutting down");
     await listener.close();
