@@ -7,7 +7,8 @@ import { restFetch } from "./rest-helpers.ts";
 // cost is read by product_cost.read (FieldDef.permission) — left out of `*`, refused when selected, filtered or
 // ordered by — and the grant is a row of the permission matrix. A server of its own: it changes a role.
 
-const own = ownServer();
+// The demo's year of trading: stock moves and document lines that carry costs.
+const own = ownServer({ SEED: "demo" }, 600_000);
 const REFUSED = "You do not have permission to read the cost of products";
 const message = (res: { body: unknown }) => (res.body as { message: string }).message;
 const first = (res: { body: unknown }) => (res.body as Array<Record<string, unknown>>)[0];
