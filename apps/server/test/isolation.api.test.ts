@@ -495,8 +495,12 @@ describe("cross-workspace attacks through /rest/v1", () => {
   it.each(REFERENCES)("%s.%s cannot point at B's %s", async (name, field, target) => {
     const theirs = victim.get(target) as Row;
     // Every other reference points at A's own rows, so only the attacked one is foreign.
+    // (An employee's user is unique: A's users are its employees already, so the other reference stays empty.)
     const refs = Object.fromEntries(
-      REFERENCES.filter(([r]) => r === name).map(([, f, t]) => [f, (own.get(t) as Row | undefined)?.id]),
+      REFERENCES.filter(([r, f]) => r === name && !(r === "employee" && f === "user_id")).map(([, f, t]) => [
+        f,
+        (own.get(t) as Row | undefined)?.id,
+      ]),
     );
     const body = { ...sampleFor(name), ...refs, [field]: theirs.id };
     const res =
@@ -637,6 +641,12 @@ function sampleFor(name: string): Row {
     order_form: { title: "Iso form" },
     order_form_item: { price: "1", min_qty: "1" },
     reorder_level: { min_qty: "1", reorder_qty: "1" },
+    employee: { name: "Iso employee" },
+    leave_type: { name: `Iso ${n}`, days_per_year: "1" },
+    public_holiday: {
+      date: `${2100 + Math.floor(Math.random() * 800)}-01-0${1 + Math.floor(Math.random() * 9)}`,
+      name: "Iso",
+    },
   };
   return samples[name] ?? {};
 }
