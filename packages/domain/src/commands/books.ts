@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { ACCOUNT_ROOTS, ACCOUNT_TYPES } from "../db/ledger-schema.ts";
 import { decimal, defineCommand, id, instant } from "./define.ts";
+import { dayArg } from "./inputs.ts";
 
 // Issue 12's books (modules/books on the server): the chart, bank accounts, manual journals, opening balances, the
 // lock date and the year-end close. Each checks BOOKS_ACCESS inside, so none asks a permission here.
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDay = (what: string) =>
-  z
-    .string()
-    .regex(DAY, `${what} must be a date like 2026-03-31`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${what} is not a real date`);
+// A real day between 1900 and 2099 (issue 21 §2: journals were posted on 9999-12-31).
+export const isoDay = (what: string) => dayArg(what);
 
 export const accountCode = z
   .string()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { decimal, defineCommand, id } from "./define.ts";
 import { documentRow } from "./documents.ts";
+import { amountArg, dayArg } from "./inputs.ts";
 
 // Progressive claims (modules/claims on the server; SOP Act).
 
@@ -9,9 +10,9 @@ export const claimResponse = defineCommand({
   name: "claim_response",
   args: z.object({
     id,
-    certified_amount: z.union([z.string().max(40), z.number()]).transform(String),
+    certified_amount: amountArg("The certified amount"),
     withheld_reasons: z.string().trim().max(2000).nullish(),
-    response_date: z.iso.date().nullish(),
+    response_date: dayArg("The response date").nullish(),
   }),
   result: documentRow,
   permission: "progressive_claim.certify",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMMISSION_BASES, COMMISSION_PERIODS, CommissionRuleInput } from "../commission.ts";
 import { decimal, defineCommand, id } from "./define.ts";
+import { dayArg } from "./inputs.ts";
 
 // Issue 12 "Commission" (modules/commission on the server): the rules (workspace settings), approving a
 // salesperson's period (frozen, posted) and paying it.
@@ -90,7 +91,7 @@ export const commissionStatements = defineCommand({
   feature: "commission",
 });
 
-const period = { from: z.iso.date("Give the period's first day"), to: z.iso.date("Give the period's last day") };
+const period = { from: dayArg("The period's first day"), to: dayArg("The period's last day") };
 
 export const commissionApprove = defineCommand({
   name: "commission_approve",
@@ -105,7 +106,7 @@ export const commissionPay = defineCommand({
   name: "commission_pay",
   args: z.object({
     statement_id: id,
-    date: z.iso.date("Give the date paid"),
+    date: dayArg("The date paid"),
     account: z
       .string()
       .trim()

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { DEFAULT_PREFIXES, type NumberedType } from "../documents/numbering.ts";
 import { decimal, defineCommand, id } from "./define.ts";
+import { amountArg, dayArg, qtyArg } from "./inputs.ts";
 
 // The document commands (DESIGN §2.3.1 "Writes go through commands", modules/documents on the server). The
 // permission is the type's (quotation.create, sales_order.submit …), checked inside, so most ask none here.
 
 const type = z.string().min(1).max(64);
 const row = z.record(z.string(), z.unknown());
-const qty = z.union([z.string().max(40), z.number()]).transform(String);
-const amount = z.union([z.string(), z.number()]).transform(String);
+const qty = qtyArg();
+const amount = amountArg();
 const ref = z.object({ type, id });
 
 // A document as /rest/v1 reads it with its lines: the type's own columns beyond these.
@@ -50,7 +51,7 @@ export const documentConvert = defineCommand({
     id,
     to: type,
     lines: z
-      .array(z.object({ line_id: id, qty: z.union([z.string(), z.number()]).transform(String) }))
+      .array(z.object({ line_id: id, qty }))
       .max(1000)
       .optional(),
     header: row.optional(),
@@ -123,7 +124,7 @@ export const recordPayment = defineCommand({
     type: z.enum(["receipt", "supplier_payment"]),
     company_id: id,
     amount,
-    date: z.iso.date().nullish(),
+    date: dayArg().nullish(),
     method: z.string().trim().min(1).max(40),
     reference: z.string().max(200).nullish(),
     notes: z.string().max(2000).nullish(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimal, defineCommand, instant } from "./define.ts";
+import { dayArg } from "./inputs.ts";
 
 // The reports (modules/reports on the server): one command runs any registered report as the caller, and the GST
 // F5 return is filed once per period.
@@ -26,7 +27,7 @@ export const report = defineCommand({
   permission: null,
 });
 
-const isoDate = z.iso.date();
+const isoDate = dayArg();
 
 // A period with both ends given (a GST quarter), running forwards.
 export const closedPeriod = z

@@ -27,7 +27,7 @@ const FIRST_INSTANT = new Date(`${DATE_RANGE.min}T00:00:00.000Z`);
 const LAST_INSTANT = new Date(`${DATE_RANGE.max}T23:59:59.999Z`);
 
 // A real calendar day (not 2026-02-30), read without Date's two-digit-year quirk.
-function isCalendarDay(v: string): boolean {
+export function isCalendarDay(v: string): boolean {
   const m = DAY.exec(v);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
