@@ -34,6 +34,11 @@ const Status = ({ status }: { status: string }) => (
   />
 );
 
+// A column shown from the tablet up: on a phone the table keeps what fits (the rest is on the request's page).
+const wide = { display: { xs: "none", md: "table-cell" } };
+
+const plural = (days: string) => `${Number(days)} day${Number(days) === 1 ? "" : "s"}`;
+
 const dates = (r: { start_date: string; end_date: string; half_day: boolean }) =>
   r.start_date === r.end_date
     ? `${formatDate(r.start_date)}${r.half_day ? " (half day)" : ""}`
@@ -50,15 +55,23 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Grid({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
+type Head = string | { label: string; wide: true };
+
+function Grid({ label, head, children }: { label: string; head: Head[]; children: ReactNode }) {
   return (
     <TableContainer sx={{ overflowX: "auto" }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            {head.map((h) => (
-              <TableCell key={h}>{h}</TableCell>
-            ))}
+            {head.map((h) =>
+              typeof h === "string" ? (
+                <TableCell key={h}>{h}</TableCell>
+              ) : (
+                <TableCell key={h.label} sx={wide}>
+                  {h.label}
+                </TableCell>
+              ),
+            )}
           </TableRow>
         </TableHead>
         <TableBody>{children}</TableBody>
@@ -87,14 +100,18 @@ export function ToDecide() {
   if (!list.data || list.data.length === 0) return null;
   return (
     <Section id="to-decide" title="Waiting for your decision">
-      <Grid label="Leave to decide" head={["Employee", "Kind", "Dates", "Days", "Reason", ""]}>
+      <Grid label="Leave to decide" head={["Employee", "Kind", "Dates", { label: "Reason", wide: true }, ""]}>
         {list.data.map((r) => (
           <TableRow key={r.id}>
             <TableCell>{r.employee_name}</TableCell>
             <TableCell>{r.leave_type_name}</TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{dates(r)}</TableCell>
-            <TableCell>{r.days}</TableCell>
-            <TableCell>{r.reason ?? "—"}</TableCell>
+            <TableCell>
+              {dates(r)}
+              <Typography variant="body2" color="text.secondary">
+                {plural(r.days)}
+              </Typography>
+            </TableCell>
+            <TableCell sx={wide}>{r.reason ?? "—"}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
               <Button size="small" variant="contained" onClick={() => run(r, "approve")} disabled={decide.isPending}>
                 Approve
@@ -143,16 +160,20 @@ export function OwnRequests({ userId }: { userId: string | undefined }) {
       {list.data && list.data.length === 0 ? (
         <Typography color="text.secondary">You have asked for no leave yet.</Typography>
       ) : (
-        <Grid label="Your leave" head={["Kind", "Dates", "Days", "Status", "Note", ""]}>
+        <Grid label="Your leave" head={["Kind", "Dates", "Status", { label: "Note", wide: true }, ""]}>
           {(list.data ?? []).map((r) => (
             <TableRow key={r.id}>
               <TableCell>{r.leave_type?.name ?? ""}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{dates(r)}</TableCell>
-              <TableCell>{Number(r.days)}</TableCell>
+              <TableCell>
+                {dates(r)}
+                <Typography variant="body2" color="text.secondary">
+                  {plural(r.days)}
+                </Typography>
+              </TableCell>
               <TableCell>
                 <Status status={r.status} />
               </TableCell>
-              <TableCell>{r.decision_reason ?? r.reason ?? "—"}</TableCell>
+              <TableCell sx={wide}>{r.decision_reason ?? r.reason ?? "—"}</TableCell>
               <TableCell align="right">
                 {r.status === "pending" && (
                   <Button
@@ -191,14 +212,24 @@ export function Balances({ year }: { year: number }) {
           {people.length} employees. Days left are the year's entitlement less leave taken and waiting for a decision.
         </Typography>
       )}
-      <Grid label={`Leave balances ${year}`} head={["Employee", "Kind", "A year", "Taken", "Pending", "Left"]}>
+      <Grid
+        label={`Leave balances ${year}`}
+        head={[
+          ...(people.length > 1 ? ["Employee"] : []),
+          "Kind",
+          { label: "A year", wide: true },
+          "Taken",
+          { label: "Pending", wide: true },
+          "Left",
+        ]}
+      >
         {rows.map((r) => (
           <TableRow key={`${r.employee_id}-${r.leave_type_id}`}>
-            <TableCell>{r.employee_name}</TableCell>
+            {people.length > 1 && <TableCell>{r.employee_name}</TableCell>}
             <TableCell>{r.leave_type_name}</TableCell>
-            <TableCell>{r.entitlement}</TableCell>
+            <TableCell sx={wide}>{r.entitlement}</TableCell>
             <TableCell>{r.taken}</TableCell>
-            <TableCell>{r.pending}</TableCell>
+            <TableCell sx={wide}>{r.pending}</TableCell>
             <TableCell sx={{ fontWeight: 600, color: Number(r.remaining) <= 0 ? "error.main" : undefined }}>
               {r.remaining}
             </TableCell>
