@@ -142,7 +142,8 @@ const need = (permission: string | null, does: string): Requirement => ({
   subject: "HR",
 });
 export const HR_ACCESS = {
-  use: need(null, "use HR"),
+  // The leave page: staff read the leave types (a supplier's user, who is nobody's employee, does not).
+  use: need("leave_type.read", "use the leave page"),
   approve: need("leave_request.approve", "approve leave requests"),
   requestForOthers: need("leave_request.create", "ask leave for other employees"),
   readAll: need("leave_request.read", "read everyone's leave"),
