@@ -90,4 +90,16 @@ CREATE UNIQUE INDEX "public_holiday_date_key" ON "public_holiday" USING btree ("
 CREATE POLICY "employee_tenant" ON "employee" AS PERMISSIVE FOR ALL TO "workmetrics_app" USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid) WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "leave_request_tenant" ON "leave_request" AS PERMISSIVE FOR ALL TO "workmetrics_app" USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid) WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "leave_type_tenant" ON "leave_type" AS PERMISSIVE FOR ALL TO "workmetrics_app" USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid) WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);--> statement-breakpoint
-CREATE POLICY "public_holiday_tenant" ON "public_holiday" AS PERMISSIVE FOR ALL TO "workmetrics_app" USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid) WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);
+CREATE POLICY "public_holiday_tenant" ON "public_holiday" AS PERMISSIVE FOR ALL TO "workmetrics_app" USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid) WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);--> statement-breakpoint
+-- Issue 21 §4: HR's permissions in the roles workspaces already have (new workspaces copy permissions.ts): the roles
+-- reading everything keep away from everyone's leave and employees' private fields; drivers, warehouse and POS staff
+-- read the staff directory, the leave types and the public holidays.
+UPDATE "workspace_role" wr
+   SET "permissions" = wr."permissions" || ARRAY(SELECT p FROM unnest(g.grants) AS p WHERE NOT (p = ANY (wr."permissions")))
+  FROM (VALUES (2, ARRAY['!employee_private.*', '!leave_request.*']), (3, ARRAY['!employee_private.*', '!leave_request.*']),
+               (40, ARRAY['!employee_private.*', '!leave_request.*']), (41, ARRAY['!employee_private.*', '!leave_request.*']),
+               (42, ARRAY['!employee_private.*', '!leave_request.*']),
+               (5, ARRAY['employee.read', 'leave_type.read', 'public_holiday.read']),
+               (6, ARRAY['employee.read', 'leave_type.read', 'public_holiday.read']),
+               (7, ARRAY['employee.read', 'leave_type.read', 'public_holiday.read'])) AS g(base_role_id, grants)
+ WHERE wr."base_role_id" = g.base_role_id;
