@@ -88,7 +88,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate("deps", deps);
   app.decorate("jobs", jobs);
   app.addHook("onReady", () => jobs.start());
-  app.addHook("onClose", () => jobs.stop());
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    mailer.close?.();
+  });
   await app.register(authPlugin, { config, db: database.db, mailer, jobs });
   await app.register(publicRoutes, { db: database.db });
   await app.register(publicOrderFormRoutes, { db: database.db });
