@@ -120,6 +120,33 @@ describe("realtime on the Phoenix protocol", () => {
     await expect(joined(anon.channel("room"))).rejects.toThrow(/Sign in to use realtime/);
   });
 
+  it("takes a new access_token of the same member on a joined channel, and closes it (a system error) for another's", async () => {
+    const client = await member(MANAGER);
+    const system = inbox<{ status: string; message: string }>();
+    const heard = inbox();
+    const channel = await joined(
+      client
+        .channel("tokens")
+        .on("system", {}, (p) => system.push(p))
+        .on("broadcast", { event: "ping" }, (m) => heard.push(m)),
+    );
+    // A second sign-in of the same member: a new session's token, taken without a word.
+    const again = await fetch(`${own.server.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: await getAnonKey() },
+      body: JSON.stringify({ email: MANAGER, password: "demo-pass-2026" }),
+    });
+    await client.realtime.setAuth(((await again.json()) as { access_token: string }).access_token);
+    const other = await joined((await member(ADMIN)).channel("tokens"));
+    await other.send({ type: "broadcast", event: "ping", payload: { n: 1 } });
+    expect(await heard.next()).toMatchObject({ payload: { n: 1 } });
+    expect(system.queue).toEqual([]);
+
+    await client.realtime.setAuth(await tokenFor(SALES));
+    expect(await system.next()).toMatchObject({ status: "error", message: expect.stringMatching(/another member/) });
+    expect(channel.state).toBe("closed");
+  });
+
   it("passes a broadcast between two members of one workspace (self and ack as asked), never to another workspace", async () => {
     const manager = await member(MANAGER);
     const sales = await member(SALES);

@@ -108,6 +108,27 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
     return true;
   }
 
+  // The channels of a delivery that are still live: those due a check are checked once per token (a member's
+  // tabs share it), not once each.
+  async function freshAll(chans: Chan[]): Promise<Chan[]> {
+    const due = new Map<string, Chan[]>();
+    for (const c of chans) {
+      if (Date.now() - c.checkedAt >= REFRESH_MS) due.set(c.token, [...(due.get(c.token) ?? []), c]);
+    }
+    for (const [token, group] of due) {
+      const now = await callerFor(token).catch(() => ({ reason: "Realtime could not check your session" }));
+      for (const chan of group) {
+        chan.checkedAt = Date.now();
+        if ("reason" in now || now.caller.userId !== chan.caller.userId) {
+          close(chan, "reason" in now ? now.reason : "The session changed");
+        } else {
+          chan.caller = now.caller;
+        }
+      }
+    }
+    return chans.filter((c) => c.conn.channels.get(c.topic) === c);
+  }
+
   async function join(conn: Conn, f: Frame): Promise<void> {
     const old = conn.channels.get(f.topic);
     if (old) leave(old);
@@ -235,9 +256,7 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
   // A committed document change → postgres_changes to the bindings whose member reads the row (one REST read per
   // group of channels that read alike), and the modules' derived broadcasts.
   async function deliver(change: DocumentChange): Promise<void> {
-    const chans = hub.inWorkspace(change.workspace_id);
-    const live: Chan[] = [];
-    for (const c of chans) if (await fresh(c)) live.push(c);
+    const live = await freshAll(hub.inWorkspace(change.workspace_id));
     if (!live.length) return;
     const event = changeEvent(change.action);
     type Group = { caller: Caller; conditions: Array<[string, string]>; targets: Array<{ chan: Chan; ids: number[] }> };
