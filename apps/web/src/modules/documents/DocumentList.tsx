@@ -30,7 +30,7 @@ import {
 } from "./listFilters.ts";
 import { Picker } from "./Picker.tsx";
 import { StatusChip } from "./StatusChip.tsx";
-import { docType, hasCustomer, type WebDocType } from "./types.ts";
+import { hasCustomer, useDocType, type WebDocType } from "./types.ts";
 
 // A document type's list (issue 10 §3): the generic list with status chips in the machine's colours, filters by
 // status, customer and date range, quick search by number or customer, and the filtered set's totals under it.
@@ -203,7 +203,7 @@ function useMatchingCustomers(term: string): number[] | undefined {
 
 export default function DocumentList() {
   const def = useResourceDef();
-  const type = docType(def.name);
+  const type = useDocType(def.name);
   const [params, setParams] = useSearchParams();
   const filters = readDocFilters(params);
   const filterKey = JSON.stringify(filters);

@@ -21,16 +21,17 @@ import {
 } from "@workmetrics/domain/documents/types/supplier-delivery-order";
 import { SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/supplier-invoice";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { Row } from "../../platform/data-access/provider.ts";
+import { use } from "react";
 import { STATUS_HEX } from "../../platform/fields/format.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
-import { claimBlocked } from "../claims/figures.ts";
-import type { LineDraft } from "./lines.ts";
+import { type DocumentExtension, documentExtensionsLoaded, extensionOf, type PageAction } from "./extensions.ts";
+
+export type { LinesEditor, LinesEditorProps, PageAction } from "./extensions.ts";
 
 // The document types the web's document pages serve (issue 10 §3), read from the domain's declarations: statuses
 // and colours, actions and their labels (the machine), which types each is made from (`*_MADE_FROM`), header and line
-// fields (the resources). A type added later is one line here and one in app/modules.ts.
+// fields (the resources). A type added later is one line here and one in app/modules.ts; what a module adds to a
+// type's page (its buttons, its own lines editor) it registers itself (extensions.ts).
 
 export type MadeFromDecl = {
   readonly from: string;
@@ -40,44 +41,20 @@ export type MadeFromDecl = {
   readonly indirect?: boolean; // counted through another document, never made from the source directly
 };
 
-// A module's own button on a type's document page, beside the actions (a sales order's "Purchase what is short"):
-// lazy, so the document page's code does not carry it; it decides itself whether to show.
-export type PageAction = LazyExoticComponent<ComponentType<{ doc: Row; status: string }>>;
-
-// A type whose lines are not qty × price (a progressive claim's cumulative percentages): its own lines and totals in
-// place of the lines grid and the totals panel, editing the same form lines (LineDraft, its fields in `extra`).
-export type LinesEditorProps = {
-  doc: Row | null;
-  header: Record<string, unknown>;
-  lines: LineDraft[];
-  onChange(lines: LineDraft[]): void;
-  readOnly: boolean;
-  currency: string;
-  errors?: Record<string, string>;
-};
-export type LinesEditor = LazyExoticComponent<ComponentType<LinesEditorProps>>;
-
 export type WebDocType = {
   type: string;
   machine: DocumentType<string, never>;
   madeFrom: readonly MadeFromDecl[];
   header: ResourceDef;
   lines: ResourceDef;
-  pageActions: readonly PageAction[];
-  editor?: LinesEditor;
-  // Made only from another document (a claim from its contract): the list offers no New.
-  convertOnly?: boolean;
-  // Why the unsaved form could not be submitted as it stands (a claim's figures), or null: the page then answers for
-  // Submit from the form, not from the saved draft.
-  blocked?: (doc: Row | null, header: Readonly<Record<string, unknown>>, lines: readonly LineDraft[]) => string | null;
+  // What the modules registered for the type (extensions.ts), once loaded.
+  readonly pageActions: readonly PageAction[];
+  readonly editor?: DocumentExtension["editor"];
+  readonly convertOnly?: boolean;
+  readonly blocked?: DocumentExtension["blocked"];
 };
 
-const declare = (
-  machine: unknown,
-  madeFrom: readonly MadeFromDecl[] = [],
-  pageActions: readonly PageAction[] = [],
-  own: Pick<WebDocType, "editor" | "convertOnly" | "blocked"> = {},
-): WebDocType => {
+const declare = (machine: unknown, madeFrom: readonly MadeFromDecl[] = []): WebDocType => {
   const m = machine as DocumentType<string, never>;
   return {
     type: m.type,
@@ -85,18 +62,24 @@ const declare = (
     madeFrom,
     header: resourceByName(m.type),
     lines: resourceByName(`${m.type}_line`),
-    pageActions,
-    ...own,
+    get pageActions() {
+      return extensionOf(m.type).pageActions ?? [];
+    },
+    get editor() {
+      return extensionOf(m.type).editor;
+    },
+    get convertOnly() {
+      return extensionOf(m.type).convertOnly;
+    },
+    get blocked() {
+      return extensionOf(m.type).blocked;
+    },
   };
 };
 
 export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(QUOTATION),
-  declare(
-    SALES_ORDER,
-    [...SALES_ORDER_MADE_FROM, SALES_ORDER_FROM_LOAN],
-    [lazy(() => import("../stock/PurchaseShortButton.tsx"))],
-  ),
+  declare(SALES_ORDER, [...SALES_ORDER_MADE_FROM, SALES_ORDER_FROM_LOAN]),
   declare(DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM),
   declare(INVOICE, INVOICE_MADE_FROM),
   declare(CUSTOMER_ORDER),
@@ -108,14 +91,8 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(LOAN_FORM),
   declare(PURCHASE_ORDER),
   declare(SUPPLIER_DELIVERY_ORDER, SUPPLIER_DELIVERY_ORDER_MADE_FROM),
-  declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM, [lazy(() => import("../payables/PayInvoiceButton.tsx"))]),
-  // Issue 12: made from a contract; its own lines (cumulative %) and figures, the payment response, payments,
-  // the release of retention and the contract's retention schedule.
-  declare(PROGRESSIVE_CLAIM, PROGRESSIVE_CLAIM_MADE_FROM, [lazy(() => import("../claims/ClaimActions.tsx"))], {
-    editor: lazy(() => import("../claims/ClaimLines.tsx")),
-    convertOnly: true,
-    blocked: claimBlocked,
-  }),
+  declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM),
+  declare(PROGRESSIVE_CLAIM, PROGRESSIVE_CLAIM_MADE_FROM), // issue 12: made from a contract
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));
@@ -127,6 +104,12 @@ export function docType(type: string): WebDocType {
 }
 
 export const findDocType = (type: string): WebDocType | undefined => BY_TYPE.get(type);
+
+// A document page's type, with what the modules add to it: the page waits (suspends) until they are loaded.
+export function useDocType(type: string): WebDocType {
+  use(documentExtensionsLoaded());
+  return docType(type);
+}
 
 // The types that can be made from `type` now that it is in `status` (a delivery order from a sales order to deliver).
 export function conversionsFrom(type: string, status: string): WebDocType[] {
