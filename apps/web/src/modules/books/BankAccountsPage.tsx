@@ -158,8 +158,8 @@ export default function BankAccountsPage() {
 }
 
 function BankDialog({ bank, onClose }: { bank: BankAccount | null; onClose(): void }) {
-  const create = useBooksCommand<BankAccount>("bank_account_create");
-  const update = useBooksCommand<BankAccount>("bank_account_update");
+  const create = useBooksCommand("bank_account_create");
+  const update = useBooksCommand("bank_account_update");
   const chart = useChart();
   const banks = useBankAccounts();
   const [name, setName] = useState(bank?.name ?? "");

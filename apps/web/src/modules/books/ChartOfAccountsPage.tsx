@@ -22,6 +22,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import type { CommandArgs } from "@workmetrics/domain/commands";
 import { ACCOUNT_ROOTS } from "@workmetrics/domain/db/ledger-schema";
 import { type AccountRoot, BOOKS_ACCESS, rootOfCode, TYPES_BY_ROOT } from "@workmetrics/domain/resources/books";
 import { useState } from "react";
@@ -209,7 +210,7 @@ export default function ChartOfAccountsPage() {
 }
 
 function AddAccountDialog({ onClose }: { onClose(): void }) {
-  const create = useBooksCommand<AccountRow>("account_create");
+  const create = useBooksCommand("account_create");
   const [code, setCode] = useState("");
   const [name, setName] = useState("");
   const [type, setType] = useState("");
@@ -255,7 +256,9 @@ function AddAccountDialog({ onClose }: { onClose(): void }) {
           disabled={!code.trim() || !name.trim() || !chosen}
           onClick={async () => {
             try {
-              const a = await create.mutateAsync({ code: code.trim(), name: name.trim(), type: chosen });
+              // The server checks the type against the code's root; the picker offers only those.
+              const picked = chosen as CommandArgs<"account_create">["type"];
+              const a = await create.mutateAsync({ code: code.trim(), name: name.trim(), type: picked });
               toast.success(`${a.code} ${a.name} added`);
               onClose();
             } catch (err) {

@@ -36,15 +36,7 @@ import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { findDocType } from "../documents/types.ts";
-import {
-  type JournalEntry,
-  type JournalFilters,
-  type JournalRow,
-  useBooksCommand,
-  useChart,
-  useEntry,
-  useJournal,
-} from "./api.ts";
+import { type JournalFilters, type JournalRow, useBooksCommand, useChart, useEntry, useJournal } from "./api.ts";
 import { NewJournalDialog } from "./NewJournalDialog.tsx";
 
 // Issue 12 "Journal" (/dashboard/journal): every journal entry, newest first — number, date, memo, the document that
@@ -82,7 +74,7 @@ export default function JournalPage() {
   useErrorToast(journal.error);
   const chart = useChart();
   const mayPost = useDecision(BOOKS_ACCESS.postJournal).allowed;
-  const postJournal = useBooksCommand<JournalEntry>("journal_post");
+  const postJournal = useBooksCommand("journal_post");
 
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(window.location.search);
@@ -342,7 +334,7 @@ function EntryLines({ id, row, mayReverse }: { id: number; row: JournalRow; mayR
 }
 
 function ReverseDialog({ row, onClose }: { row: JournalRow; onClose(): void }) {
-  const reverse = useBooksCommand<JournalEntry>("journal_reverse");
+  const reverse = useBooksCommand("journal_reverse");
   const [reason, setReason] = useState("");
   const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
   const [error, setError] = useState<string | null>(null);

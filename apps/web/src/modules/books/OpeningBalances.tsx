@@ -13,6 +13,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import type { CommandResult } from "@workmetrics/domain/commands";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { parseCsv } from "../../platform/data-access/csv.ts";
@@ -24,21 +25,7 @@ import { type BooksState, useBooksCommand, useChart } from "./api.ts";
 // difference (3100 Retained Earnings: what the business kept before these books). The server previews it with an
 // error per row, then posts one entry — once, unless that entry is reversed (in the Journal).
 
-type PreviewRow = {
-  row: number;
-  account_code: string;
-  account_name: string | null;
-  debit: string;
-  credit: string;
-  error: string | null;
-};
-type Preview = {
-  rows: PreviewRow[];
-  totals: { debit: string; credit: string; difference: string };
-  balancing: { account_code: string; debit: string; credit: string } | null;
-  problem: string | null;
-  entry?: { number: string };
-};
+type Preview = CommandResult<"opening_balances">;
 
 const COLUMNS = ["account_code", "debit", "credit", "balance"] as const;
 
@@ -67,7 +54,7 @@ export function readOpeningCsv(text: string): { rows: Record<string, string>[]; 
 }
 
 export function OpeningBalances({ state, mayPost }: { state: BooksState; mayPost: boolean }) {
-  const command = useBooksCommand<Preview>("opening_balances");
+  const command = useBooksCommand("opening_balances");
   const chart = useChart();
   const [asOf, setAsOf] = useState("");
   const [file, setFile] = useState<{ name: string; rows: Record<string, string>[] } | null>(null);

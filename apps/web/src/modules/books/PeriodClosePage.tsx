@@ -76,7 +76,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function LockDate({ state, mayLock }: { state: BooksState; mayLock: boolean }) {
-  const set = useBooksCommand<BooksState>("books_settings_set");
+  const set = useBooksCommand("books_settings_set");
   const [date, setDate] = useState(state.lock_date ?? "");
   const [month, setMonth] = useState(state.fy_start_month);
   const [error, setError] = useState<string | null>(null);
@@ -155,7 +155,7 @@ function LockDate({ state, mayLock }: { state: BooksState; mayLock: boolean }) {
 }
 
 function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) {
-  const close = useBooksCommand<{ profit: string; entry: { number: string } }>("year_end_close");
+  const close = useBooksCommand("year_end_close");
   const reopen = useBooksCommand("year_end_reopen");
   // The last financial year that has ended.
   const lastEnded = (() => {

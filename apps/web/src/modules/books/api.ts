@@ -1,69 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountRoot } from "@workmetrics/domain/resources/books";
+import type { CommandArgs, CommandName, CommandResult } from "@workmetrics/domain/commands";
+import type { BankAccount, BooksState, JournalEntry } from "@workmetrics/domain/commands/books";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 
 // The books' commands (modules/books on the server) as the pages call them.
 
-export type JournalRow = {
-  id: number;
-  number: string | null;
-  entry_date: string;
-  memo: string | null;
-  source_type: string | null;
-  source_id: number | null;
-  reversal_of: number | null;
-  reversed_by: number | null;
-  amount: string;
-};
-export type JournalLine = { line_no: number; account_code: string; debit: string; credit: string; memo: string | null };
-export type JournalEntry = Omit<JournalRow, "amount"> & { lines: JournalLine[] };
-
-export type AccountRow = {
-  id: number;
-  code: string;
-  name: string;
-  type: string;
-  root: AccountRoot;
-  contra: boolean;
-  active: boolean;
-  debit: string;
-  credit: string;
-  balance: string;
-};
-export type Chart = { as_of: string; in_use: string[]; accounts: AccountRow[] };
-
-export type BankAccount = {
-  id: number;
-  name: string;
-  bank_name: string;
-  account_number: string;
-  currency: string;
-  ledger_account_code: string;
-  active: boolean;
-};
-
-export type Close = {
-  id: number;
-  year_start: string;
-  year_end: string;
-  profit: string;
-  entry_id: number;
-  number: string;
-  closed_at: string;
-  closed_by: string | null;
-  reopened_at: string | null;
-  reopened_by: string | null;
-  reopen_reason: string | null;
-};
-export type BooksState = {
-  lock_date: string | null;
-  fy_start_month: number;
-  lock_set_by: string | null;
-  lock_set_at: string | null;
-  closes: Close[];
-  opening_balance: { id: number; number: string; entry_date: string } | null;
-};
+// The answers' types come from the commands' declarations (packages/domain/src/commands/books.ts).
+export type { BankAccount, BooksState, JournalEntry, JournalRow } from "@workmetrics/domain/commands/books";
+export type JournalLine = JournalEntry["lines"][number];
+export type Chart = CommandResult<"account_balances">;
+export type AccountRow = Chart["accounts"][number];
+export type Close = BooksState["closes"][number];
 
 export const BOOKS_KEY = ["books"] as const;
 
@@ -74,7 +22,7 @@ export function useJournal(filters: JournalFilters, page: number, size: number) 
   const args = { ...clean(filters), limit: size, offset: page * size };
   return useQuery({
     queryKey: [...BOOKS_KEY, "journal", args],
-    queryFn: ({ signal }) => data.rpc<{ total: number; rows: JournalRow[] }>("journal_list", args, signal),
+    queryFn: ({ signal }) => data.command("journal_list", args, signal),
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
@@ -84,7 +32,7 @@ export function useEntry(id: number | null) {
   const data = useDataProvider();
   return useQuery({
     queryKey: [...BOOKS_KEY, "entry", id],
-    queryFn: ({ signal }) => data.rpc<JournalEntry>("journal_get", { id }, signal),
+    queryFn: ({ signal }) => data.command("journal_get", { id: id as number }, signal),
     enabled: id != null,
     retry: retryUnlessClientError,
   });
@@ -94,7 +42,7 @@ export function useChart(asOf?: string) {
   const data = useDataProvider();
   return useQuery({
     queryKey: [...BOOKS_KEY, "chart", asOf ?? null],
-    queryFn: ({ signal }) => data.rpc<Chart>("account_balances", asOf ? { as_of: asOf } : {}, signal),
+    queryFn: ({ signal }) => data.command("account_balances", asOf ? { as_of: asOf } : {}, signal),
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
@@ -120,17 +68,17 @@ export function useBooksState() {
   const data = useDataProvider();
   return useQuery({
     queryKey: [...BOOKS_KEY, "state"],
-    queryFn: ({ signal }) => data.rpc<BooksState>("books_settings_get", {}, signal),
+    queryFn: ({ signal }) => data.command("books_settings_get", {}, signal),
     retry: retryUnlessClientError,
   });
 }
 
 // A books command; every books query is fetched again after it.
-export function useBooksCommand<T = unknown>(fn: string) {
+export function useBooksCommand<N extends CommandName>(name: N) {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (args: Record<string, unknown>) => data.rpc<T>(fn, args),
+    mutationFn: (args: CommandArgs<N>) => data.command(name, args),
     onSuccess: () => qc.invalidateQueries({ queryKey: BOOKS_KEY }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CalendarEvent, ChallengeSaveInput, ChallengeView } from "@workmetrics/domain/resources/challenge";
+import type { CommandResult } from "@workmetrics/domain/commands";
+import type { ChallengeSaveInput } from "@workmetrics/domain/resources/challenge";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 
@@ -14,7 +15,7 @@ export function useChallenges(enabled = true) {
   const data = useDataProvider();
   return useQuery({
     queryKey: CHALLENGES_KEY,
-    queryFn: ({ signal }) => data.rpc<ChallengeView[]>("team_challenges", {}, signal),
+    queryFn: ({ signal }) => data.command("team_challenges", {}, signal),
     enabled,
     retry: retryUnlessClientError,
   });
@@ -24,7 +25,7 @@ export function useSaveChallenge() {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (args: ChallengeSaveInput) => data.rpc<ChallengeView>("team_challenge_save", args),
+    mutationFn: (args: ChallengeSaveInput) => data.command("team_challenge_save", args),
     onSuccess: () => qc.invalidateQueries({ queryKey: CHALLENGES_KEY }),
   });
 }
@@ -33,7 +34,7 @@ export function useCancelChallenge() {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => data.rpc<ChallengeView>("team_challenge_cancel", { id }),
+    mutationFn: (id: number) => data.command("team_challenge_cancel", { id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: CHALLENGES_KEY }),
   });
 }
@@ -42,20 +43,20 @@ export function useCalendarEvents(range: { from: string; to: string } | null) {
   const data = useDataProvider();
   return useQuery({
     queryKey: [...CALENDAR_KEY, range?.from, range?.to],
-    queryFn: ({ signal }) => data.rpc<CalendarEvent[]>("calendar_events", range ?? {}, signal),
+    queryFn: ({ signal }) => data.command("calendar_events", range as { from: string; to: string }, signal),
     enabled: range !== null,
     placeholderData: (previous) => previous,
     retry: retryUnlessClientError,
   });
 }
 
-export type Feed = { exists: boolean; path: string | null };
+export type Feed = CommandResult<"calendar_feed">;
 
 export function useCalendarFeed() {
   const data = useDataProvider();
   return useQuery({
     queryKey: ["calendar_feed"],
-    queryFn: ({ signal }) => data.rpc<Feed>("calendar_feed", {}, signal),
+    queryFn: ({ signal }) => data.command("calendar_feed", {}, signal),
     retry: retryUnlessClientError,
   });
 }
@@ -64,7 +65,7 @@ export function useRegenerateFeed() {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => data.rpc<Feed>("calendar_feed", { regenerate: true }),
+    mutationFn: () => data.command("calendar_feed", { regenerate: true }),
     onSuccess: (feed) => qc.setQueryData(["calendar_feed"], { exists: feed.exists, path: null }),
   });
 }

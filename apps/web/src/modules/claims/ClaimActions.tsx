@@ -24,7 +24,7 @@ import { dec } from "@workmetrics/domain/documents/decimal";
 import { decideTransition } from "@workmetrics/domain/documents/machine";
 import { PROGRESSIVE_CLAIM } from "@workmetrics/domain/documents/types/progressive-claim";
 import { formatMoney } from "@workmetrics/domain/money";
-import { REPORT_ACCESS, type ReportResult } from "@workmetrics/domain/reports";
+import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
@@ -38,9 +38,6 @@ import { useRefreshDocuments } from "../documents/api.ts";
 // it (the same Requirements). A payment is recorded by the document page's one Record payment (documents/payments.ts).
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
-
-// claim_release_check's answer (apps/server/src/modules/claims/release.rpc.ts).
-type ReleaseCheck = { stage: string; amount: string } | { refused: string; never: boolean };
 
 function ResponseDialog({ doc, onClose }: { doc: Row; onClose(): void }) {
   const data = useDataProvider();
@@ -63,7 +60,7 @@ function ResponseDialog({ doc, onClose }: { doc: Row; onClose(): void }) {
     setBusy(true);
     setError(null);
     try {
-      await data.rpc("claim_response", {
+      await data.command("claim_response", {
         id: Number(doc.id),
         certified_amount: certified,
         withheld_reasons: reasons || null,
@@ -131,7 +128,7 @@ export function RetentionSchedule({ salesOrderId, projectId }: { salesOrderId?: 
   };
   const q = useQuery({
     queryKey: ["report", "retention_schedule", args],
-    queryFn: ({ signal }) => data.rpc<ReportResult>("report", args, signal),
+    queryFn: ({ signal }) => data.command("report", args, signal),
   });
   if (q.isPending) return <LinearProgress aria-label="Loading the retention schedule" />;
   if (q.isError)
@@ -204,8 +201,7 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
   const releasable = mayCreate && submitted && doc.kind === "progress" && doc.source_id != null;
   const check = useQuery({
     queryKey: ["progressive_claim", "release_check", String(doc.source_id), doc.updated_at],
-    queryFn: ({ signal }) =>
-      data.rpc<ReleaseCheck>("claim_release_check", { sales_order_id: Number(doc.source_id) }, signal),
+    queryFn: ({ signal }) => data.command("claim_release_check", { sales_order_id: Number(doc.source_id) }, signal),
     enabled: releasable,
   });
   const refused = check.data && "refused" in check.data ? check.data : null;
@@ -213,7 +209,7 @@ export default function ClaimActions({ doc, status }: { doc: Row; status: string
   async function release() {
     setReleasing(true);
     try {
-      const made = await data.rpc<Row>("document_convert", {
+      const made = await data.command("document_convert", {
         type: "sales_order",
         id: Number(doc.source_id),
         to: "progressive_claim",

@@ -80,7 +80,7 @@ function Rules({ editable }: { editable: boolean }) {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await data.rpc("commission_rule_delete", { id: deleting.id });
+      await data.command("commission_rule_delete", { id: deleting.id });
       toast.success("Commission rule deleted");
       setDeleting(null);
       await qc.invalidateQueries({ queryKey: ["commission-rules"] });

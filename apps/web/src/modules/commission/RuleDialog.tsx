@@ -60,7 +60,7 @@ export function RuleDialog(props: { rule: Rule | null; users: Option[]; categori
     setErrors({});
     setBusy(true);
     try {
-      await data.rpc("commission_rule_save", value);
+      await data.command("commission_rule_save", value);
       toast.success("Commission rule saved");
       await qc.invalidateQueries({ queryKey: ["commission-rules"] });
       await qc.invalidateQueries({ queryKey: ["report", "commission_statement"] });

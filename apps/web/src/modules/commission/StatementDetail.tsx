@@ -68,7 +68,7 @@ export function StatementDetail({ from, to, salesperson }: { from: string; to: s
   const whole = Boolean(t.period) && isWholePeriod(period, from, to);
   const approve = async () => {
     try {
-      await data.rpc("commission_approve", { salesperson: String(t.salesperson_id), from, to });
+      await data.command("commission_approve", { salesperson: String(t.salesperson_id), from, to });
       toast.success(`Commission of ${t.salesperson} approved`);
       setConfirming(false);
       await qc.invalidateQueries({ queryKey: ["report", "commission_statement"] });

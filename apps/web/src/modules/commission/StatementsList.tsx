@@ -117,7 +117,7 @@ function PayDialog({ statement, onClose }: { statement: Statement; onClose(): vo
   const pay = async () => {
     setBusy(true);
     try {
-      await data.rpc("commission_pay", { statement_id: statement.id, date, account });
+      await data.command("commission_pay", { statement_id: statement.id, date, account });
       toast.success(`Commission of ${statement.salesperson} marked paid`);
       await qc.invalidateQueries({ queryKey: ["commission-statements"] });
       await qc.invalidateQueries({ queryKey: ["report", "commission_statement"] });

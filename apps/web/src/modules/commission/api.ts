@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { type CommissionPeriod, periodOf } from "@workmetrics/domain/commission";
+import type { CommandResult } from "@workmetrics/domain/commands";
+import { periodOf } from "@workmetrics/domain/commission";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 import { quarterLabel, quarterPeriod, recentQuarters } from "../reports/periods.ts";
@@ -7,42 +8,15 @@ import { quarterLabel, quarterPeriod, recentQuarters } from "../reports/periods.
 // Issue 12 "Commission": the statements page and the rules section read the commission commands (the figures are
 // the commission_statement report, read with the reports' useReport).
 
-export type Statement = {
-  id: number;
-  salesperson_id: string;
-  salesperson: string;
-  period_from: string;
-  period_to: string;
-  status: "approved" | "paid";
-  basis: string;
-  base: string;
-  rate_percent: string;
-  commission: string;
-  paid_date: string | null;
-  paid_account: string | null;
-  approved_at: string;
-};
-
-export type Rule = {
-  id: number;
-  user_id: string | null;
-  role_id: number | null;
-  basis: "invoiced" | "collected";
-  rate_percent: string;
-  period: CommissionPeriod;
-  target: string | null;
-  tiers: Array<{ from_percent: string; rate_percent: string }>;
-  excluded_category_ids: number[];
-  label: string;
-  user_name: string | null;
-  role_title: string | null;
-};
+// The commands' answers, as their declarations say (packages/domain/src/commands/commission.ts).
+export type Statement = CommandResult<"commission_statements">[number];
+export type Rule = CommandResult<"commission_rules">[number];
 
 export function useStatements(enabled = true) {
   const data = useDataProvider();
   return useQuery({
     queryKey: ["commission-statements"],
-    queryFn: ({ signal }) => data.rpc<Statement[]>("commission_statements", {}, signal),
+    queryFn: ({ signal }) => data.command("commission_statements", {}, signal),
     retry: retryUnlessClientError,
     enabled,
   });
@@ -52,7 +26,7 @@ export function useRules(enabled = true) {
   const data = useDataProvider();
   return useQuery({
     queryKey: ["commission-rules"],
-    queryFn: ({ signal }) => data.rpc<Rule[]>("commission_rules", {}, signal),
+    queryFn: ({ signal }) => data.command("commission_rules", {}, signal),
     retry: retryUnlessClientError,
     enabled,
   });

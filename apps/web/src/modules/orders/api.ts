@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CommandArgs } from "@workmetrics/domain/commands";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 
 // The order forms page's reads and its one write (order_form_save: the form and its products in one transaction).
@@ -35,8 +36,7 @@ export function useSaveOrderForm() {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (args: { id?: number; form: Record<string, unknown>; items: Array<Record<string, unknown>> }) =>
-      data.rpc<{ id: number; token: string }>("order_form_save", args),
+    mutationFn: (args: CommandArgs<"order_form_save">) => data.command("order_form_save", args),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["order_form"] }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DiscountAnswerInput, PublicDiscountForm } from "@workmetrics/domain/resources/partners";
+import type { CommandArgs, CommandName, CommandResult } from "@workmetrics/domain/commands";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 
 // Issue 11: the partners pages' reads (through /rest/v1) and commands (supplier_discount_form_*,
@@ -39,37 +39,31 @@ export function useDiscountForm(id: number | null) {
   });
 }
 
-function useCommand<A extends Record<string, unknown>, T = Row>(fn: string, keys: string[]) {
+function useCommand<N extends CommandName>(name: N, keys: string[]) {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (args: A) => data.rpc<T>(fn, args),
+    mutationFn: (args: CommandArgs<N>) => data.command(name, args),
     onSuccess: () => Promise.all(keys.map((k) => qc.invalidateQueries({ queryKey: [k] }))),
   });
 }
 
-export type DiscountFormValues = { id?: number; form: Record<string, unknown>; items: Array<Record<string, unknown>> };
+export type DiscountFormValues = CommandArgs<"supplier_discount_form_save">;
 
-export const useSaveDiscountForm = () =>
-  useCommand<DiscountFormValues, { id: number }>("supplier_discount_form_save", ["supplier_discount_form"]);
-export const useSendDiscountForm = () =>
-  useCommand<{ id: number }, { link: string; link_expires_at: string }>("supplier_discount_form_send", [
-    "supplier_discount_form",
-  ]);
-export const useRevokeDiscountForm = () =>
-  useCommand<{ id: number }>("supplier_discount_form_revoke", ["supplier_discount_form"]);
+export const useSaveDiscountForm = () => useCommand("supplier_discount_form_save", ["supplier_discount_form"]);
+export const useSendDiscountForm = () => useCommand("supplier_discount_form_send", ["supplier_discount_form"]);
+export const useRevokeDiscountForm = () => useCommand("supplier_discount_form_revoke", ["supplier_discount_form"]);
 
 // A supplier user's forms (those addressed to their company) and their answer.
-export type MyDiscountForm = PublicDiscountForm & { id: number };
+export type MyDiscountForm = CommandResult<"supplier_discount_forms_mine">[number];
 export function useMyDiscountForms() {
   const data = useDataProvider();
   return useQuery({
     queryKey: ["supplier_discount_form", "mine"],
-    queryFn: ({ signal }) => data.rpc<MyDiscountForm[]>("supplier_discount_forms_mine", {}, signal),
+    queryFn: ({ signal }) => data.command("supplier_discount_forms_mine", {}, signal),
   });
 }
-export const useRespondDiscountForm = () =>
-  useCommand<DiscountAnswerInput & { id: number }>("supplier_discount_form_respond", ["supplier_discount_form"]);
+export const useRespondDiscountForm = () => useCommand("supplier_discount_form_respond", ["supplier_discount_form"]);
 
 // ---- project registrations ----------------------------------------------------------------------------------------
 
@@ -119,9 +113,5 @@ export function useDuplicates(reg: RegistrationRow | undefined) {
 }
 
 export const useApproveRegistration = () =>
-  useCommand<{ id: number; company_id?: number | null; code?: string | null }, { project_id: number; code: string }>(
-    "project_registration_approve",
-    ["project_registration", "project", "company"],
-  );
-export const useRejectRegistration = () =>
-  useCommand<{ id: number; reason: string }>("project_registration_reject", ["project_registration"]);
+  useCommand("project_registration_approve", ["project_registration", "project", "company"]);
+export const useRejectRegistration = () => useCommand("project_registration_reject", ["project_registration"]);

@@ -44,7 +44,7 @@ export function usePaySupplier() {
     p: PaymentRequest,
     done: () => unknown,
   ): Promise<void> => {
-    const paid = await data.rpc<{ number: string }>("record_payment", {
+    const paid = await data.command("record_payment", {
       type: "supplier_payment",
       company_id: to.companyId,
       ...p,

@@ -140,7 +140,7 @@ export function RecentPayments() {
           }}
           onCancel={() => setCrediting(null)}
           onUse={async (allocations) => {
-            await data.rpc("allocate_credit", { type: "supplier_payment", id: crediting.id, allocations });
+            await data.command("allocate_credit", { type: "supplier_payment", id: crediting.id, allocations });
             toast.success(`${crediting.number}'s credit used`);
             setCrediting(null);
             await refresh();
@@ -155,7 +155,7 @@ export function RecentPayments() {
           onCancel={() => setEmailing(null)}
           onConfirm={async (v) => {
             try {
-              const sent = await data.rpc<{ to: string[] }>("supplier_payment_email", {
+              const sent = await data.command("supplier_payment_email", {
                 id: emailing.id,
                 ...(v.to ? { to: v.to } : {}),
                 ...(v.message ? { message: v.message } : {}),
@@ -178,7 +178,7 @@ export function RecentPayments() {
           onCancel={() => setCancelling(null)}
           onConfirm={async (reason) => {
             try {
-              await data.rpc("supplier_payment_cancel", { id: cancelling.id, reason });
+              await data.command("supplier_payment_cancel", { id: cancelling.id, reason });
               toast.success(`${cancelling.number} cancelled`);
               setCancelling(null);
               await refresh();

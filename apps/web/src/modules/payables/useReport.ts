@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
-import type { AgeingReport } from "../receivables/ageing.ts";
 
 // POST /rest/v1/rpc/report {name, …params} (DESIGN §2.3.1) for the purchasing pages: accounts payable, the
 // three-way check queue and the receipts' attachments. The previous answer stays on screen while a filter changes.
@@ -9,7 +8,7 @@ export function useReport(args: { name: string } & Record<string, unknown>, enab
   const data = useDataProvider();
   return useQuery({
     queryKey: ["report", args.name, args],
-    queryFn: ({ signal }) => data.rpc<AgeingReport>("report", args, signal),
+    queryFn: ({ signal }) => data.command("report", args, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: retryUnlessClientError,

@@ -1,4 +1,4 @@
-import type { ReportDrill } from "@workmetrics/domain/reports";
+import type { CommandResult } from "@workmetrics/domain/commands";
 import { toCsv } from "../../platform/data-access/csv.ts";
 import { type Readable, resourceByName } from "../../platform/resource/definition.ts";
 import { PAYABLE } from "../documents/payments.ts";
@@ -6,14 +6,9 @@ import { PAYABLE } from "../documents/payments.ts";
 // The `ar_ageing` report as the page reads it (DESIGN §2.3.1 {columns, rows, totals}) and its CSV: pure, so it is
 // tested apart from the page.
 
-export type ReportColumn = { key: string; label: string; kind: "text" | "money" | "integer" | "date" };
-export type AgeingRow = Record<string, string | number | null>;
-export type AgeingReport = {
-  columns: ReportColumn[];
-  rows: AgeingRow[];
-  totals: Record<string, string | number>;
-  drill?: (ReportDrill | null)[]; // the drill-down's rows: the document each is
-};
+export type AgeingReport = CommandResult<"report">; // drill: the drill-down's rows, the document each is
+export type ReportColumn = AgeingReport["columns"][number];
+export type AgeingRow = AgeingReport["rows"][number];
 
 // One line per row with the report's own column labels, then a Total line with the totals of the money columns.
 export function ageingCsv(report: AgeingReport): string {

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
-import type { AgeingReport } from "./ageing.ts";
 
 // POST /rest/v1/rpc/report {name: "ar_ageing", as_of, company_id?}: per customer, or one customer's open invoices.
 export function useAgeing(asOf: string, companyId?: number) {
@@ -9,7 +8,7 @@ export function useAgeing(asOf: string, companyId?: number) {
   return useQuery({
     queryKey: ["report", "ar_ageing", asOf, companyId ?? null],
     queryFn: ({ signal }) =>
-      data.rpc<AgeingReport>(
+      data.command(
         "report",
         { name: "ar_ageing", as_of: asOf, ...(companyId ? { company_id: companyId } : {}) },
         signal,

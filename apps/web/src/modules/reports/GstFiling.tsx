@@ -66,7 +66,7 @@ export function GstFiling(props: { from?: string; to?: string; report: ReportRes
     },
   });
   const file = useMutation({
-    mutationFn: () => data.rpc("gst_f5_file", { from, to }),
+    mutationFn: () => data.command("gst_f5_file", { from: String(from), to: String(to) }),
     onSuccess: async () => {
       toast.success("The GST return is filed");
       await qc.invalidateQueries({ queryKey: ["gst_return"] });

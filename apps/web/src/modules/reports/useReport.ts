@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ReportResult } from "@workmetrics/domain/reports";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 import type { ReportEntry } from "./catalog.ts";
@@ -43,7 +42,7 @@ export function useReport(name: string, args: Record<string, string>, enabled: b
   const data = useDataProvider();
   return useQuery({
     queryKey: ["report", name, args],
-    queryFn: ({ signal }) => data.rpc<ReportResult>("report", { name, ...args }, signal),
+    queryFn: ({ signal }) => data.command("report", { name, ...args }, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: retryUnlessClientError,

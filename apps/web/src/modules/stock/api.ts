@@ -1,73 +1,35 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Requirement } from "@workmetrics/domain";
+import type { CommandArgs, CommandResult } from "@workmetrics/domain/commands";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { retryUnlessClientError } from "../../platform/resource/hooks.ts";
 
 // The stock commands (issue 11 "Stock"): stock_levels, stock_card, reorder_draft_purchase_orders, purchase_short.
 
-export type StockLevel = {
-  product_id: number;
-  sku: string;
-  name: string;
-  unit: string;
-  on_hand: string;
-  reserved: string;
-  on_order: string;
-  on_loan: string;
-  in_transit: string;
-  available: string;
-  min_qty: string | null;
-  reorder_qty: string | null;
-  to_reorder: boolean;
-  by_location: Array<{ location_id: number; location: string; qty: string }>;
-};
+// The answers' types come from the commands' declarations (packages/domain/src/commands/inventory.ts).
+export type { StockCardRow, StockLevel } from "@workmetrics/domain/commands/inventory";
 
-export type StockLevelsQuery = {
-  search?: string;
-  location_id?: number | null;
-  to_reorder?: boolean;
-  product_ids?: number[];
-  limit: number;
-  offset: number;
-};
+export type StockLevelsQuery = CommandArgs<"stock_levels"> & { limit: number; offset: number };
 
 export function useStockLevels(args: StockLevelsQuery) {
   const data = useDataProvider();
   return useQuery({
     queryKey: ["stock_levels", args],
-    queryFn: ({ signal }) => data.rpc<{ rows: StockLevel[]; total: number }>("stock_levels", args, signal),
+    queryFn: ({ signal }) => data.command("stock_levels", args, signal),
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
 }
 
-export type StockCardRow = {
-  id: number;
-  date: string;
-  doc_type: string;
-  doc_id: number;
-  number: string | null;
-  location_id: number;
-  location: string;
-  qty_in: string | null;
-  qty_out: string | null;
-  balance: string;
-  unit_cost: string;
-};
+export type StockCard = CommandResult<"stock_card">;
 
-export type StockCard = {
-  product: { id: number; sku: string; name: string; unit: string; cost: string };
-  rows: StockCardRow[];
-  total: number;
-};
-
-export type StockCardQuery = { product_id: number; location_id?: number | null; limit: number; offset: number };
+export type StockCardQuery = CommandArgs<"stock_card"> & { limit: number; offset: number };
 
 export function useStockCard(args: StockCardQuery) {
   const data = useDataProvider();
   return useQuery({
     queryKey: ["stock_card", args],
-    queryFn: ({ signal }) => data.rpc<StockCard>("stock_card", args, signal),
+    queryFn: ({ signal }) => data.command("stock_card", args, signal),
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
@@ -78,7 +40,7 @@ export function useFetchWholeCard() {
   const data = useDataProvider();
   return async (productId: number, locationId: number | null): Promise<StockCard> => {
     const limit = 5000;
-    const first = await data.rpc<StockCard>("stock_card", {
+    const first = await data.command("stock_card", {
       product_id: productId,
       location_id: locationId,
       limit,
@@ -86,7 +48,7 @@ export function useFetchWholeCard() {
     });
     const rows = [...first.rows];
     while (rows.length < first.total) {
-      const next = await data.rpc<StockCard>("stock_card", {
+      const next = await data.command("stock_card", {
         product_id: productId,
         location_id: locationId,
         limit,
@@ -99,26 +61,18 @@ export function useFetchWholeCard() {
   };
 }
 
-export type Drafted = {
-  id: number;
-  supplier_id: number;
-  supplier: string;
-  location_id: number;
-  location: string;
-  lines: number;
-};
-export type DraftResult = {
-  created: Drafted[];
-  skipped?: Array<{ product_id: number; product: string; reason: string }>;
-  short?: Array<{ product_id: number; product: string; qty: string }>;
-};
+export type Drafted = CommandResult<"purchase_short">["created"][number];
+// What a drafting command answers: the orders made, and what it skipped or found short.
+export type DraftResult = { created: Drafted[] } & Partial<
+  Pick<CommandResult<"reorder_draft_purchase_orders">, "skipped"> & Pick<CommandResult<"purchase_short">, "short">
+>;
 
 export function useDraftPurchaseOrders() {
   const data = useDataProvider();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (args: { location_id?: number | null; search?: string; product_ids?: number[] }) =>
-      data.rpc<DraftResult>("reorder_draft_purchase_orders", args),
+    mutationFn: (args: CommandArgs<"reorder_draft_purchase_orders">) =>
+      data.command("reorder_draft_purchase_orders", args),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["stock_levels"] }),
   });
 }
@@ -126,8 +80,7 @@ export function useDraftPurchaseOrders() {
 export function usePurchaseShort() {
   const data = useDataProvider();
   return useMutation({
-    mutationFn: (args: { sales_order_id: number; supplier_id?: number | null; location_id?: number | null }) =>
-      data.rpc<DraftResult>("purchase_short", args),
+    mutationFn: (args: CommandArgs<"purchase_short">) => data.command("purchase_short", args),
   });
 }
 

@@ -131,7 +131,7 @@ export function ThreeWayDetail({ invoiceId, onClose }: { invoiceId: number; onCl
           onCancel={() => setReleasing(false)}
           onConfirm={async (reason) => {
             try {
-              await data.rpc("document_transition", {
+              await data.command("document_transition", {
                 type: "supplier_invoice",
                 id: invoiceId,
                 action: "release",

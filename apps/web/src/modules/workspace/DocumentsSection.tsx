@@ -6,29 +6,24 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CommandResult } from "@workmetrics/domain/commands";
 import {
   DEFAULT_PREFIXES,
   NUMBERED_TYPES,
-  type NumberedType,
   normalizePrefix,
   prefixError,
 } from "@workmetrics/domain/documents/numbering";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { ApiError } from "../../platform/api.ts";
+import { DataError } from "../../platform/data-access/errors.ts";
+import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { Section } from "../account/Section.tsx";
-import { useWorkspaceApi } from "./api.ts";
 
 // Issue 10 §1–2: the workspace's document settings — the number prefix of each document type, the over-delivery and
 // over-billing allowances and whether stock may go below zero — through document_settings / document_settings_save.
 // Issue 11: the purchase order approval threshold and the three-way check's tolerances (empty: no threshold, no cap).
 
-type Settings = {
-  prefixes: Partial<Record<NumberedType, string>>;
-  over_delivery_allowance: string;
-  over_billing_allowance: string;
-  allow_negative_stock: boolean;
-} & Record<BuyingField, string | null>;
+type Settings = CommandResult<"document_settings">;
 
 // The purchasing settings, each a field of the form and of the command.
 const BUYING = [
@@ -53,7 +48,6 @@ const BUYING = [
     help: "Neither difference may be worth more than this; empty: no cap",
   },
 ] as const;
-type BuyingField = (typeof BUYING)[number]["field"];
 
 const label = (type: string) => {
   const words = type.replaceAll("_", " ");
@@ -61,10 +55,12 @@ const label = (type: string) => {
 };
 
 export function DocumentsSection() {
-  const { call } = useWorkspaceApi();
+  const data = useDataProvider();
   const queryClient = useQueryClient();
-  const rpc = <T,>(name: string, json: unknown) => call<T>(`/rest/v1/rpc/${name}`, { method: "POST", json });
-  const query = useQuery({ queryKey: ["document-settings"], queryFn: () => rpc<Settings>("document_settings", {}) });
+  const query = useQuery({
+    queryKey: ["document-settings"],
+    queryFn: ({ signal }) => data.command("document_settings", {}, signal),
+  });
   const [prefixes, setPrefixes] = useState<Record<string, string>>({});
   const [delivery, setDelivery] = useState("0");
   const [billing, setBilling] = useState("0");
@@ -83,21 +79,21 @@ export function DocumentsSection() {
 
   const save = useMutation({
     mutationFn: () =>
-      rpc<Settings>("document_settings_save", {
+      data.command("document_settings_save", {
         prefixes: Object.fromEntries(NUMBERED_TYPES.map((t) => [t, normalizePrefix(prefixes[t] ?? "")])),
         over_delivery_allowance: delivery,
         over_billing_allowance: billing,
         allow_negative_stock: negative,
         ...Object.fromEntries(BUYING.map((b) => [b.field, buying[b.field]?.trim() || null])),
       }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(["document-settings"], data);
+    onSuccess: (saved: Settings) => {
+      queryClient.setQueryData(["document-settings"], saved);
       setErrors({});
       toast.success("Document settings saved");
     },
     onError: (err) => {
-      if (err instanceof ApiError) {
-        const fields = err.fieldErrors();
+      if (err instanceof DataError) {
+        const fields = err.fields;
         setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^prefixes\./, ""), v])));
       }
       toast.error(err instanceof Error ? err.message : "Could not save the document settings");

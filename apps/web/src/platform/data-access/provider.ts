@@ -1,5 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { CommandArgs, CommandName, CommandResult } from "@workmetrics/domain/commands";
 import { useMemo } from "react";
+import { callCommand } from "../commands.ts";
 import { useViewer } from "../session/viewer.tsx";
 import { DataError, toDataError } from "./errors.ts";
 import type { PgFilter, PgOrder } from "./filters.ts";
@@ -26,6 +28,9 @@ export type DataProvider = {
   create(resource: string, values: Record<string, unknown>, select?: string): Promise<Row>;
   update(resource: string, id: Id, values: Record<string, unknown>, select?: string): Promise<Row>;
   deleteMany(resource: string, ids: readonly Id[]): Promise<Id[]>;
+  // A /rest/v1/rpc command, typed by its domain declaration (platform/commands.ts).
+  command<N extends CommandName>(name: N, args: CommandArgs<N>, signal?: AbortSignal): Promise<CommandResult<N>>;
+  /** @deprecated untyped; use `command` (kept only until every caller has moved, issue 20 §2). */
   rpc<T>(fn: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
 };
 
@@ -86,6 +91,9 @@ export function createDataProvider(client: SupabaseClient): DataProvider {
           .select("id"),
       ) as { id: Id }[];
       return rows.map((r) => r.id);
+    },
+    command(name, args, signal) {
+      return callCommand(client, name, args, { signal });
     },
     async rpc<T>(fn: string, args: Record<string, unknown>, signal?: AbortSignal) {
       let q = client.rpc(fn, args);

@@ -1,3 +1,4 @@
+import type { CommandResult } from "@workmetrics/domain/commands";
 import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import type { DataProvider } from "../data-access/provider.ts";
 
@@ -6,23 +7,19 @@ import type { DataProvider } from "../data-access/provider.ts";
 export type ImportIssue = { line: number; field: string | null; message: string };
 export type ImportReport = { committed: boolean; imported: number; skipped: number; issues: ImportIssue[] };
 
-type Raw = {
-  committed?: boolean;
-  imported?: number;
-  skipped?: number;
-  errors?: { row?: number; field?: string | null; message?: string }[];
-};
+// csv_import's answer (its declaration in packages/domain/src/commands/platform.ts), as far as the report reads it.
+type Raw = Pick<CommandResult<"csv_import">, "committed" | "imported" | "skipped" | "errors">;
 
 // The server numbers rows from 1 in the order sent; `lines` maps them back to the file's lines.
 export function readReport(raw: Raw, lines: readonly number[]): ImportReport {
   return {
-    committed: raw.committed !== false,
-    imported: raw.imported ?? 0,
-    skipped: raw.skipped ?? 0,
-    issues: (raw.errors ?? []).map((e) => ({
-      line: lines[(e.row ?? 1) - 1] ?? (e.row ?? 0) + 1,
-      field: e.field ?? null,
-      message: e.message ?? "Invalid row",
+    committed: raw.committed,
+    imported: raw.imported,
+    skipped: raw.skipped,
+    issues: raw.errors.map((e) => ({
+      line: lines[e.row - 1] ?? e.row + 1,
+      field: e.field,
+      message: e.message,
     })),
   };
 }
@@ -50,14 +47,14 @@ export async function runImport(
   rows: readonly { line: number; cells: Record<string, string> }[],
   opts: { skipBadRows: boolean; upsert: boolean },
 ): Promise<ImportReport> {
-  const raw = await data.rpc<Raw>("csv_import", {
+  const raw = await data.command("csv_import", {
     resource: def.name,
     rows: rows.map((r) => r.cells),
     skip_bad_rows: opts.skipBadRows,
     upsert: opts.upsert,
   });
   return readReport(
-    raw ?? {},
+    raw,
     rows.map((r) => r.line),
   );
 }
