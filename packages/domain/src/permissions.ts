@@ -59,6 +59,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "project.create", // …and approving one makes its project
     "progressive_claim.*", // issue 12: they bill projects by progressive claims
     "team_challenge.*", // issue 12: they set the team's challenges
+    "outside_email.create", // issue 21 §2: they send documents wherever the customer asks
     "file.*",
     "feedback.create",
   ],
@@ -86,6 +87,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "customer_order.update",
     "order_form.create",
     "order_form.update",
+    "outside_email.create",
     "file.create",
     "feedback.create",
   ],
@@ -152,6 +154,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "commission.*", // issue 12: approve and pay commission statements
     "accounts_payable.*",
     "accounts_receivable.*",
+    "outside_email.create",
     "file.*",
     "feedback.create",
   ], // finance_manager
@@ -166,6 +169,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "supplier_delivery_order.*",
     "supplier_discount_form.*", // issue 11: they ask suppliers for discounts
     "reorder_level.*",
+    "outside_email.create", // purchase orders to the supplier's sales desk
     "file.create",
     "feedback.create",
   ], // procurement_officer
@@ -183,6 +187,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "accounts_payable.*",
     "accounts_receivable.*",
     "debit_note.*",
+    "outside_email.create",
     "file.create",
     "feedback.create",
   ], // accounts

@@ -36,7 +36,11 @@ export const productResource = defineResource({
 });
 
 // The permission matrix's rows for fields read by a permission of their own (FieldDef.permission).
-export const FIELD_GRANTS = [{ name: "product_cost", plural: "Product costs", actions: ["read"] }] as const;
+export const FIELD_GRANTS = [
+  { name: "product_cost", plural: "Product costs", actions: ["read"] },
+  // Issue 21 §2: e-mailing a document to an address that is not its customer's own (its e-mail, its contacts').
+  { name: "outside_email", plural: "E-mail to any address", actions: ["create"] },
+] as const;
 
 export const categoryResource = defineResource({
   ...CATALOG.category,

@@ -1,3 +1,4 @@
+import { can } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
@@ -7,6 +8,7 @@ import { writeEvent } from "../../platform/documents/store.ts";
 import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import { queueMail } from "../../platform/jobs/mail.ts";
 import type { Caller } from "../../platform/rest/access.ts";
+import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { printDocument } from "./pdf/document.ts";
 import { day, moneyOf } from "./pdf/format.ts";
@@ -54,6 +56,7 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput, d
     );
   }
   const cc = input.cc ?? [];
+  await checkRecipients(tx, caller, { to, cc, companyId: header.company_id, guest, company: company?.name, number });
   const currency = String(header.currency ?? workspace.baseCurrency);
   const owed =
     header.outstanding !== undefined && header.outstanding !== null
@@ -88,6 +91,78 @@ export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput, d
   };
 }
 
+// Issue 21 §2: document_email was an open relay — POS staff sent an invoice with "our bank details changed…" to 20
+// outside addresses 30 times in a row. A role granted "E-mail to any address" (outside_email.create: the office
+// roles) sends wherever the customer asks; anyone else (the POS, the warehouse) only to the customer's own
+// addresses: its e-mail, its contacts' and, for a guest's order, the address the guest gave.
+async function checkRecipients(
+  tx: Tx,
+  caller: Caller,
+  m: { to: string[]; cc: string[]; companyId: unknown; guest: string | null; company?: string; number: string },
+) {
+  if (can(caller.permissions, "outside_email.create")) return;
+  const ws = caller.workspaceId as string;
+  const known = new Set<string>(m.guest ? [m.guest.toLowerCase()] : []);
+  if (m.companyId !== null && m.companyId !== undefined) {
+    const res = await tx.execute(sql`select lower(trim(email)) as email from company
+        where workspace_id = ${ws}::uuid and id = ${Number(m.companyId)} and nullif(trim(email), '') is not null
+      union select lower(trim(email)) from contact
+        where workspace_id = ${ws}::uuid and company_id = ${Number(m.companyId)} and nullif(trim(email), '') is not null`);
+    for (const r of res.rows as Array<{ email: string }>) known.add(r.email);
+  }
+  for (const [field, list] of [
+    ["to", m.to],
+    ["cc", m.cc],
+  ] as const) {
+    const stranger = list.find((a) => !known.has(a.toLowerCase()));
+    if (stranger) {
+      throw invalid(
+        `${m.number} can be sent only to ${m.company ?? "the customer"}'s own addresses (its e-mail and its contacts'): ${stranger} is not one of them. Add it to the customer's contacts, or ask someone who may e-mail any address.`,
+        field,
+      );
+    }
+  }
+}
+
+// At most this many addresses on one e-mail, and this many e-mails an hour from one person and from one workspace:
+// a business sends its documents to the people it deals with, not in bulk.
+export const MAIL_LIMITS = { recipients: 10, perUserPerHour: 30, perWorkspacePerHour: 300 } as const;
+
+async function checkSendRate(tx: Tx, caller: Caller, recipients: number) {
+  if (recipients > MAIL_LIMITS.recipients) {
+    throw invalid(`An e-mail can go to at most ${MAIL_LIMITS.recipients} addresses (to and cc together)`, "to");
+  }
+  // The documents' own history is the log: every send is an "email" row of document_event.
+  const res = await tx.execute(sql`select
+      count(*) filter (where user_id = ${caller.userId}::uuid)::int as mine,
+      count(*)::int as everyone,
+      ceil(extract(epoch from (min(at) filter (where user_id = ${caller.userId}::uuid)) + interval '1 hour' - now()))::int as mine_free_in,
+      ceil(extract(epoch from min(at) + interval '1 hour' - now()))::int as everyone_free_in
+    from document_event
+    where workspace_id = ${caller.workspaceId}::uuid and action = 'email' and at > now() - interval '1 hour'`);
+  const r = res.rows[0] as {
+    mine: number;
+    everyone: number;
+    mine_free_in: number | null;
+    everyone_free_in: number | null;
+  };
+  const over =
+    r.mine >= MAIL_LIMITS.perUserPerHour
+      ? { who: "You have", n: r.mine, freeIn: r.mine_free_in }
+      : r.everyone >= MAIL_LIMITS.perWorkspacePerHour
+        ? { who: "This workspace has", n: r.everyone, freeIn: r.everyone_free_in }
+        : null;
+  if (!over) return;
+  const retryAfter = Math.max(1, over.freeIn ?? 60);
+  const minutes = Math.ceil(retryAfter / 60);
+  throw new RestError(
+    429,
+    "over_email_send_rate_limit",
+    `${over.who} e-mailed ${over.n} documents in the last hour, the most allowed. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retry_after: retryAfter },
+  );
+}
+
 export type MailWithPdf = {
   type: string; // the audit row's doc_type
   docId: number;
@@ -110,6 +185,7 @@ export async function sendWithPdf(
   deps: Pick<CommandDeps, "jobs">,
   m: MailWithPdf,
 ): Promise<{ mail: "queued"; job: number | null }> {
+  await checkSendRate(tx, caller, m.to.length + m.cc.length);
   const job = await queueMail(
     deps,
     tx,

@@ -61,6 +61,9 @@ export async function restRoutes(app: FastifyInstance, opts: { db: Db; maxRows: 
     const known = fromDatabaseError(err);
     if (known && known.status >= 500) req.log.warn({ err }, "rest request stopped by the database");
     if (known?.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+    // A command's rate limit says when to come back (details.retry_after, seconds).
+    const retryAfter = (known?.details as { retry_after?: unknown } | null | undefined)?.retry_after;
+    if (known?.status === 429 && typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
     if (known) return reply.code(known.status).send(known.body());
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) {
