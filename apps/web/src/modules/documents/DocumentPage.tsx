@@ -48,7 +48,7 @@ import { DocumentLabels } from "./RecordField.tsx";
 import { StatusChip } from "./StatusChip.tsx";
 import { shownOutstanding } from "./saveErrors.ts";
 import { TotalsPanel } from "./TotalsPanel.tsx";
-import { conversionsFrom, useDocType, type WebDocType } from "./types.ts";
+import { conversionsFrom, leavesSomething, useDocType, type WebDocType } from "./types.ts";
 import { useDocumentCommands } from "./useDocumentCommands.ts";
 import { useLiveDocument } from "./useLiveDocument.ts";
 
@@ -141,6 +141,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
   const conversions = doc
     ? conversionsFrom(t.type, status).filter(
         (to) =>
+          leavesSomething(to, t.type, doc.lines) &&
           decide(member, {
             audience: "member",
             permission: `${to.type}.create`,

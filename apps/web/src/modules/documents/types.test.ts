@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { conversionsFrom, DOCUMENT_TYPES, drawnFrom, statusHex, statusLabel, transitionLabelOf } from "./types.ts";
+import {
+  conversionsFrom,
+  DOCUMENT_TYPES,
+  drawnFrom,
+  leavesSomething,
+  statusHex,
+  statusLabel,
+  transitionLabelOf,
+} from "./types.ts";
 
 // The document pages read everything from the domain's declarations; these pin what they read.
 describe("the web's document types", () => {
@@ -35,5 +43,20 @@ describe("the web's document types", () => {
     expect(statusHex(invoice, "overdue")).toBe("#e53935");
     expect(transitionLabelOf(invoice, "submit")).toBe("Submit");
     expect(transitionLabelOf(invoice, "settle")).toBe("Status updated");
+  });
+});
+
+describe("leavesSomething (issue 21 §1)", () => {
+  const invoice = DOCUMENT_TYPES.find((t) => t.type === "invoice");
+  it("offers an invoice from a delivery order only while something is left to bill", () => {
+    if (!invoice) throw new Error("no invoice type");
+    expect(leavesSomething(invoice, "delivery_order", [{ id: 1, qty: "2", qty_billed: "2" }])).toBe(false);
+    expect(
+      leavesSomething(invoice, "delivery_order", [
+        { id: 1, qty: "2", qty_billed: "2" },
+        { id: 2, qty: "3", qty_billed: "1" },
+      ]),
+    ).toBe(true);
+    expect(leavesSomething(invoice, "delivery_order", [{ id: 1, qty: "2" }])).toBe(true);
   });
 });

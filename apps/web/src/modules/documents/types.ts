@@ -1,4 +1,5 @@
 import { type DocumentType, type StatusColor, transitionLabel } from "@workmetrics/domain/documents/machine";
+import { QTY_FIELDS, type QtyField, remaining, type SourceLine } from "@workmetrics/domain/documents/quantities";
 import { CREDIT_NOTE, CREDIT_NOTE_MADE_FROM } from "@workmetrics/domain/documents/types/credit-note";
 import { CUSTOMER_ORDER } from "@workmetrics/domain/documents/types/customer-order";
 import { DEBIT_NOTE, DEBIT_NOTE_MADE_FROM } from "@workmetrics/domain/documents/types/debit-note";
@@ -38,6 +39,8 @@ export type MadeFromDecl = {
   readonly sourceAction?: string;
   readonly sourceStatuses?: readonly string[];
   readonly draws?: string;
+  readonly defaultsTo?: string; // without a draw, each line defaults to what is left of this quantity
+  readonly goodsOnly?: boolean; // service lines are not taken
   readonly indirect?: boolean; // counted through another document, never made from the source directly
 };
 
@@ -129,6 +132,22 @@ export function conversionsFrom(type: string, status: string): WebDocType[] {
     ),
   );
 }
+
+// Whether converting into `to` would take anything (issue 21 §1: "Create invoice" on a fully billed delivery order
+// answered 409 "Nothing is left to bill"): a conversion that draws a quantity needs a line with some of it left, as
+// the server's document_convert defaults each line to what is left (platform/documents/convert.ts).
+export function leavesSomething(to: WebDocType, from: string, lines: readonly Record<string, unknown>[]): boolean {
+  const made = to.madeFrom.find((m) => m.from === from && !m.indirect);
+  const basis = (made?.draws ?? made?.defaultsTo) as QtyField | undefined;
+  if (!made || !basis || !(basis in QTY_FIELDS)) return true;
+  return lines.some((l) => !(made.goodsOnly && l.service_id != null) && Number(remaining(sourceLine(l), basis)) > 0);
+}
+
+const sourceLine = (l: Record<string, unknown>): SourceLine => {
+  const line: SourceLine = { id: String(l.id), qty: String(l.qty ?? "0") };
+  for (const f of Object.keys(QTY_FIELDS) as QtyField[]) if (l[f] != null) line[f] = String(l[f]);
+  return line;
+};
 
 // The quantities documents made from this type draw from its lines (a sales order's are delivered, billed and
 // returned; a delivery order's billed and returned — nothing delivers a delivery order): its Flow's columns.
