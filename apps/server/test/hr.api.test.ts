@@ -84,6 +84,9 @@ describe("HR leave", () => {
     const none = await ask(SALES, { start_date: plus(firstFriday, 1), end_date: HOLIDAY });
     expect(none.status, none.text).toBe(422);
     expect(err(none).message).toMatch(/no working day/);
+    const before = await ask(SALES, { start_date: "2021-03-01", end_date: "2021-03-01" });
+    expect(before.status, before.text).toBe(422);
+    expect(err(before).message).toBe("Samuel Goh starts work on 2022-04-04: leave begins on or after it");
     const overlap = await ask(SALES, { start_date: TUESDAY, end_date: TUESDAY });
     expect(overlap.status, overlap.text).toBe(409);
     expect(err(overlap).message).toMatch(/overlaps/);

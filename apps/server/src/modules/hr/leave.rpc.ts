@@ -28,9 +28,16 @@ function need(caller: Caller, requirement: Requirement): void {
   if (!d.allowed) throw refusalError(d);
 }
 
-type Employee = { id: number; name: string; user_id: string | null; manager_user_id: string | null };
+type Employee = {
+  id: number;
+  name: string;
+  user_id: string | null;
+  manager_user_id: string | null;
+  start_date: string | null;
+  end_date: string | null;
+};
 
-const EMPLOYEE = sql`e.id, e.name, e.user_id::text,
+const EMPLOYEE = sql`e.id, e.name, e.user_id::text, e.start_date::text, e.end_date::text,
   (select m.user_id::text from employee m where m.workspace_id = e.workspace_id and m.id = e.manager_id) as manager_user_id`;
 
 async function employeeWhere(tx: Tx, ws: string, where: SQL, lock: boolean): Promise<Employee | null> {
@@ -125,6 +132,12 @@ export const leaveRequestSave = implement(COMMANDS.leave_request_save, {
       who = await employeeWhere(tx, ws, sql`e.id = ${mine.id}`, true);
     }
     if (!who) throw fail(422, "You are not on the staff list of this workspace yet: ask HR to add you as an employee");
+    if (who.start_date && args.start_date < who.start_date) {
+      throw fail(422, `${who.name} starts work on ${who.start_date}: leave begins on or after it`, "start_date");
+    }
+    if (who.end_date && args.end_date > who.end_date) {
+      throw fail(422, `${who.name}'s last day is ${who.end_date}: leave ends on or before it`, "end_date");
+    }
     const type = (
       await tx.execute(sql`select id, name, days_per_year::float8 as entitlement, active from leave_type
         where workspace_id = ${ws}::uuid and id = ${args.leave_type_id}`)
