@@ -21,7 +21,7 @@ function fakeSocket(buffered = 0) {
 }
 
 function chanOn(hub: Hub, ws: WebSocket, userId: string): Chan {
-  const conn: Conn = { ws, vsn: "2.0.0", channels: new Map(), dropped: false };
+  const conn: Conn = { ws, vsn: "2.0.0", channels: new Map(), dropped: false, seenAt: Date.now() };
   const chan: Chan = {
     conn,
     topic: "realtime:room",

@@ -11,7 +11,7 @@ import { encodeFrame, type Frame, type Vsn } from "./protocol.ts";
 // rather than held in memory or allowed to delay the others.
 export const MAX_BUFFERED_BYTES = 1_048_576;
 
-export type Conn = { ws: WebSocket; vsn: Vsn; channels: Map<string, Chan>; dropped: boolean };
+export type Conn = { ws: WebSocket; vsn: Vsn; channels: Map<string, Chan>; dropped: boolean; seenAt: number };
 
 export type Meta = Record<string, unknown> & { phx_ref: string };
 

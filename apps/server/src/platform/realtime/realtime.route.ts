@@ -15,6 +15,9 @@ import { decodeFrame, type Vsn } from "./protocol.ts";
 // the outbox, so a reconnect loses nothing); broadcasts and presence pass between instances over NOTIFY.
 
 const MAX_FRAME_BYTES = 65_536;
+// realtime-js sends a heartbeat every 25–30 s (spec §9: 30 s); a socket silent for longer than this is gone (a
+// laptop closed, a dropped network) and is closed, its presence left.
+const SILENT_MS = 75_000;
 
 export type Realtime = { channels: Channels; feed: Feed; listener: Listener };
 
@@ -58,7 +61,14 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
     app.log,
   );
   RUNNING.set(database, { channels, feed, listener });
+  const conns = new Set<Conn>();
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const c of conns) if (now - c.seenAt > SILENT_MS) c.ws.terminate();
+  }, SILENT_MS / 3);
+  sweeper.unref();
   app.addHook("onClose", async () => {
+    clearInterval(sweeper);
     for (const chan of channels.hub.allChannels()) chan.conn.ws.close(1001, "server shutting down");
     await listener.close();
   });
@@ -75,11 +85,13 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
     },
     (socket, req) => {
       const vsn: Vsn = (req.query as Record<string, unknown>)?.vsn === "2.0.0" ? "2.0.0" : "1.0.0";
-      const conn: Conn = { ws: socket, vsn, channels: new Map(), dropped: false };
+      const conn: Conn = { ws: socket, vsn, channels: new Map(), dropped: false, seenAt: Date.now() };
+      conns.add(conn);
       // Frames are handled one after another, in the order the socket sent them.
       let queue = Promise.resolve();
       socket.on("message", (data: Buffer | ArrayBuffer | Buffer[], binary: boolean) => {
         const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+        conn.seenAt = Date.now();
         const frame = decodeFrame(buf, binary, vsn);
         if (!frame) return;
         queue = queue
@@ -87,6 +99,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
           .catch((err) => app.log.warn({ err }, "realtime frame failed"));
       });
       const closed = () => {
+        conns.delete(conn);
         queue = queue.then(() => channels.closeConn(conn));
       };
       socket.on("close", closed);

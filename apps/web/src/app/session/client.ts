@@ -47,6 +47,9 @@ export function getSupabase(): Promise<SupabaseClient> {
         storage,
         storageKey: "sb-workmetrics-auth",
       },
+      // DESIGN §2.3.2, spec §9: a join times out after 10 s, a heartbeat every 30 s (reconnects 1, 2, 5, 10 s are
+      // realtime-js's own).
+      realtime: { timeout: 10_000, heartbeatIntervalMs: 30_000 },
     }),
   );
   return clientPromise;
