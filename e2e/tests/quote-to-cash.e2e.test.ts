@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)("quote to cash in Chromium", () => {
     await screenshot(page, "quote-to-cash-1-quotation-draft");
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.waitForURL(/\/dashboard\/quotations\/\d+$/);
-    await act(page, "Send");
+    await act(page, "Mark as sent");
     await expectStatus(page, "Sent");
     const quoteNumber = ((await page.getByTestId("doc-title").textContent()) ?? "").replace("Quotation", "").trim();
     expect(quoteNumber).toMatch(/^QT-\d{4}-\d{5}$/);
@@ -256,8 +256,8 @@ describe.skipIf(!hasChromium)("quote to cash in Chromium", () => {
     await page.waitForURL(/\/dashboard\/quotations\/\d+$/);
     const blocked = page.getByTestId("blocked-submit");
     await blocked.waitFor();
-    expect(await blocked.textContent()).toBe("Send: Add a line before sending the quotation");
-    expect(await page.getByTestId("doc-actions").getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    expect(await blocked.textContent()).toBe("Mark as sent: Add a line before sending the quotation");
+    expect(await page.getByTestId("doc-actions").getByRole("button", { name: "Mark as sent" }).isDisabled()).toBe(true);
     expect(await status(page).textContent()).toBe("Draft");
     const id = page.url().split("/").pop();
     const stored = (await restFetch(SALES, `quotation?select=status,number&id=eq.${id}`)).body as Array<{

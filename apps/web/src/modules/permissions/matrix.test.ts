@@ -70,7 +70,7 @@ describe("document actions in the matrix", () => {
 
   it("lists each document's other actions from its type's transitions, and approve", () => {
     expect(row("quotation")?.other).toEqual([
-      { action: "submit", label: "Send" },
+      { action: "submit", label: "Mark as sent" },
       { action: "cancel", label: "Cancel" },
       { action: "approve", label: "Approve", help: "Save lines priced below their cost" },
     ]);

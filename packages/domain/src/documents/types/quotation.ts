@@ -20,7 +20,9 @@ export const QUOTATION = defineDocumentType({
   transitions: [
     {
       action: "submit",
-      label: "Send",
+      // It gives the number and marks the quotation sent; the e-mail with the PDF is the E-mail action. The button
+      // says what it does (issue 21 §1: "Send" changed the status and sent nothing).
+      label: "Mark as sent",
       from: ["draft"],
       to: "sent",
       permission: "quotation.submit",
