@@ -6,7 +6,8 @@ import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, wat
 // Issue 12 "Team challenge": with the leaderboard open on the salesperson's page, the sales manager submits an
 // invoice on another (a second browser profile) and the salesperson's leaderboard moves without a reload — pushed
 // over the realtime channel. Then the calendar shows the planned delivery and opens it. (A salesperson holds no
-// invoice.submit by default: the sales manager, who also sells, invoices.)
+// invoice.submit by default: the sales manager, who also sells, invoices.) An invoice page open on the manager's
+// desk follows its invoice as it is submitted elsewhere (issue 20 §4).
 
 const ADMIN = "admin@demo.test";
 const MANAGER = "manager@demo.test";
@@ -109,6 +110,20 @@ describe.skipIf(!hasChromium)("the team challenge in Chromium", () => {
       await managerRow.getByText("48%").waitFor();
       expect(await card.locator("tbody tr").first().getAttribute("data-user")).toBe(MANAGER);
       await screenshot(board, "team-challenge-leaderboard");
+
+      // Issue 20 §4: a document page follows its document live — submitted elsewhere (here through the API), the
+      // open draft page shows it Unpaid without a reload.
+      const other = await call(MANAGER, "document_save", {
+        type: "invoice",
+        header: { company_id: company },
+        lines: [{ product_id: product, qty: "1" }],
+      });
+      await desk.goto(appUrl(`/dashboard/invoices/${other.id}`));
+      await desk.locator("h1 + [data-status]", { hasText: "Draft" }).waitFor();
+      await desk.getByTestId("doc-actions").getByRole("button", { name: "Submit", exact: true }).waitFor();
+      await call(MANAGER, "document_transition", { type: "invoice", id: other.id, action: "submit" });
+      await desk.locator("h1 + [data-status]", { hasText: "Unpaid" }).waitFor({ timeout: 15_000 });
+      await screenshot(desk, "document-page-live");
 
       await desk.goto(appUrl("/dashboard/team-challenge/calendar"));
       const event = desk.locator(".fc-event", { hasText: `Delivery ${delivery.number}` });
