@@ -181,6 +181,16 @@ describe("HR leave", () => {
     expect((driver.body as Array<{ kind: string }>).some((e) => e.kind === "leave")).toBe(false);
   });
 
+  it("the manager's .ics feed carries their report's approved leave (the seed's, near today)", async () => {
+    const feed = await rpc(MANAGER, "calendar_feed", { regenerate: true });
+    expect(feed.status, feed.text).toBe(200);
+    const res = await fetch(`${own.server.url}${(feed.body as { path: string }).path}`);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain("SUMMARY:On leave: Samuel Goh (Annual leave)\r\n");
+    expect(body).toMatch(/\r\nUID:leave_request-\d+@demo\.localhost\r\n/);
+  });
+
   it("members read the directory without its private fields; leave requests are their own", async () => {
     const directory = await restFetch(DRIVER, "employee?select=*&order=name");
     expect(directory.status, directory.text).toBe(200);
