@@ -4,7 +4,8 @@ import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../bro
 
 // Walk findings 3 and 4: a paid debit note shows the receipt that paid it (its Payments panel) and offers Cancel only
 // disabled, saying why — never a button that only leads to a refusal. An unpaid one's Cancel asks with buttons that
-// name what they do ("Cancel debit note", "Keep it") and says what is reversed: a journal entry, no stock moves.
+// name what they do ("Cancel debit note", "Keep it") and says what is reversed: a journal entry, no stock moves. The
+// invoice they stand against says so when its Cancel is opened (issue 20 §3).
 
 const FINANCE = "finance@demo.test";
 
@@ -81,6 +82,21 @@ describe.skipIf(!hasChromium)("a paid debit note in Chromium", () => {
       await screenshot(page, "debit-note-cancel-dialog");
       await dialog.getByRole("button", { name: "Keep it" }).click();
       await dialog.waitFor({ state: "detached" });
+
+      // Issue 20 §3: what stands against the invoice (its debit notes) is asked when Cancel is opened, not tried on
+      // every read of the page; the dialog says why and offers only the way back.
+      await page.goto(appUrl(`/dashboard/invoices/${invoice.id}`));
+      await page.locator("h1 + [data-status]", { hasText: "Unpaid" }).waitFor();
+      await page.getByTestId("doc-actions").getByRole("button", { name: "Cancel", exact: true }).click();
+      const refused = page.getByRole("dialog");
+      await refused
+        .getByTestId("action-blocked")
+        .filter({ hasText: `Debit note ${paid.number} stands against this invoice: cancel the debit note first` })
+        .waitFor();
+      expect(await refused.getByRole("button", { name: "Cancel invoice" }).count()).toBe(0);
+      await screenshot(page, "invoice-cancel-blocked");
+      await refused.getByRole("button", { name: "Keep it" }).click();
+      await refused.waitFor({ state: "detached" });
     } catch (err) {
       await screenshot(page, "debit-note-paid-failed");
       throw err;

@@ -1,5 +1,6 @@
 import type { OfferedAction } from "@workmetrics/domain/documents/machine";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
+import { ActionBlockedDialog, useActionCheck } from "./ActionCheck.tsx";
 import { ActionInputsDialog } from "./ActionInputsDialog.tsx";
 import type { DocRow } from "./api.ts";
 import { cancelWording } from "./cancelWording.ts";
@@ -20,6 +21,18 @@ export function ActionPrompt(props: {
   const cancelling = cancelWording(t.type, t.machine.title, status === t.machine.initial);
   const what = doc?.number ?? `this ${t.machine.title.toLowerCase()}`;
   const dismiss = () => commands.setAsking(null);
+  // A cancel refused by what stands on the document says why before it is confirmed (ActionCheck.tsx).
+  const blocked = useActionCheck(t, doc, asking);
+  if (blocked) {
+    return (
+      <ActionBlockedDialog
+        title={`${asking.label} ${what}?`}
+        reason={blocked}
+        dismissLabel={cancelling.keepLabel}
+        onClose={dismiss}
+      />
+    );
+  }
   if (asking.inputs?.length) {
     return (
       <ActionInputsDialog
