@@ -40,7 +40,7 @@ function mailState(mail: HistoryEvent["mail"]) {
   }[mail.status];
   const color = mail.status === "sent" ? "success" : mail.status === "failed" ? "error" : "default";
   return (
-    <Typography variant="body2" color={mail.status === "failed" ? "error" : "text.secondary"}>
+    <Typography component="div" variant="body2" color={mail.status === "failed" ? "error" : "text.secondary"}>
       <Chip size="small" label={label} color={color} variant="outlined" sx={{ mr: 1 }} />
       {mail.error && mail.status !== "sent" ? mail.error : null}
     </Typography>
