@@ -17,7 +17,7 @@ import {
   settings,
   world,
 } from "./purchasing-helpers.ts";
-import { tokenFor } from "./rest-helpers.ts";
+import { restFetch, tokenFor } from "./rest-helpers.ts";
 
 // Issue 11: purchase orders — approval above the workspace threshold by a finance manager (a buyer may not), sent
 // back with a reason; prices prefilled from the supplier's last order or the product's cost and never refused as
@@ -194,5 +194,30 @@ describe("printing", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/pdf");
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+});
+
+describe("the supplier (issue 21 §1)", () => {
+  it("refuses a purchase order or supplier invoice to a company that is not a supplier at save, naming the field", async () => {
+    const customers = (await restFetch(ADMIN, "company?select=id,name&is_supplier=is.false&order=id&limit=1"))
+      .body as Array<{ id: number; name: string }>;
+    for (const type of ["purchase_order", "supplier_invoice"]) {
+      const res = await rpc(ADMIN, "document_save", {
+        type,
+        header: { company_id: customers[0].id },
+        lines: [{ product_id: w.items[0].id, qty: "1" }],
+      });
+      expect(res.status, `${type}: ${res.text}`).toBe(422);
+      expect(message(res)).toBe(
+        `${customers[0].name} is not a supplier: mark it as one on its company page, or choose a supplier`,
+      );
+      expect((res.body as { details: Array<{ field: string }> }).details[0].field).toBe("header.company_id");
+    }
+    const fine = await rpc(ADMIN, "document_save", {
+      type: "purchase_order",
+      header: { company_id: w.supplier },
+      lines: [{ product_id: w.items[0].id, qty: "1" }],
+    });
+    expect(fine.status, fine.text).toBe(200);
   });
 });

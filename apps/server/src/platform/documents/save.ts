@@ -49,6 +49,18 @@ export async function refuseOutsiders(tx: Tx, ws: string, spec: DocumentSpec, he
     );
     if (res.rows.length === 0) throw invalid(`${f.label}: choose an active user of this workspace`, `header.${f.name}`);
   }
+  // A buying document's company is a supplier: refused at save, not when it comes to paying (issue 21 §1).
+  if (spec.machine.buying && header.company_id != null && header.company_id !== "") {
+    const res = await tx.execute(sql`select name, is_supplier from company
+      where workspace_id = ${ws}::uuid and id = ${Number(header.company_id)}`);
+    const company = res.rows[0] as { name: string; is_supplier: boolean } | undefined;
+    if (company && !company.is_supplier) {
+      throw invalid(
+        `${company.name} is not a supplier: mark it as one on its company page, or choose a supplier`,
+        "header.company_id",
+      );
+    }
+  }
 }
 
 // What a save changed on the header, for the audit row: { field: [before, after] }.
