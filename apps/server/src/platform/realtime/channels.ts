@@ -76,10 +76,16 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
     }
   }
 
+  // Passes a message to the other instances; false when it is too large for NOTIFY. A database that cannot take it
+  // (closing, restarting) costs the other instances this message, never this one its sockets.
   const notify = async (m: PeerMessage): Promise<boolean> => {
     const text = JSON.stringify(m);
     if (Buffer.byteLength(text) > MAX_PEER_MESSAGE) return false;
-    await db.execute(sql`select pg_notify(${PEERS}, ${text})`);
+    try {
+      await db.execute(sql`select pg_notify(${PEERS}, ${text})`);
+    } catch (err) {
+      log.warn({ err, kind: m.kind }, "realtime message not passed to the other instances");
+    }
     return true;
   };
 
@@ -235,6 +241,8 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
     }
     if (f.event === "phx_join") return join(conn, f);
     const chan = conn.channels.get(f.topic);
+    // Leaving a channel never joined (its join was refused) is done already.
+    if (!chan && f.event === "phx_leave") return hub.send(conn, reply(f, "ok"));
     if (!chan) return hub.send(conn, refused(f, "unmatched topic"));
     if (f.event === "phx_leave") {
       hub.send(conn, reply(f, "ok"));
