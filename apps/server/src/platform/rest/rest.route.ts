@@ -10,7 +10,7 @@ import { parsePrefer, parseQuery, parseRange } from "./query-parse.ts";
 import { resourceMeta } from "./resource-meta.ts";
 import { fromDatabaseError, RestError } from "./rest-error.ts";
 import { runRpc } from "./rpc/registry.ts";
-import { callerFor, inCallerTransaction } from "./transaction.ts";
+import { callerFor, inCallerTransaction, Rollback } from "./transaction.ts";
 
 // DESIGN §2.1: /rest/v1/{resource} in PostgREST's dialect over registered resources, /rest/v1/rpc/{fn} for commands.
 
@@ -134,7 +134,11 @@ export async function restRoutes(app: FastifyInstance, opts: { db: Db; maxRows: 
     const answer = await inCallerTransaction(db, callerFor(auth, null, null, null), prefer.rollback, (tx, caller) =>
       runIdempotent(tx, caller, { key, fn: req.params.fn, body }, () =>
         runRpc(tx, req.params.fn, body, caller, app.deps),
-      ),
+      ).catch((err: unknown) => {
+        // A command that answers and rolls back (csv_import refusing a file) answers as any other: 200, not kept.
+        if (err instanceof Rollback) throw new Rollback({ status: 200, body: err.value, replayed: false });
+        throw err;
+      }),
     );
     if (answer.replayed) reply.header("idempotent-replayed", "true");
     return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
