@@ -40,6 +40,8 @@ export const FIELD_GRANTS = [
   { name: "product_cost", plural: "Product costs", actions: ["read"] },
   // Issue 21 §2: e-mailing a document to an address that is not its customer's own (its e-mail, its contacts').
   { name: "outside_email", plural: "E-mail to any address", actions: ["create"] },
+  // Issue 21 §4: an employee's work pass and emergency contact (resources/hr.ts EMPLOYEE_PRIVATE), HR's to read.
+  { name: "employee_private", plural: "Employees' private details", actions: ["read"] },
 ] as const;
 
 export const categoryResource = defineResource({
