@@ -3,6 +3,7 @@ export * from "./brand.ts";
 export * from "./channels.ts";
 export * from "./errors.ts";
 export * from "./hosts.ts";
+export * from "./locale.ts";
 export * from "./money.ts";
 export * from "./permissions.ts";
 export * from "./roles.ts";
