@@ -134,7 +134,7 @@ function ListTotals({ type, filters }: { type: WebDocType; filters: ListParamsFi
   const query = useQuery({
     queryKey: [type.type, "list", "totals", filters],
     queryFn: ({ signal }) =>
-      data.rpc<Array<{ currency: string; count: number; total: string; outstanding: string | null }>>(
+      data.command(
         "document_list_totals",
         { type: type.type, filters: toQueryPairs(filters) },
         signal,

@@ -41,7 +41,7 @@ export function RecordPaymentButton({ type, doc, currency }: { type: string; doc
           onCancel={() => setOpen(false)}
           onConfirm={async (p) => {
             try {
-              const paid = await data.rpc<{ number: string }>("record_payment", {
+              const paid = await data.command("record_payment", {
                 type: offer.payment,
                 company_id: Number(doc.company_id),
                 amount: p.amount,

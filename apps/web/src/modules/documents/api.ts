@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OfferedAction } from "@workmetrics/domain/documents/machine";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CommandResult } from "@workmetrics/domain/commands";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 import { useReadable } from "../../platform/resource/access.ts";
 import type { Readable } from "../../platform/resource/definition.ts";
@@ -10,19 +10,9 @@ import type { WebDocType } from "./types.ts";
 // commands through /rest/v1/rpc. Every write refreshes the document, its actions, history and every list.
 
 export type DocRow = Row & { number: string | null; status: string; lines: Row[] };
-export type HistoryEvent = {
-  id: number;
-  action: string;
-  from_status: string | null;
-  to_status: string | null;
-  reason: string | null;
-  at: string;
-  user_name: string | null;
-  changes: Record<string, unknown> | null;
-  // Issue 20 §1: an e-mail's state from the outbox; null on rows that are not e-mails.
-  mail?: { status: "queued" | "retrying" | "sent" | "failed"; error: string | null; attempts: number } | null;
-};
-export type OnHand = { product_id: number; location_id: number; qty: string };
+// The commands' answers, as their declarations say (packages/domain/src/commands/documents.ts).
+export type HistoryEvent = CommandResult<"document_history">[number];
+export type OnHand = CommandResult<"stock_on_hand">[number];
 
 export const docKey = (type: string, id: number | string) => [type, "one", String(id)];
 
@@ -48,7 +38,7 @@ export function useDocument(t: WebDocType, id: number | null) {
   });
 }
 
-export type DocLabels = Record<string, Record<string, string>>; // resource → id → its name
+export type DocLabels = CommandResult<"document_labels">; // resource → id → its name
 
 // The names of what the document points at that the member may not read themselves (a driver's delivery order: the
 // customer, the location, the driver), as the server names them for a document the member reads; only then asked.
@@ -60,7 +50,7 @@ export function useDocumentLabels(t: WebDocType, id: number | null): DocLabels {
   );
   const q = useQuery({
     queryKey: [...docKey(t.type, id ?? "new"), "labels"],
-    queryFn: ({ signal }) => data.rpc<DocLabels>("document_labels", { type: t.type, id }, signal),
+    queryFn: ({ signal }) => data.command("document_labels", { type: t.type, id: id as number }, signal),
     enabled: id !== null && unread,
     staleTime: 60_000,
     retry: retryUnlessClientError,
@@ -73,8 +63,7 @@ export function useActions(t: WebDocType, id: number | null, status: string | un
   const data = useDataProvider();
   return useQuery({
     queryKey: [...docKey(t.type, id ?? "new"), "actions", status],
-    queryFn: ({ signal }) =>
-      data.rpc<{ status: string; actions: OfferedAction[] }>("document_actions", { type: t.type, id }, signal),
+    queryFn: ({ signal }) => data.command("document_actions", { type: t.type, id: id as number }, signal),
     enabled: id !== null,
     retry: retryUnlessClientError,
   });
@@ -84,9 +73,12 @@ export function useHistory(t: WebDocType, id: number | null) {
   const data = useDataProvider();
   return useQuery({
     queryKey: [...docKey(t.type, id ?? "new"), "history"],
-    queryFn: ({ signal }) => data.rpc<HistoryEvent[]>("document_history", { type: t.type, id }, signal),
+    queryFn: ({ signal }) => data.command("document_history", { type: t.type, id: id as number }, signal),
     enabled: id !== null,
     retry: retryUnlessClientError,
+    // An e-mail still in the outbox (issue 20 §1) is asked after until it has gone or failed.
+    refetchInterval: (q) =>
+      q.state.data?.some((e) => e.mail?.status === "queued" || e.mail?.status === "retrying") ? 2000 : false,
   });
 }
 
@@ -96,7 +88,7 @@ export function useStockOnHand(productIds: readonly number[]) {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   return useQuery({
     queryKey: ["stock_on_hand", ids.join(",")],
-    queryFn: ({ signal }) => data.rpc<OnHand[]>("stock_on_hand", { product_ids: ids }, signal),
+    queryFn: ({ signal }) => data.command("stock_on_hand", { product_ids: ids }, signal),
     enabled: ids.length > 0,
     staleTime: 15_000,
     retry: retryUnlessClientError,
@@ -117,13 +109,10 @@ export function useAvailable(productIds: readonly number[], enabled: boolean) {
     queryKey: ["stock_on_hand", "available", ids.join(",")],
     queryFn: async ({ signal }) =>
       new Map(
-        (
-          await data.rpc<{ rows: Array<{ product_id: number; available: string }> }>(
-            "stock_levels",
-            { product_ids: ids, limit: 500, offset: 0 },
-            signal,
-          )
-        ).rows.map((r) => [r.product_id, Number(r.available)]),
+        (await data.command("stock_levels", { product_ids: ids, limit: 500, offset: 0 }, signal)).rows.map((r) => [
+          r.product_id,
+          Number(r.available),
+        ]),
       ),
     enabled: enabled && ids.length > 0,
     staleTime: 15_000,
@@ -138,13 +127,4 @@ export function useRefreshDocuments() {
     qc.invalidateQueries({
       predicate: (q) => q.queryKey[1] === "list" || q.queryKey[1] === "one" || q.queryKey[0] === "stock_on_hand",
     });
-}
-
-export function useCommand<A extends Record<string, unknown>, T = DocRow>(fn: string) {
-  const data = useDataProvider();
-  const refresh = useRefreshDocuments();
-  return useMutation({
-    mutationFn: (args: A) => data.rpc<T>(fn, args),
-    onSuccess: () => refresh(),
-  });
 }

@@ -62,7 +62,7 @@ export function useDocumentCommands(t: WebDocType, doc: DocRow | null, form: For
     };
     try {
       saving.current = true;
-      const saved = await data.rpc<DocRow>("document_save", args);
+      const saved = await data.command("document_save", args);
       setErrors({});
       await refresh();
       if (!doc) navigate(paths.show(String(saved.id)), { replace: true });
@@ -88,7 +88,7 @@ export function useDocumentCommands(t: WebDocType, doc: DocRow | null, form: For
     try {
       // Unsaved edits go with the action: save first, then act on what was saved.
       if (dirty && !(await save())) return;
-      const answer = await data.rpc<DocRow>("document_transition", {
+      const answer = await data.command("document_transition", {
         type: t.type,
         id: Number(doc.id),
         action: a.action,
@@ -114,7 +114,7 @@ export function useDocumentCommands(t: WebDocType, doc: DocRow | null, form: For
     if (!doc) return;
     setBusy(`convert:${to.type}`);
     try {
-      const made = await data.rpc<DocRow>("document_convert", { type: t.type, id: Number(doc.id), to: to.type });
+      const made = await data.command("document_convert", { type: t.type, id: Number(doc.id), to: to.type });
       await refresh();
       toast.success(`${to.machine.title} draft made from ${doc.number ?? "this document"}`);
       navigate(resourcePaths(base, to.header.route ?? "").show(String(made.id)));
@@ -130,7 +130,7 @@ export function useDocumentCommands(t: WebDocType, doc: DocRow | null, form: For
     if (!doc) return;
     setBusy(fn);
     try {
-      const made = await data.rpc<DocRow>(fn, { type: t.type, id: Number(doc.id) });
+      const made = await data.command(fn, { type: t.type, id: Number(doc.id) });
       await refresh();
       toast.success(`${fn === "document_amend" ? "Amendment" : "Copy"} of ${doc.number ?? "this document"} drafted`);
       navigate(paths.show(String(made.id)));
@@ -145,7 +145,7 @@ export function useDocumentCommands(t: WebDocType, doc: DocRow | null, form: For
   async function email(v: { to?: string; message?: string }): Promise<boolean> {
     if (!doc) return false;
     try {
-      await data.rpc("document_email", {
+      await data.command("document_email", {
         type: t.type,
         id: Number(doc.id),
         ...(v.to ? { to: v.to } : {}),

@@ -30,8 +30,7 @@ export type DataProvider = {
   deleteMany(resource: string, ids: readonly Id[]): Promise<Id[]>;
   // A /rest/v1/rpc command, typed by its domain declaration (platform/commands.ts).
   command<N extends CommandName>(name: N, args: CommandArgs<N>, signal?: AbortSignal): Promise<CommandResult<N>>;
-  /** @deprecated untyped; use `command` (kept only until every caller has moved, issue 20 §2). */
-  rpc<T>(fn: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
+
 };
 
 type Result<T> = { data: T | null; error: { code?: string; message?: string } | null; status: number };
@@ -95,11 +94,7 @@ export function createDataProvider(client: SupabaseClient): DataProvider {
     command(name, args, signal) {
       return callCommand(client, name, args, { signal });
     },
-    async rpc<T>(fn: string, args: Record<string, unknown>, signal?: AbortSignal) {
-      let q = client.rpc(fn, args);
-      if (signal) q = q.abortSignal(signal);
-      return unwrap(await q) as T;
-    },
+
   };
 }
 
