@@ -134,11 +134,7 @@ function ListTotals({ type, filters }: { type: WebDocType; filters: ListParamsFi
   const query = useQuery({
     queryKey: [type.type, "list", "totals", filters],
     queryFn: ({ signal }) =>
-      data.command(
-        "document_list_totals",
-        { type: type.type, filters: toQueryPairs(filters) },
-        signal,
-      ),
+      data.command("document_list_totals", { type: type.type, filters: toQueryPairs(filters) }, signal),
     staleTime: 5_000,
   });
   const sums = query.data;

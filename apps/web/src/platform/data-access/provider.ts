@@ -30,7 +30,6 @@ export type DataProvider = {
   deleteMany(resource: string, ids: readonly Id[]): Promise<Id[]>;
   // A /rest/v1/rpc command, typed by its domain declaration (platform/commands.ts).
   command<N extends CommandName>(name: N, args: CommandArgs<N>, signal?: AbortSignal): Promise<CommandResult<N>>;
-
 };
 
 type Result<T> = { data: T | null; error: { code?: string; message?: string } | null; status: number };
@@ -94,7 +93,6 @@ export function createDataProvider(client: SupabaseClient): DataProvider {
     command(name, args, signal) {
       return callCommand(client, name, args, { signal });
     },
-
   };
 }
 
