@@ -1,10 +1,17 @@
-import { costTotal, SUPPLIER_RECEIPT_RULE } from "@workmetrics/domain/documents/postings";
+import {
+  purchaseOrder,
+  purchaseOrderLine,
+  supplierDeliveryOrder,
+  supplierDeliveryOrderLine,
+} from "@workmetrics/domain/db/purchasing-schema";
+import { SUPPLIER_RECEIPT_RULE } from "@workmetrics/domain/documents/postings";
 import { sql } from "drizzle-orm";
-import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { invalid } from "../../platform/documents/refusals.ts";
-import type { Effect, PrepareConvert, PrepareSave } from "../../platform/documents/registry.ts";
-import { reverseStockMoves, type StockMove, writeStockMoves } from "../../platform/documents/stock.ts";
-import { type Row, today } from "../../platform/documents/store.ts";
+import type { PrepareConvert, PrepareSave } from "../../platform/documents/registry.ts";
+import { rowOf, rowsOf } from "../../platform/documents/rows.ts";
+import type { StockMove } from "../../platform/documents/stock.ts";
+import { lineLocation, stockJournalEffects } from "../../platform/documents/stock-effects.ts";
+import type { Row } from "../../platform/documents/store.ts";
 import { applyMovingAverage, receiptUnitCost } from "./costs.ts";
 import { recheckInvoices } from "./supplier-invoice.effects.ts";
 
@@ -13,67 +20,55 @@ import { recheckInvoices } from "./supplier-invoice.effects.ts";
 // average, puts the accepted quantity into the line's location (or the header's) at the order's price in base
 // currency, posts Dr 1200 Stock / Cr 2100 Stock Received But Not Billed, and checks again the supplier invoices that
 // were waiting for these goods. Cancel takes the receipt back out of the average, writes the opposite moves (refused
-// if the goods are no longer there) and the reversing entry.
+// if the goods are no longer there) and the reversing entry (stock-effects.ts).
 
-const submit: Effect = async (tx, caller, spec, doc, step) => {
-  const ws = caller.workspaceId as string;
-  const goods = doc.lines.filter((l) => l.product_id != null);
-  // The order's lines, as the engine locked them to draw qty_received.
-  const order = doc.sources?.get(`purchase_order:${doc.header.source_id}`);
-  const rate = String(order?.header?.rate ?? "1");
-  const costs = new Map(
-    (order?.lines ?? []).map((l) => [Number(l.id), receiptUnitCost(String(l.qty), String(l.net_amount), rate)]),
-  );
-  const moves: StockMove[] = goods.map((l) => {
-    const n = doc.lines.indexOf(l) + 1;
-    const location = l.location_id ?? doc.header.location_id;
-    if (location == null) throw invalid(`Choose the location line ${n} is received into`, `lines.${n - 1}.location_id`);
-    const cost = costs.get(Number(l.source_line_id));
-    if (cost == null) throw invalid(`Line ${n} is not on the purchase order`, `lines.${n - 1}.source_line_id`);
-    return {
-      product_id: Number(l.product_id),
-      location_id: Number(location),
-      qty: String(l.qty),
-      unit_cost: cost,
-      doc_line_id: Number(l.id),
-    };
-  });
-  await applyMovingAverage(tx, ws, moves, 1);
-  const docRef = { type: spec.machine.type, id: Number(doc.header.id) };
-  await writeStockMoves(tx, caller, docRef, moves, "receive");
-  await postJournal(
-    tx,
-    caller,
-    { ...docRef, number: step.number, date: String(doc.header.doc_date) },
-    SUPPLIER_RECEIPT_RULE,
-    { cost_total: costTotal(moves) },
-  );
-  await recheckInvoices(tx, caller, Number(doc.header.source_id));
-};
-
-const cancel: Effect = async (tx, caller, spec, doc, step) => {
-  if (step.from === spec.machine.initial) return;
-  const ws = caller.workspaceId as string;
-  const docRef = { type: spec.machine.type, id: Number(doc.header.id) };
-  const res = await tx.execute(sql`select product_id, sum(qty)::text as qty,
-      (sum(qty * unit_cost) / sum(qty))::text as unit_cost
-    from stock_move where workspace_id = ${ws}::uuid and doc_type = ${docRef.type} and doc_id = ${docRef.id}
-    group by product_id having sum(qty) <> 0`);
-  const held = (res.rows as Array<{ product_id: number | string; qty: string; unit_cost: string }>).map((r) => ({
-    product_id: Number(r.product_id),
-    qty: r.qty,
-    unit_cost: r.unit_cost,
-  }));
-  await applyMovingAverage(tx, ws, held, -1);
-  await reverseStockMoves(tx, caller, docRef);
-  await reverseJournals(tx, caller, {
-    ...docRef,
-    number: (doc.header.number as string | null) ?? null,
-    date: await today(tx),
-  });
-};
-
-export const SUPPLIER_DELIVERY_ORDER_EFFECTS = { submit, cancel };
+export const SUPPLIER_DELIVERY_ORDER_EFFECTS = stockJournalEffects({
+  rule: SUPPLIER_RECEIPT_RULE,
+  verb: "receive",
+  moves: async (_tx, _caller, _spec, doc) => {
+    const receipt = rowOf(supplierDeliveryOrder, doc.header);
+    // The order's lines, as the engine locked them to draw qty_received.
+    const order = doc.sources?.get(`purchase_order:${receipt.source_id}`);
+    const rate = order?.header ? rowOf(purchaseOrder, order.header).rate : "1";
+    const costs = new Map(
+      rowsOf(purchaseOrderLine, order?.lines ?? []).map((l) => [l.id, receiptUnitCost(l.qty, l.net_amount, rate)]),
+    );
+    const lines = rowsOf(supplierDeliveryOrderLine, doc.lines);
+    return lines
+      .filter((l) => l.product_id != null)
+      .map((l): StockMove => {
+        const n = lines.indexOf(l) + 1;
+        const location = lineLocation(doc, l, "is received into");
+        const cost = l.source_line_id == null ? undefined : costs.get(l.source_line_id);
+        if (cost == null) throw invalid(`Line ${n} is not on the purchase order`, `lines.${n - 1}.source_line_id`);
+        return {
+          product_id: Number(l.product_id),
+          location_id: location,
+          qty: l.qty,
+          unit_cost: cost,
+          doc_line_id: l.id,
+        };
+      });
+  },
+  beforeMoves: (tx, caller, _doc, moves) => applyMovingAverage(tx, caller.workspaceId as string, moves, 1),
+  afterPosting: (tx, caller, doc) =>
+    recheckInvoices(tx, caller, Number(rowOf(supplierDeliveryOrder, doc.header).source_id)),
+  // The receipt taken back out of the average before its moves are reversed.
+  beforeCancel: async (tx, caller, spec, doc) => {
+    const ws = caller.workspaceId as string;
+    const res = await tx.execute(sql`select product_id, sum(qty)::text as qty,
+        (sum(qty * unit_cost) / sum(qty))::text as unit_cost
+      from stock_move where workspace_id = ${ws}::uuid and doc_type = ${spec.machine.type}
+        and doc_id = ${rowOf(supplierDeliveryOrder, doc.header).id}
+      group by product_id having sum(qty) <> 0`);
+    const held = (res.rows as Array<{ product_id: number | string; qty: string; unit_cost: string }>).map((r) => ({
+      product_id: Number(r.product_id),
+      qty: r.qty,
+      unit_cost: r.unit_cost,
+    }));
+    await applyMovingAverage(tx, ws, held, -1);
+  },
+});
 
 // A line rejects nothing unless the storekeeper says so; a rejection without a quantity is a slip.
 const withRejected = (draft: { header: Row; lines: Row[] }) => {
