@@ -24,6 +24,7 @@ import { registerSpa } from "./platform/http/spa.ts";
 import type { CommandDeps } from "./platform/jobs/deps.ts";
 import { MAIL_JOB, mailHandler } from "./platform/jobs/mail.ts";
 import { platformJobRoutes } from "./platform/jobs/operator.route.ts";
+import { PRUNE_JOBS, pruneDone } from "./platform/jobs/queue.ts";
 import { createJobs } from "./platform/jobs/worker.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.route.ts";
 import { restRoutes } from "./platform/rest/rest.route.ts";
@@ -67,6 +68,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         const n = await sweepOverdue(database.db);
         if (n) app.log.info({ overdue: n }, "invoices past their due date marked overdue");
       },
+      [PRUNE_JOBS]: async () => {
+        await pruneDone(database.db);
+      },
       [LINK_EXPIRY_SWEEP]: async () => {
         const n = await sweepExpired(database.db);
         if (n) app.log.info({ expired: n }, "supplier discount links past their expiry marked expired");
@@ -77,6 +81,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     schedules: [
       { name: OVERDUE_SWEEP, everyMs: HOUR },
       { name: LINK_EXPIRY_SWEEP, everyMs: 10 * 60_000 },
+      { name: PRUNE_JOBS, everyMs: 10 * 60_000 },
     ],
   });
   const deps: CommandDeps = {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/platform/db/database.ts";
 import { DEMO_PASSWORD } from "../src/platform/db/demo-seed.ts";
 import { MAIL_JOB, mailPayload } from "../src/platform/jobs/mail.ts";
+import { pruneDone } from "../src/platform/jobs/queue.ts";
 import { createJobs, type Jobs } from "../src/platform/jobs/worker.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -163,6 +164,19 @@ describe("the outbox", () => {
       (e) => e.action === "email",
     );
     expect(email.map((e) => e.mail?.status)).toEqual(["sent"]);
+    // The sent mail's body, PDF (and, for a sign-in mail, its link) do not stay in the queue; the history still reads.
+    await pruneDone(db);
+    const kept = await db.execute(sql`select payload from job where id = ${sent.body.job}`);
+    expect((kept.rows[0] as { payload: unknown }).payload).toEqual({
+      to,
+      subject: expect.stringContaining(inv.number),
+    });
+    const after = await call(a.url, tokenA, "document_history", { type: "invoice", id: inv.id });
+    expect(
+      (after.body as Array<{ action: string; mail: { status: string } | null }>)
+        .filter((e) => e.action === "email")
+        .map((e) => e.mail?.status),
+    ).toEqual(["sent"]);
   });
 
   it("retries a mail the SMTP server refused, then sends it once; the history says so on the way", async () => {

@@ -103,3 +103,19 @@ export async function retryNow(db: Db, id: number): Promise<JobRow | null> {
   if (row) await db.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`);
   return row ? { ...row, id: Number(row.id) } : null;
 }
+
+// A sent mail keeps only its address and subject (what the document's history and the operator show): its body,
+// attachments and any sign-in link in it are dropped, and so are done jobs of no document after 30 days. A dead
+// job keeps everything, for its retry. A scheduled job (app.ts).
+export const PRUNE_JOBS = "jobs.prune";
+
+export async function pruneDone(db: Db): Promise<{ slimmed: number; deleted: number }> {
+  const slimmed = await db.execute(sql`
+    update job set payload = jsonb_build_object('to', payload->'to', 'subject', payload->'subject')
+    where name = 'mail' and status = 'done' and payload ? 'text'
+    returning id`);
+  const deleted = await db.execute(sql`
+    delete from job where status = 'done' and doc_id is null and done_at < now() - interval '30 days'
+    returning id`);
+  return { slimmed: slimmed.rows.length, deleted: deleted.rows.length };
+}
