@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { decide, memberRequirement } from "@workmetrics/domain";
+import type { COMMANDS } from "@workmetrics/domain/commands";
+import { DISCOUNT_LINK_DAYS } from "@workmetrics/domain/commands/partners";
 import {
   DiscountAnswer,
   type DiscountAnswerInput,
@@ -7,7 +9,7 @@ import {
   supplierDiscountFormResource,
 } from "@workmetrics/domain/resources/partners";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { parse, type Shape } from "../../platform/documents/save.ts";
 import { insertRows, type Row, updateRow, writeEvent } from "../../platform/documents/store.ts";
@@ -22,7 +24,7 @@ import { sendPartnerMail, workspaceUrl } from "./mail.ts";
 // link has passed its expiry is Expired (settled when it is read, answered or swept).
 
 const TYPE = "supplier_discount_form";
-export const LINK_DAYS = { default: 14, max: 90 } as const;
+export const LINK_DAYS = DISCOUNT_LINK_DAYS;
 
 const fail = (status: number, message: string, field?: string) =>
   new RestError(
@@ -41,12 +43,7 @@ export const hashToken = (token: string) => createHash("sha256").update(Buffer.f
 
 // ---- staff: save, send, revoke -----------------------------------------------------------------------------------
 
-const row = z.record(z.string(), z.unknown());
-export const SaveArgs = z.object({
-  id: z.number().int().positive().optional(),
-  form: row,
-  items: z.array(row).max(500),
-});
+type SaveArgs = z.output<typeof COMMANDS.supplier_discount_form_save.args>;
 
 async function lockForm(tx: Tx, ws: string, id: number): Promise<Row> {
   const res = await tx.execute(sql`select * from supplier_discount_form
@@ -56,7 +53,7 @@ async function lockForm(tx: Tx, ws: string, id: number): Promise<Row> {
   return form;
 }
 
-export async function saveForm(tx: Tx, caller: Caller, args: z.infer<typeof SaveArgs>) {
+export async function saveForm(tx: Tx, caller: Caller, args: SaveArgs) {
   need(caller, `${TYPE}.${args.id ? "update" : "create"}`, `${args.id ? "change" : "create"} supplier discount forms`);
   const ws = caller.workspaceId as string;
   const form = parse(supplierDiscountFormResource.insert as unknown as Shape, args.form, "form");

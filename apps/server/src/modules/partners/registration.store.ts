@@ -1,9 +1,10 @@
 import { decide, memberRequirement } from "@workmetrics/domain";
+import type { COMMANDS } from "@workmetrics/domain/commands";
 import { companyResource } from "@workmetrics/domain/resources/crm";
 import { projectRegistrationResource } from "@workmetrics/domain/resources/partners";
 import { projectResource } from "@workmetrics/domain/resources/projects";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { type Db, inRequest, type Tx } from "../../platform/db/database.ts";
 import type { Shape } from "../../platform/documents/save.ts";
 import { insertRows, type Row, updateRow, writeEvent } from "../../platform/documents/store.ts";
@@ -102,21 +103,14 @@ async function lockRegistration(tx: Tx, ws: string, id: number): Promise<Row> {
   return r;
 }
 
-export const ApproveArgs = z.object({
-  id: z.number().int().positive(),
-  company_id: z.number().int().positive().nullish(), // link this company; none: the end customer's by name, or new
-  code: z.string().trim().min(1).max(64).nullish(), // the project's code; default REG-<id>
-});
+// What project_registration_approve / _reject take (declared in packages/domain/src/commands/partners.ts).
+type ApproveArgs = z.output<typeof COMMANDS.project_registration_approve.args>;
+type RejectArgs = z.output<typeof COMMANDS.project_registration_reject.args>;
 
 const workspaceName = async (tx: Tx, ws: string) =>
   String(((await tx.execute(sql`select name from workspace where id = ${ws}::uuid`)).rows[0] as { name: string }).name);
 
-export async function approveRegistration(
-  tx: Tx,
-  caller: Caller,
-  args: z.infer<typeof ApproveArgs>,
-  deps: Pick<CommandDeps, "jobs">,
-) {
+export async function approveRegistration(tx: Tx, caller: Caller, args: ApproveArgs, deps: Pick<CommandDeps, "jobs">) {
   need(caller, `${TYPE}.update`, "approve project registrations");
   need(caller, "project.create", "create projects");
   const ws = caller.workspaceId as string;
@@ -204,21 +198,7 @@ export async function approveRegistration(
   return { id: args.id, status: "approved", company_id: companyId, project_id: projectId, code };
 }
 
-export const RejectArgs = z.object({
-  id: z.number().int().positive(),
-  reason: z
-    .string({ error: "Give a reason to reject the registration" })
-    .trim()
-    .min(1, "Give a reason to reject the registration")
-    .max(2000, "At most 2000 characters"),
-});
-
-export async function rejectRegistration(
-  tx: Tx,
-  caller: Caller,
-  args: z.infer<typeof RejectArgs>,
-  deps: Pick<CommandDeps, "jobs">,
-) {
+export async function rejectRegistration(tx: Tx, caller: Caller, args: RejectArgs, deps: Pick<CommandDeps, "jobs">) {
   need(caller, `${TYPE}.update`, "reject project registrations");
   const ws = caller.workspaceId as string;
   const reg = await lockRegistration(tx, ws, args.id);
