@@ -16,6 +16,7 @@ import { usePreferences } from "../preferences.tsx";
 import { useSession } from "../session/SessionProvider.tsx";
 import { buildTheme } from "../theme.ts";
 import { DashboardBanners } from "./DashboardBanners.tsx";
+import { PaletteLauncher } from "./PaletteLauncher.tsx";
 import { RightAsideProvider } from "./RightAside.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
@@ -73,6 +74,7 @@ export function DashboardLayout() {
               <Typography sx={{ fontWeight: 600, flex: 1 }} noWrap>
                 {ws?.name ?? "Workmetrics platform"}
               </Typography>
+              <PaletteLauncher base={base} />
               <ModeToggle color="default" />
               <UserMenu base={base} />
             </Toolbar>
