@@ -214,10 +214,11 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.goto(appUrl("/dashboard/projects/new"));
     await page.getByLabel(/^Code/).fill(`E2E-${run}`);
     await page.getByLabel(/^Name/).fill(`Picker fit-out ${run}`);
-    // DESIGN §2.4: the pickers' field is a row of spinbuttons; digits typed into the first fill them in turn.
+    // DESIGN §2.4: the pickers' field is a row of spinbuttons; digits typed into the first fill them in turn —
+    // day first in an SGD workspace (issue 21 §1: en-SG, DD/MM/YYYY).
     const start = page.getByRole("group", { name: "Start", exact: true });
-    await start.getByRole("spinbutton", { name: "Month" }).click();
-    await page.keyboard.type("12/31/1899");
+    await start.getByRole("spinbutton", { name: "Day" }).click();
+    await page.keyboard.type("31/12/1899");
     await page.getByRole("button", { name: "Create project" }).click();
     await page.getByText("Start must be between 1900 and 2099").waitFor();
     expect(page.url()).toMatch(/\/projects\/new$/);
@@ -241,14 +242,14 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await screenshot(page, "master-date-picker-open");
     await page.keyboard.press("Escape");
     await calendar.waitFor({ state: "detached" });
-    await end.getByRole("spinbutton", { name: "Month" }).click();
-    await page.keyboard.type("01/15/2027");
+    await end.getByRole("spinbutton", { name: "Day" }).click();
+    await page.keyboard.type("15/01/2027");
     await end.getByRole("button", { name: "Clear" }).click();
     expect(await end.getByRole("spinbutton", { name: "Year" }).textContent()).toBe("YYYY");
 
     await page.getByRole("button", { name: "Create project" }).click();
     await page.getByRole("heading", { level: 1, name: `Picker fit-out ${run}` }).waitFor();
-    expect(await page.locator('[data-field="start_date"]').textContent()).toBe("Dec 31, 2026");
+    expect(await page.locator('[data-field="start_date"]').textContent()).toBe("31/12/2026");
     expect(await page.locator('[data-field="end_date"]').textContent()).toBe("—");
     expect(errors).toEqual([]);
   });
@@ -262,10 +263,10 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.goto(appUrl("/dashboard/projects/new"));
     await page.getByLabel(/^Code/).fill(`E2E-${run}-B`);
     await page.getByLabel(/^Name/).fill(`Backwards ${run}`);
-    await page.getByRole("group", { name: "Start", exact: true }).getByRole("spinbutton", { name: "Month" }).click();
-    await page.keyboard.type("05/01/2026");
-    await page.getByRole("group", { name: "End", exact: true }).getByRole("spinbutton", { name: "Month" }).click();
-    await page.keyboard.type("04/30/2026");
+    await page.getByRole("group", { name: "Start", exact: true }).getByRole("spinbutton", { name: "Day" }).click();
+    await page.keyboard.type("01/05/2026");
+    await page.getByRole("group", { name: "End", exact: true }).getByRole("spinbutton", { name: "Day" }).click();
+    await page.keyboard.type("30/04/2026");
     await page.getByRole("button", { name: "Create project" }).click();
     await page.getByText("End must be on or after Start").waitFor();
     expect(page.url()).toMatch(/\/projects\/new$/);

@@ -60,8 +60,8 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.getByRole("combobox", { name: "What would you like to see?" }).click();
     await page.getByRole("option", { name: "Everything" }).click();
     const preferred = page.getByRole("group", { name: "Preferred date (optional)" });
-    await preferred.getByRole("spinbutton", { name: "Month" }).click();
-    await page.keyboard.type("01/18/1850");
+    await preferred.getByRole("spinbutton", { name: "Day" }).click();
+    await page.keyboard.type("18/01/1850");
     await page.getByRole("button", { name: "Book my demo" }).click();
     await page.getByText("Pick a date between 1900 and 2099").waitFor();
     await preferred.getByRole("spinbutton", { name: "Year" }).click();

@@ -1,8 +1,10 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from "@supabase/supabase-js";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ANONYMOUS, type Member } from "@workmetrics/domain";
+import { workspaceLocale } from "@workmetrics/domain/locale";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { ApiError, apiFetch } from "../../platform/api.ts";
+import { setDisplayLocale } from "../../platform/fields/format.ts";
 import { type Viewer, ViewerProvider } from "../../platform/session/viewer.tsx";
 import { getSupabase, isRemembered } from "./client.ts";
 import type { DbUser } from "./types.ts";
@@ -160,7 +162,11 @@ function viewerOf(client: SupabaseClient | null, dbUser: DbUser | undefined): Vi
     : profile
       ? { kind: "member", permissions: profile.role.permissions, features: profile.workspace.tier.features }
       : ANONYMOUS;
-  return { client, member, known: Boolean(dbUser), currency: profile?.workspace.base_currency ?? "SGD" };
+  const currency = profile?.workspace.base_currency ?? "SGD";
+  // Issue 21 §1: dates, numbers and money on every page read in the workspace's locale. Set here, as the member
+  // is known and before the pages under this provider render with it.
+  setDisplayLocale(workspaceLocale({ baseCurrency: currency }));
+  return { client, member, known: Boolean(dbUser), currency };
 }
 
 export function useSession(): SessionState {

@@ -13,6 +13,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { apiFetch } from "../../platform/api.ts";
+import { formatDateTime } from "../../platform/fields/format.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { Section } from "./Section.tsx";
 
@@ -25,7 +26,7 @@ export type ActiveSession = {
   last_used_at: string;
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string) => formatDateTime(iso);
 
 export function SessionsCard() {
   const { session, signOut } = useSession();

@@ -16,7 +16,7 @@ import Typography from "@mui/material/Typography";
 import { BOOKS_ACCESS, financialYear } from "@workmetrics/domain/resources/books";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { formatCents, formatDate, formatDateTime } from "../../platform/fields/format.ts";
+import { formatCents, formatDate, formatDateTime, formatSpelledDate } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
@@ -85,7 +85,7 @@ function LockDate({ state, mayLock }: { state: BooksState; mayLock: boolean }) {
     <Section title="Lock date">
       <Typography sx={{ mb: 2 }} data-testid="lock-date-summary">
         {state.lock_date
-          ? `The books are locked up to ${formatDate(state.lock_date)}: nothing can be posted on or before that date.`
+          ? `The books are locked up to ${formatSpelledDate(state.lock_date)}: nothing can be posted on or before that date.`
           : "The books are not locked: entries can be posted on any date."}
         {state.lock_set_by && state.lock_set_at && (
           <Typography component="span" color="text.secondary">
@@ -126,7 +126,7 @@ function LockDate({ state, mayLock }: { state: BooksState; mayLock: boolean }) {
               setError(null);
               try {
                 await set.mutateAsync({ lock_date: date || null, fy_start_month: month });
-                toast.success(date ? `Books locked up to ${formatDate(date)}` : "Lock date cleared");
+                toast.success(date ? `Books locked up to ${formatSpelledDate(date)}` : "Lock date cleared");
               } catch (err) {
                 setError(err instanceof Error ? err.message : "The lock date could not be set");
               }
@@ -185,7 +185,7 @@ function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) 
             value={yearEnd}
             onChange={(e) => setYearEnd(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
-            helperText={`Financial year ${formatDate(year.start)} – ${formatDate(year.end)}`}
+            helperText={`Financial year ${formatSpelledDate(year.start)} – ${formatSpelledDate(year.end)}`}
           />
           <Button variant="contained" disabled={!yearEnd} onClick={() => setConfirming(true)}>
             Close the year
@@ -247,8 +247,8 @@ function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) 
       {confirming && (
         <ConfirmDialog
           open
-          title={`Close the year ending ${formatDate(year.end)}?`}
-          body={`Income and expense from ${formatDate(year.start)} to ${formatDate(year.end)} move to 3100 Retained Earnings and the books are locked up to ${formatDate(year.end)}. A finance manager can reopen the year later.`}
+          title={`Close the year ending ${formatSpelledDate(year.end)}?`}
+          body={`Income and expense from ${formatSpelledDate(year.start)} to ${formatSpelledDate(year.end)} move to 3100 Retained Earnings and the books are locked up to ${formatSpelledDate(year.end)}. A finance manager can reopen the year later.`}
           confirmLabel="Close the year"
           onCancel={() => setConfirming(false)}
           onConfirm={async () => {
@@ -266,7 +266,7 @@ function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) 
       {reopening && (
         <ReasonDialog
           open
-          title={`Reopen the year ending ${formatDate(reopening.year_end)}?`}
+          title={`Reopen the year ending ${formatSpelledDate(reopening.year_end)}?`}
           prompt={`${reopening.number} is reversed, so its income and expense show again, and the books stay locked up to the day before the year starts.`}
           confirmLabel="Reopen"
           destructive

@@ -29,6 +29,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { formatDate } from "../../platform/fields/format.ts";
 import { useDecision, useMember } from "../../platform/resource/access.ts";
 import { useRefreshDocuments } from "../documents/api.ts";
 
@@ -158,11 +159,7 @@ export function RetentionSchedule({ salesOrderId, projectId }: { salesOrderId?: 
                 sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: c.kind === "text" ? "normal" : "nowrap" }}
               >
                 {c.kind === "date" && r[c.key]
-                  ? new Date(`${String(r[c.key])}T00:00:00`).toLocaleDateString("en-SG", {
-                      day: "numeric",
-                      month: "short",
-                      year: "numeric",
-                    })
+                  ? formatDate(String(r[c.key]))
                   : c.kind === "money"
                     ? formatMoney(String(r[c.key] ?? "0"), String(r.currency ?? "SGD"))
                     : String(r[c.key] ?? "—")}

@@ -19,6 +19,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { formatMoney } from "@workmetrics/domain/money";
 import { useMemo, useState } from "react";
+import { formatCents } from "../../platform/fields/format.ts";
 import { emptyLine, isBlank, type LineDraft } from "../documents/lines.ts";
 import type { LinesEditorProps } from "../documents/types.ts";
 import { DoneToDate } from "./DoneToDate.tsx";
@@ -32,7 +33,7 @@ import { asTyped, type Measure, percentOfQty, qtyOfPercent, switchMeasure, withU
 // server prices with — over the previous claim's figures the draft carries, so what the clerk sees is what is saved.
 
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
-const amount = (v: string) => Number(v).toLocaleString("en-SG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amount = (v: string) => formatCents(v);
 const pct = (v: unknown) => `${Number(text(v) || "0").toString()}%`;
 
 function Figure({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {

@@ -22,7 +22,7 @@ import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
 import { toCsv } from "../../platform/data-access/csv.ts";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
-import { formatDate } from "../../platform/fields/format.ts";
+import { formatDate, formatSpelledDate } from "../../platform/fields/format.ts";
 import { download } from "../../platform/resource/export.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
@@ -175,7 +175,7 @@ export function StatementDetail({ from, to, salesperson }: { from: string; to: s
       <ConfirmDialog
         open={confirming}
         title="Approve this commission?"
-        body={`${t.salesperson}'s commission of ${groupedAmount(t.commission)} for ${formatDate(from)} to ${formatDate(to)} is frozen as it stands and booked as owed (Dr 6000 Commission / Cr 2400 Commission payable). Later credit notes count in the next period.`}
+        body={`${t.salesperson}'s commission of ${groupedAmount(t.commission)} for ${formatSpelledDate(from)} to ${formatSpelledDate(to)} is frozen as it stands and booked as owed (Dr 6000 Commission / Cr 2400 Commission payable). Later credit notes count in the next period.`}
         confirmLabel="Approve"
         onCancel={() => setConfirming(false)}
         onConfirm={approve}

@@ -15,6 +15,7 @@ import Typography from "@mui/material/Typography";
 import { lineLeft, type OfferedAction, type TransitionInput } from "@workmetrics/domain/documents/machine";
 import { useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
+import { formatDateTime } from "../../platform/fields/format.ts";
 import { Picker } from "./Picker.tsx";
 
 // An action that asks for more than a reason (issue 10 §2: a delivery's Mark delivered asks who received the goods and
@@ -188,14 +189,11 @@ export function ActionInputsDialog(props: {
   );
 }
 
-// "Received by Tan Ah Kow · 20 Nov 2026, 09:30": a delivery's handover on its page, once recorded.
+// "Received by Tan Ah Kow · 20/11/2026, 9:30 am": a delivery's handover on its page, once recorded.
 export function ReceivedNote({ header }: { header: Row }) {
   if (!header.received_by) return null;
   const at = header.received_at ? new Date(String(header.received_at)) : null;
-  const when =
-    at && !Number.isNaN(at.getTime())
-      ? at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-      : null;
+  const when = at && !Number.isNaN(at.getTime()) ? formatDateTime(String(header.received_at)) : null;
   return (
     <Box data-testid="doc-received">
       <Typography variant="body2" color="text.secondary">

@@ -16,7 +16,7 @@ import { TAX_CODES, type TaxCode, type Totals } from "@workmetrics/domain/docume
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Row } from "../../platform/data-access/provider.ts";
-import { formatCents, formatNumber } from "../../platform/fields/format.ts";
+import { formatAmount, formatCents, formatNumber } from "../../platform/fields/format.ts";
 import { onHandOf, useAvailable, useStockOnHand } from "./api.ts";
 import { ItemPicker } from "./ItemPicker.tsx";
 import { emptyLine, isBlank, type LineDraft, lineValue } from "./lines.ts";
@@ -49,8 +49,7 @@ const ON_WIDE = { display: { xs: "none", sm: "table-cell" } } as const;
 // on a wide screen, so that its own columns fit beside the product at 1366 px.
 const ON_WIDER = { display: { xs: "none", xxl: "table-cell" } } as const;
 
-const money = (v: string | undefined, currency: string) =>
-  v === undefined ? "" : `${currency} ${Number(v).toLocaleString(undefined, { minimumFractionDigits: 2 })}`;
+const money = (v: string | undefined, currency: string) => (v === undefined ? "" : formatAmount(v, currency));
 
 function ProductOption({ row, onHand, currency }: { row: Row; onHand: number | null; currency: string }) {
   return (

@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useQuery } from "@tanstack/react-query";
 import { formatBytes } from "@workmetrics/domain";
+import { formatDateTime } from "../../platform/fields/format.ts";
 import { type Entry, messageOf, signedUrl } from "./files-api.ts";
 
 type FileEntry = Extract<Entry, { kind: "file" }>;
@@ -16,8 +17,7 @@ type FileEntry = Extract<Entry, { kind: "file" }>;
 export const previewKind = (type: string): "image" | "pdf" | null =>
   type.startsWith("image/") ? "image" : type.split(";")[0] === "application/pdf" ? "pdf" : null;
 
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+export const formatDate = (iso: string) => formatDateTime(iso);
 
 // The right aside for one file: the image or PDF itself (through a short-lived signed URL, so no token is put in
 // a page URL), then its details and actions.

@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { apiFetch } from "../../platform/api.ts";
+import { formatDate, formatNumber } from "../../platform/fields/format.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 
@@ -29,7 +30,7 @@ function Figure({ label, value, testId }: { label: string; value: number | undef
           {label}
         </Typography>
         <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} data-testid={testId}>
-          {value === undefined ? <Skeleton width={60} /> : value.toLocaleString()}
+          {value === undefined ? <Skeleton width={60} /> : formatNumber(value)}
         </Typography>
       </CardContent>
     </Card>
@@ -92,7 +93,7 @@ export function PlatformHome() {
             {data?.demo_requests.oldest.map((r) => (
               <li key={r.id}>
                 <Button component={RouterLink} to={`${base}/demo-requests/${r.id}`} sx={{ textTransform: "none" }}>
-                  {r.company_name} — {r.name}, asked {new Date(r.created_at).toLocaleDateString()}
+                  {r.company_name} — {r.name}, asked {formatDate(r.created_at)}
                 </Button>
               </li>
             ))}

@@ -5,6 +5,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { MODULES } from "../../app/modules.ts";
+import { formatNumber } from "../../platform/fields/format.ts";
 import { useMember } from "../../platform/resource/access.ts";
 
 // One card per resource the user may read, with its count, linking to its list.
@@ -41,7 +42,7 @@ export function SummaryCards({ counts, base }: { counts: Record<string, number> 
                   sx={{ fontWeight: 600, mt: 0.5 }}
                   data-testid={`count-${m.path}`}
                 >
-                  {n === undefined ? <Skeleton width={48} /> : n.toLocaleString()}
+                  {n === undefined ? <Skeleton width={48} /> : formatNumber(n)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {m.title}

@@ -11,7 +11,7 @@ import Typography from "@mui/material/Typography";
 import { SUPPLIER_PAYMENT_ACCESS } from "@workmetrics/domain/resources/payables";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { formatDate } from "../../platform/fields/format.ts";
+import { formatDate, formatSpelledDate } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
@@ -47,7 +47,7 @@ export default function PayablesPage() {
     <Stack spacing={2}>
       <AgeingHeader
         title="Accounts payable"
-        subtitle={`What we owe suppliers as of ${formatDate(asOf)} in ${currency}, by days past the due date`}
+        subtitle={`What we owe suppliers as of ${formatSpelledDate(asOf)} in ${currency}, by days past the due date`}
         typed={typed}
         onPick={pick}
         report={aged}
@@ -75,7 +75,7 @@ export default function PayablesPage() {
           )}
           loadingLabel="Loading payables"
           tableLabel="Payables by supplier"
-          emptyText={`No supplier invoice dated on or before ${formatDate(asOf)} is unpaid.`}
+          emptyText={`No supplier invoice dated on or before ${formatSpelledDate(asOf)} is unpaid.`}
           testId="ap-ageing"
         />
       </Card>

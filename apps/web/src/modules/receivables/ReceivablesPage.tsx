@@ -1,7 +1,7 @@
 import Card from "@mui/material/Card";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
-import { formatDate } from "../../platform/fields/format.ts";
+import { formatSpelledDate } from "../../platform/fields/format.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
@@ -26,7 +26,7 @@ export default function ReceivablesPage() {
     <Stack spacing={2}>
       <AgeingHeader
         title="Accounts receivable"
-        subtitle={`What customers owe as of ${formatDate(asOf)} in ${currency}, by days past the due date`}
+        subtitle={`What customers owe as of ${formatSpelledDate(asOf)} in ${currency}, by days past the due date`}
         typed={typed}
         onPick={pick}
         report={data}
@@ -41,7 +41,7 @@ export default function ReceivablesPage() {
           detail={(companyId, company) => <CustomerInvoices companyId={companyId} company={company} asOf={asOf} />}
           loadingLabel="Loading receivables"
           tableLabel="Receivables by customer"
-          emptyText={`No customer has an unpaid invoice dated on or before ${formatDate(asOf)}.`}
+          emptyText={`No customer has an unpaid invoice dated on or before ${formatSpelledDate(asOf)}.`}
           testId="ageing"
         />
       </Card>

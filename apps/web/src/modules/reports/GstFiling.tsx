@@ -7,7 +7,7 @@ import { REPORT_ACCESS, type ReportResult } from "@workmetrics/domain/reports";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
-import { formatDate, formatDateTime } from "../../platform/fields/format.ts";
+import { formatDate, formatDateTime, formatSpelledDate } from "../../platform/fields/format.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { groupedAmount, todayIso } from "../receivables/ageing.ts";
@@ -80,8 +80,10 @@ export function GstFiling(props: { from?: string; to?: string; report: ReportRes
     const same = row.period_from === from && row.period_to === to;
     return (
       <Alert severity={same ? "success" : "warning"} icon={<TaskAltOutlined />} data-testid="gst-filed">
-        {same ? "Filed" : `A return for ${formatDate(row.period_from)} to ${formatDate(row.period_to)} was filed`} on{" "}
-        {formatDateTime(row.filed_at)}
+        {same
+          ? "Filed"
+          : `A return for ${formatSpelledDate(row.period_from)} to ${formatSpelledDate(row.period_to)} was filed`}{" "}
+        on {formatDateTime(row.filed_at)}
         {row.filed_by ? ` by ${row.filed_by}` : ""}; net GST {groupedAmount(row.box8)}.
       </Alert>
     );

@@ -13,7 +13,7 @@ import { decide } from "@workmetrics/domain";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { useMemo } from "react";
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from "react-router";
-import { formatDate } from "../../platform/fields/format.ts";
+import { formatSpelledDate } from "../../platform/fields/format.ts";
 import { download } from "../../platform/resource/export.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
@@ -55,8 +55,8 @@ export default function ReportPage() {
 }
 
 function describe(entry: ReportEntry, args: ParamValues): string {
-  if (entry.params === "as_of") return `As of ${formatDate(args.as_of ?? todayIso())}`;
-  if (args.from && args.to) return `${formatDate(args.from)} to ${formatDate(args.to)}`;
+  if (entry.params === "as_of") return `As of ${formatSpelledDate(args.as_of ?? todayIso())}`;
+  if (args.from && args.to) return `${formatSpelledDate(args.from)} to ${formatSpelledDate(args.to)}`;
   return "";
 }
 

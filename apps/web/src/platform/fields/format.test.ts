@@ -11,3 +11,20 @@ describe("formatCents", () => {
     expect(formatCents("abc")).toBe("abc");
   });
 });
+
+describe("the display locale (issue 21 §1)", () => {
+  it("reads en-SG by default — day first, never the browser's month-first — and follows the workspace", async () => {
+    const { formatDate, formatSpelledDate, formatAmount, formatNumber, setDisplayLocale } = await import("./format.ts");
+    expect(formatDate("2025-12-31")).toBe("31/12/2025");
+    expect(formatSpelledDate("2025-12-31")).toBe("31 Dec 2025");
+    expect(formatAmount("1234.5", "SGD")).toBe("SGD 1,234.50");
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    setDisplayLocale("en-US");
+    try {
+      expect(formatDate("2025-12-31")).toBe("12/31/2025");
+    } finally {
+      setDisplayLocale("en-SG");
+    }
+    expect(formatDate("2025-12-31")).toBe("31/12/2025");
+  });
+});

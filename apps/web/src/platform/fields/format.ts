@@ -1,4 +1,4 @@
-import { formatMoney } from "@workmetrics/domain";
+import { DEFAULT_LOCALE, type LocaleFormat, localeFormat } from "@workmetrics/domain/locale";
 
 // Plain-text renderings by field kind, shared by the widgets, the CSV export and the page titles.
 
@@ -7,14 +7,19 @@ export function humanize(value: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-const DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
-const DATETIME = new Intl.DateTimeFormat(undefined, {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+// Issue 21 §1: every date, number and amount on screen reads in the workspace's locale (en-SG for an SGD
+// workspace: 31/12/2025, 1,234.50), through the one formatter the server's PDFs and e-mails use too. The session
+// sets it when the member's workspace is known (`setDisplayLocale`); before that — the public pages, the sign-in —
+// it is Singapore English, the product's home, never the browser's own (a US-English browser wrote 12/31/2025).
+let display: LocaleFormat = localeFormat(DEFAULT_LOCALE);
+
+export function setDisplayLocale(locale: string): void {
+  if (display.locale !== locale) display = localeFormat(locale);
+}
+
+export function displayLocale(): string {
+  return display.locale;
+}
 
 // A "YYYY-MM-DD" date is a calendar day, not an instant: read it in local time so it never shifts a day.
 export function parseDay(value: string): Date | null {
@@ -24,41 +29,39 @@ export function parseDay(value: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+// A day as a list cell or a field shows it: 31/12/2025 (en-SG).
 export function formatDate(value: unknown): string {
   if (typeof value !== "string" || !value) return "";
-  const d = parseDay(value);
-  return d ? DATE.format(d) : value;
+  return display.date(value);
+}
+
+// A day spelled out, where a sentence names it: 31 Dec 2025 (en-SG).
+export function formatSpelledDate(value: unknown): string {
+  if (typeof value !== "string" || !value) return "";
+  return display.spelledDate(value);
 }
 
 export function formatDateTime(value: unknown): string {
   if (typeof value !== "string" || !value) return "";
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : DATETIME.format(d);
+  return display.dateTime(value);
 }
 
 export function formatNumber(value: unknown, fractionDigits?: number): string {
   if (value === null || value === undefined || value === "") return "";
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  return n.toLocaleString(undefined, fractionDigits === undefined ? {} : { maximumFractionDigits: fractionDigits });
+  return display.number(value, fractionDigits);
 }
 
 // An amount without its currency, always with two decimals ("705.30"), as a lines table shows money; a unit price
 // may carry up to 4 (`maxDigits`).
 export function formatCents(value: unknown, maxDigits = 2): string {
   if (value === null || value === undefined || value === "") return "";
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  return n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: maxDigits });
+  return display.amount(value, maxDigits);
 }
 
+// Money with its currency code, as the app writes it: "SGD 1,234.50".
 export function formatAmount(value: unknown, currency: string): string {
   if (value === null || value === undefined || value === "") return "";
-  try {
-    return formatMoney(String(value), currency);
-  } catch {
-    return String(value);
-  }
+  return display.money(value, currency);
 }
 
 // Spec §4: statuses use cyan, yellow, blue, green, red, purple and gray; which status gets which is ours.
