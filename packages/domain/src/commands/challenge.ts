@@ -92,15 +92,15 @@ export const calendarEvents = defineCommand({
         "bill_due",
         "loan_due",
         "po_expected",
-        "leave",
-        "holiday",
+        "leave", // issue 21 §4: approved leave
+        "holiday", // a public holiday
       ]),
-      type: z.string(),
+      type: z.string(), // the document type (or team_challenge)
       doc_id: z.number(),
       title: z.string(),
-      start: z.string(),
-      end: z.string(),
-      url: z.string(),
+      start: z.string(), // YYYY-MM-DD
+      end: z.string(), // YYYY-MM-DD, the last day
+      url: z.string(), // the page that opens it
     }),
   ),
   permission: null, // every member: each source needs its own read permission

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Requirement } from "../access.ts";
+import type { calendarEvents, challengeView } from "../commands/challenge.ts";
 import {
   CHALLENGE_METRICS,
   CHALLENGE_PERIODS,
@@ -202,51 +203,9 @@ export const ChallengeSave = z
   });
 export type ChallengeSaveInput = z.input<typeof ChallengeSave>;
 
-export type LeaderboardRow = {
-  user_id: string;
-  name: string;
-  email: string;
-  value: string; // a count or an amount, as a decimal string
-  documents: number; // how many documents make the value
-  target: string | null;
-  percent: string | null; // of the target, 1 decimal
-  rank: number;
-  badge: 1 | 2 | 3 | null; // the top three of a finished challenge (with something to show)
-};
-
-export type ChallengeView = {
-  id: number;
-  name: string;
-  description: string | null;
-  metric: ChallengeMetric;
-  period_kind: string;
-  start_date: string;
-  end_date: string;
-  default_target: string | null;
-  status: string;
-  state: ChallengeState;
-  participants: Array<{ user_id: string | null; workspace_role_id: number | null; target: string | null }>;
-  leaderboard: LeaderboardRow[];
-  total: string;
-};
+// What the commands answer, declared once with them (commands/challenge.ts).
+export type ChallengeView = z.output<typeof challengeView>;
+export type LeaderboardRow = ChallengeView["leaderboard"][number];
 
 // One event of the calendar (and of the .ics feed): all-day, from start to end inclusive, opening its document.
-export type CalendarEvent = {
-  id: string; // "<type>-<id>", unique in the calendar (the feed's UID)
-  kind:
-    | "challenge"
-    | "delivery"
-    | "quotation_expiry"
-    | "invoice_due"
-    | "bill_due"
-    | "loan_due"
-    | "po_expected"
-    | "leave" // issue 21 §4: approved leave
-    | "holiday"; // a public holiday
-  type: string; // the document type (or team_challenge)
-  doc_id: number;
-  title: string;
-  start: string; // YYYY-MM-DD
-  end: string; // YYYY-MM-DD, the last day
-  url: string; // the page that opens it
-};
+export type CalendarEvent = z.output<typeof calendarEvents.result>[number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { discountFormView } from "../commands/partners.ts";
 import {
   DISCOUNT_KINDS,
   PROJECT_REGISTRATION_STATUSES,
@@ -156,23 +157,7 @@ export const DiscountAnswer = z.object({
 export type DiscountAnswerInput = z.infer<typeof DiscountAnswer>;
 
 // What the supplier is shown of a request (GET /api/public/supplier-discount-forms/:token; a supplier user's list).
-export type PublicDiscountForm = {
-  workspace: { name: string; logo: string | null; primary_color: string | null; currency: string };
-  supplier: string;
-  status: string;
-  discount_kind: "percent" | "price";
-  discount_percent: string | null;
-  min_qty: string;
-  valid_from: string;
-  valid_to: string;
-  message: string | null;
-  category: string | null;
-  products: Array<{ product_id: number; name: string; sku: string | null; unit: string | null; price: string | null }>;
-  link_expires_at: string | null;
-  responded_at: string | null;
-  responder_name: string | null;
-  responder_note: string | null;
-};
+export type PublicDiscountForm = Omit<z.output<typeof discountFormView>, "id">; // declared with the commands
 
 export const PARTNERS_RESOURCES: readonly ResourceDef[] = [
   supplierDiscountFormResource,
