@@ -277,7 +277,7 @@ describe("GET /api/reports/{name}/pdf", () => {
     writeFileSync(file, res.body);
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     expect(text).toContain("Sales By Month"); // the letterhead prints titles in Title Case
-    expect(text).toMatch(/Total\s+2\s+500\.00\s+100\.00\s+400\.00/);
+    expect(text).toMatch(/Total\s+2\s+500\.00\s+100\.00\s+0\.00\s+400\.00/); // invoiced, credited, debited, net
     const lite = await get(LITE, "/api/reports/sales_by_month/pdf?from=2031-01-01&to=2031-03-31");
     expect(lite.status).toBe(403);
     expect(JSON.parse(lite.body.toString())).toMatchObject({ code: "tier_required" });

@@ -237,15 +237,25 @@ describe("the dashboard's selling figures", () => {
       amount: money(sum(rows.map((i) => money(dec(i.outstanding).times(dec(i.rate)))))),
       count: rows.length,
     });
-    const month = new Date().toISOString().slice(0, 8);
-    const sales = await restFetch(
-      LITE,
-      `invoice?select=base_total&status=not.in.(draft,cancelled)&doc_date=gte.${month}01&doc_date=lte.${new Date().toISOString().slice(0, 10)}`,
-    );
-    const invoiced = sales.body as Array<{ base_total: string }>;
+    // Net sales this month (issue 21 §1): one definition — excluding GST, after credit and debit notes, in base
+    // currency — as the sales reports and the P&L's income count them (the sales_by_month check is in the demo's
+    // test below; Lite has no analytics).
+    const from = `${new Date().toISOString().slice(0, 8)}01`;
+    const to = new Date().toISOString().slice(0, 10);
+    const net = async (type: string, status: string) => {
+      const res = await restFetch(
+        LITE,
+        `${type}?select=net_total,rate&${status}&doc_date=gte.${from}&doc_date=lte.${to}`,
+      );
+      const rows = res.body as Array<{ net_total: string; rate: string }>;
+      return { amount: sum(rows.map((r) => money(dec(r.net_total).times(dec(r.rate))))), count: rows.length };
+    };
+    const invoiced = await net("invoice", "status=not.in.(draft,cancelled)");
+    const debited = await net("debit_note", "status=not.in.(draft,cancelled)");
+    const credited = await net("credit_note", "status=eq.issued");
     expect(figures.sales_this_month).toEqual({
-      amount: money(sum(invoiced.map((i) => i.base_total))),
-      count: invoiced.length,
+      amount: money(dec(invoiced.amount).plus(debited.amount).minus(credited.amount)),
+      count: invoiced.count,
     });
     const toDeliver = await restFetch(LITE, "sales_order?select=id&status=in.(to_deliver_and_bill,to_deliver)");
     expect(figures.orders_to_deliver).toEqual({ count: (toDeliver.body as unknown[]).length });
@@ -265,6 +275,16 @@ describe("the dashboard's selling figures", () => {
     expect(figures).not.toHaveProperty("overdue_receivables");
     // They still read invoices: what was invoiced this month stays.
     expect(figures).toHaveProperty("sales_this_month");
+  });
+
+  it("agree with Sales by month on net sales this month (issue 21 §1)", async () => {
+    const from = `${new Date().toISOString().slice(0, 8)}01`;
+    const to = new Date().toISOString().slice(0, 10);
+    const summary = await rpc("owner@demo.test", "dashboard_summary", {});
+    const tile = (summary.body as { figures: Record<string, { amount: string }> }).figures.sales_this_month;
+    const byMonth = await rpc("owner@demo.test", "report", { name: "sales_by_month", from, to });
+    expect(byMonth.status, byMonth.text).toBe(200);
+    expect(tile.amount).toBe((byMonth.body as { totals: { net_sales: string } }).totals.net_sales);
   });
 });
 

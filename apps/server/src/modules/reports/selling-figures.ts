@@ -7,8 +7,7 @@ import { type Caller, memberOf, readScope } from "../../platform/rest/access.ts"
 import { receivableTypes } from "../documents/receivable.ts";
 import { refreshOverdue } from "./overdue.ts";
 
-// Issue 10 §3 "The dashboard home shows real selling figures": invoiced this month (base currency, submitted and not
-// cancelled), overdue receivables (sum and count, every receivable type), sales orders still to deliver, quotations sent and awaiting an
+// Issue 10 §3 "The dashboard home shows real selling figures": net sales this month (monthSales), overdue receivables (sum and count, every receivable type), sales orders still to deliver, quotations sent and awaiting an
 // answer. Each only for a member who may read that document type (the one access rule); one statement for all.
 
 const reads = (caller: Caller, name: string): boolean => {
@@ -26,6 +25,18 @@ const overdueReceivables = (ws: string) =>
     ),
     sql` union all `,
   );
+
+// Net sales this month, as the sales reports and the P&L's income count them (issue 21 §1: the tile included GST and
+// ignored credit notes): invoices and debit notes less credit notes, excluding GST, in base currency.
+const monthSales = (ws: string) => {
+  const month = sql`doc_date >= date_trunc('month', current_date)::date and doc_date <= current_date`;
+  return sql`select 'invoice' as kind, round(net_total * rate, 2) as net from invoice
+      where workspace_id = ${ws}::uuid and status not in ('draft', 'cancelled') and ${month}
+    union all select 'debit_note', round(net_total * rate, 2) from debit_note
+      where workspace_id = ${ws}::uuid and status not in ('draft', 'cancelled') and ${month}
+    union all select 'credit_note', -round(net_total * rate, 2) from credit_note
+      where workspace_id = ${ws}::uuid and status = 'issued' and ${month}`;
+};
 
 export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<string, unknown>> {
   const ws = caller.workspaceId;
@@ -45,9 +56,9 @@ export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<str
   const res = await tx.execute(sql`select
       ${
         invoices
-          ? sql`(select json_build_object('amount', coalesce(sum(base_total), 0)::numeric(14,2)::text, 'count', count(*))
-          from invoice where workspace_id = ${ws}::uuid and status not in ('draft', 'cancelled')
-            and doc_date >= date_trunc('month', current_date)::date and doc_date <= current_date)`
+          ? sql`(select json_build_object('amount', coalesce(sum(net), 0)::numeric(14,2)::text,
+              'count', count(*) filter (where kind = 'invoice'))
+          from (${monthSales(ws)}) s)`
           : none
       } as sales_this_month,
       ${

@@ -31,10 +31,11 @@ const plural = (n: number, one: string) => `${n.toLocaleString()} ${one}${n === 
 const CARDS: FigureCard[] = [
   {
     key: "sales_this_month",
-    title: "Sales this month",
+    title: "Net sales this month",
     icon: ReceiptLongOutlined,
     to: (m) => `invoices?from=${m}`,
-    detail: (f) => plural(f.count, "invoice"),
+    // One definition of net sales everywhere (issue 21 §1), said where it is shown.
+    detail: (f) => `${plural(f.count, "invoice")} · excl. GST, after credit and debit notes`,
     money: true,
   },
   {

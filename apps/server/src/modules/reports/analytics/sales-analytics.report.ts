@@ -18,13 +18,17 @@ import {
 
 // Issue 12 "Sales": sales by salesperson and by month, net of credit notes, in base currency, before tax. A sale is
 // a submitted invoice (not cancelled) dated in the period; a credit note issued in the period lowers the sales of
-// the month it is dated in and of the salesperson of the invoice it credits. Who sold it: salespersonOf (the one
+// the month it is dated in and of the salesperson of the invoice it credits, and a debit note raises them (issue 21
+// §1: one definition of net sales — excluding GST, after credit and debit notes — as the P&L's income and the
+// dashboard count it). Who sold it: salespersonOf (the one
 // rule commission and the team challenge follow too). A member who reads only their own invoices sees only those.
 
 // Invoices and credit notes in the period as signed entries: date, who sold, net and gross in base currency.
 function entries(ws: string, p: { from: string; to: string }, caller: Caller): SQL {
   const invoices = docScope(caller, "invoice", "i");
-  const unlinked = readsAll(caller, "invoice") ? sql`c.invoice_id is null` : sql`false`;
+  // A note on no invoice is counted for whoever reads every invoice; one on an invoice, for whoever reads that invoice.
+  const unlinked = (alias: string) =>
+    readsAll(caller, "invoice") ? sql.raw(`${alias}.invoice_id is null`) : sql`false`;
   return sql`e as (
       select i.doc_date as date, ${salespersonOf("invoice", "i")} as seller, 'invoice' as kind, round(i.net_total * i.rate, 2) as net,
         i.base_total as gross
@@ -37,20 +41,29 @@ function entries(ws: string, p: { from: string; to: string }, caller: Caller): S
       from credit_note c left join invoice i on i.workspace_id = c.workspace_id and i.id = c.invoice_id
       where c.workspace_id = ${ws}::uuid and c.status = 'issued'
         and c.doc_date between ${p.from}::date and ${p.to}::date
-        and (${unlinked} or (i.id is not null and ${invoices}))
+        and (${unlinked("c")} or (i.id is not null and ${invoices}))
+      union all
+      -- Issue 21 §1: a debit note bills more (income, as the P&L counts it): the salesperson's of the invoice it adds to.
+      select d.doc_date, ${salespersonOf("credit_note", "d")}, 'debit_note', round(d.net_total * d.rate, 2), d.base_total
+      from debit_note d left join invoice i on i.workspace_id = d.workspace_id and i.id = d.invoice_id
+      where d.workspace_id = ${ws}::uuid and d.status not in ('draft', 'cancelled')
+        and d.doc_date between ${p.from}::date and ${p.to}::date
+        and (${unlinked("d")} or (i.id is not null and ${invoices}))
     )`;
 }
 
 const FIGURES = sql`count(*) filter (where e.kind = 'invoice')::int as invoices,
   ${m(sql`sum(e.net) filter (where e.kind = 'invoice')`)} as invoiced,
   ${m(sql`-sum(e.net) filter (where e.kind = 'credit_note')`)} as credited,
+  ${m(sql`sum(e.net) filter (where e.kind = 'debit_note')`)} as debited,
   ${m(sql`sum(e.net)`)} as net_sales, ${m(sql`sum(e.gross)`)} as total`;
 
 const FIGURE_COLUMNS = [
   { key: "invoices", label: "Invoices", kind: "integer" },
   { key: "invoiced", label: "Invoiced (net)", kind: "money" },
   { key: "credited", label: "Credited (net)", kind: "money" },
-  { key: "net_sales", label: "Net sales", kind: "money" },
+  { key: "debited", label: "Debited (net)", kind: "money" },
+  { key: "net_sales", label: "Net sales (excl. GST)", kind: "money" },
   { key: "total", label: "Total with GST", kind: "money" },
 ] as const;
 
