@@ -220,6 +220,25 @@ describe("document PDFs", () => {
     expect(imagesOf(printed.body)).toBe(1);
   });
 
+  it("prints dates and amounts in the workspace's locale: en-SG (day first) for SGD, month first for USD (issue 21 §1)", async () => {
+    const [y, m, d] = String(invoice.doc_date).slice(0, 10).split("-");
+    const mon = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(m) - 1];
+    const text = await printed("invoice", invoice.id);
+    expect(text).toMatch(new RegExp(`Date\\s+${Number(d)} ${mon} ${y}`));
+    expect(text).not.toContain(`${mon} ${Number(d)}, ${y}`);
+    expect(text).not.toContain(`${m}/${d}/${y}`);
+    expect(text).toContain(formatMoney(String(invoice.total))); // SGD 1,234.50
+    // The same invoice in a US-dollar workspace reads month first: the locale follows the workspace, not the server.
+    await db.execute(sql`update workspace set base_currency = 'USD' where id = ${ws}::uuid`);
+    try {
+      const us = await printed("invoice", invoice.id);
+      expect(us).toMatch(new RegExp(`Date\\s+${mon} ${Number(d)}, ${y}`));
+    } finally {
+      await db.execute(sql`update workspace set base_currency = 'SGD' where id = ${ws}::uuid`);
+    }
+    expect(await printed("invoice", invoice.id)).toMatch(new RegExp(`Date\\s+${Number(d)} ${mon} ${y}`));
+  });
+
   it("a 60-line draft invoice breaks across pages with page numbers and a DRAFT watermark", async () => {
     const lines = Array.from({ length: 60 }, (_, i) => ({
       product_id: item.id,
@@ -338,6 +357,10 @@ describe("document_email", () => {
     const raw = mail?.raw ?? "";
     expect(raw).toMatch(new RegExp(`^Subject: Invoice ${inv.number} from ${workspaceName}`, "m"));
     expect(raw).toContain("Thank you for your order.");
+    // Issue 21 §1: the body spells the day as the workspace's locale (en-SG) does, day first.
+    const [y, m, d] = String(inv.doc_date).slice(0, 10).split("-");
+    const mon = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(m) - 1];
+    expect(raw.replace(/=\r?\n/g, "").replace(/\s+/g, " ")).toContain(`dated ${Number(d)} ${mon} ${y}`);
     expect(raw).toMatch(new RegExp(`^From: "?${workspaceName} via Workmetrics`, "m"));
     expect(raw).toMatch(/Content-Type: application\/pdf; name=.?INV-/);
     // The attachment is the invoice's PDF.

@@ -11,7 +11,7 @@ import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { printDocument } from "./pdf/document.ts";
-import { day, moneyOf } from "./pdf/format.ts";
+import { day, inLocale, moneyOf, printingLocale } from "./pdf/format.ts";
 import { printOptions } from "./pdf/print-types.ts";
 
 // Issue 10 §3 "E-mail a document to the customer's contact with the PDF attached (through the mail you have),
@@ -213,5 +213,7 @@ export async function sendWithPdf(
 }
 
 export const documentEmail = implement(COMMANDS.document_email, {
-  run: (tx, args, caller, deps) => emailDocument(tx, caller, args as EmailInput, deps),
+  // Issue 21 §1: the body's dates and amounts, like the attached PDF's, in the workspace's locale.
+  run: async (tx, args, caller, deps) =>
+    inLocale(await printingLocale(tx, caller.workspaceId), () => emailDocument(tx, caller, args as EmailInput, deps)),
 });

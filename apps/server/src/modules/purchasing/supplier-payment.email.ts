@@ -6,7 +6,7 @@ import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { sendWithPdf } from "../documents/email.rpc.ts";
-import { day, moneyOf } from "../documents/pdf/format.ts";
+import { day, inLocale, moneyOf, printingLocale } from "../documents/pdf/format.ts";
 import { printRemittance } from "./supplier-payment.remittance.ts";
 
 // Issue 11 gap "remittances are not e-mailed": supplier_payment_email {id, to?, cc?, message?} sends a supplier
@@ -54,5 +54,7 @@ async function emailRemittance(tx: Tx, caller: Caller, input: Input, deps: Pick<
 }
 
 export const supplierPaymentEmail = implement(COMMANDS.supplier_payment_email, {
-  run: (tx, args, caller, deps) => emailRemittance(tx, caller, args as Input, deps),
+  // Issue 21 §1: the body's dates and amounts, like the attached PDF's, in the workspace's locale.
+  run: async (tx, args, caller, deps) =>
+    inLocale(await printingLocale(tx, caller.workspaceId), () => emailRemittance(tx, caller, args as Input, deps)),
 });

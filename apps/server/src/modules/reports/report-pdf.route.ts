@@ -8,7 +8,7 @@ import { today } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { fromDatabaseError, RestError } from "../../platform/rest/rest-error.ts";
 import { callerFor, inCallerTransaction } from "../../platform/rest/transaction.ts";
-import { amount, day } from "../documents/pdf/format.ts";
+import { amount, day, inLocale, printingLocale } from "../documents/pdf/format.ts";
 import type { Cell, Column, Printable } from "../documents/pdf/layout.ts";
 import { loadWorkspace } from "../documents/pdf/letterhead.ts";
 import { renderPdf } from "../documents/pdf/render.ts";
@@ -117,9 +117,12 @@ export async function reportPdfRoutes(app: FastifyInstance, opts: { db: Db }): P
           }
           const result = await runReport(tx, caller, req.params.name, params);
           const workspace = await loadWorkspace(tx, caller.workspaceId);
-          const page = reportPage(req.params.name, result, params, workspace.baseCurrency);
-          page.facts.unshift(["Printed", day(await today(tx))]);
-          return { pdf: await renderPdf(workspace.head, page), filename: page.filename };
+          // Issue 21 §1: the report's dates and amounts in the workspace's locale.
+          return inLocale(await printingLocale(tx, caller.workspaceId), async () => {
+            const page = reportPage(req.params.name, result, params, workspace.baseCurrency);
+            page.facts.unshift(["Printed", day(await today(tx))]);
+            return { pdf: await renderPdf(workspace.head, page), filename: page.filename };
+          });
         },
       );
       return reply

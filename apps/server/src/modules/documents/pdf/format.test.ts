@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amount, day, heading, price, quantity } from "./format.ts";
+import { amount, day, heading, inLocale, moneyOf, price, quantity } from "./format.ts";
 import { colour, printable } from "./render.ts";
 
 describe("printed figures", () => {
@@ -40,5 +40,19 @@ describe("what the standard fonts can print", () => {
     expect(colour(" #abc ", "#000000")).toBe("#abc");
     expect(colour("red; drop", "#000000")).toBe("#000000");
     expect(colour(null, "#134b63")).toBe("#134b63");
+  });
+});
+
+describe("the workspace's locale (issue 21 §1)", () => {
+  it("prints en-SG outside a scope and the scope's locale inside one, across awaits", async () => {
+    expect(day("2025-12-31")).toBe("31 Dec 2025");
+    expect(amount("1234.5")).toBe("1,234.50");
+    const inside = await inLocale("en-US", async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      return [day("2025-12-31"), moneyOf("-1234.5", "USD"), price("0.1234")];
+    });
+    expect(inside).toEqual(["Dec 31, 2025", "-USD 1,234.50", "0.1234"]);
+    expect(inLocale("de-DE", () => amount("1234.5"))).toBe("1.234,50");
+    expect(day("2025-12-31")).toBe("31 Dec 2025");
   });
 });

@@ -7,6 +7,7 @@ import type { Caller } from "../../../platform/rest/access.ts";
 import { fromDatabaseError, RestError } from "../../../platform/rest/rest-error.ts";
 import { callerFor, inCallerTransaction } from "../../../platform/rest/transaction.ts";
 import { printDocument, specForPath } from "./document.ts";
+import { inLocale, printingLocale } from "./format.ts";
 import { printerFor } from "./print-types.ts";
 import { printStatement } from "./statement.ts";
 
@@ -67,11 +68,13 @@ export async function documentPdfRoutes(app: FastifyInstance, opts: { db: Db }):
   app.get<{ Params: { companyId: string }; Querystring: { from?: string; to?: string; download?: string } }>(
     "/api/documents/statement/:companyId/pdf",
     async (req, reply) => {
-      const printed = await asCaller(app, db, req, (tx, caller) =>
-        printStatement(tx, caller, idParam(req.params.companyId, "The customer"), {
-          from: req.query.from,
-          to: req.query.to,
-        }),
+      const printed = await asCaller(app, db, req, async (tx, caller) =>
+        inLocale(await printingLocale(tx, caller.workspaceId), () =>
+          printStatement(tx, caller, idParam(req.params.companyId, "The customer"), {
+            from: req.query.from,
+            to: req.query.to,
+          }),
+        ),
       );
       return sendPdf(reply, printed.pdf, printed.filename, req.query.download !== undefined);
     },
@@ -80,13 +83,16 @@ export async function documentPdfRoutes(app: FastifyInstance, opts: { db: Db }):
   app.get<{ Params: { type: string; id: string }; Querystring: { download?: string } }>(
     "/api/documents/:type/:id/pdf",
     async (req, reply) => {
-      const printed = await asCaller(app, db, req, (tx, caller) => {
-        const printer = printerFor(req.params.type);
-        if (printer) return printer(tx, caller, idParam(req.params.id, "The id"));
-        const spec = specForPath(req.params.type);
-        const docId = idParam(req.params.id, `The ${spec.machine.title.toLowerCase()} id`);
-        return printDocument(tx, caller, spec.machine.type, docId);
-      });
+      // Issue 21 §1: dates and amounts print in the workspace's locale.
+      const printed = await asCaller(app, db, req, async (tx, caller) =>
+        inLocale(await printingLocale(tx, caller.workspaceId), () => {
+          const printer = printerFor(req.params.type);
+          if (printer) return printer(tx, caller, idParam(req.params.id, "The id"));
+          const spec = specForPath(req.params.type);
+          const docId = idParam(req.params.id, `The ${spec.machine.title.toLowerCase()} id`);
+          return printDocument(tx, caller, spec.machine.type, docId);
+        }),
+      );
       return sendPdf(reply, printed.pdf, printed.filename, req.query.download !== undefined);
     },
   );
