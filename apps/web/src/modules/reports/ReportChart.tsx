@@ -22,6 +22,13 @@ const compact = (v: number | null) => (v === null ? "" : COMPACT.format(v)); // 
 
 type Bar = { label: string; value: number; previous?: number };
 
+const PL_BARS = [
+  ["income", "Income"],
+  ["cogs", "Cost of sales"],
+  ["expenses", "Expenses"],
+  ["net_profit", "Net profit"],
+] as const;
+
 export function chartBars(spec: ChartSpec, r: ReportResult, previous?: ReportResult): Bar[] {
   if (spec.kind === "ageing") {
     const labels = Object.fromEntries(r.columns.map((c) => [c.key, c.label]));
@@ -32,12 +39,17 @@ export function chartBars(spec: ChartSpec, r: ReportResult, previous?: ReportRes
     }));
   }
   if (spec.kind === "pl") {
-    const pick = (x: ReportResult | undefined, k: string) => num(x?.totals[k]);
-    return ["income", "expenses", "net_profit"].map((k) => ({
-      label: k === "net_profit" ? "Net profit" : k === "income" ? "Income" : "Expenses",
-      value: pick(r, k),
-      ...(previous ? { previous: pick(previous, k) } : {}),
-    }));
+    // The bars are the table's sections (issue 21 §1: "Expenses" included the cost of sales, the table's "Total
+    // expenses" did not). The report's totals.expenses includes it (DESIGN §2.3.1: net_profit = income − expenses).
+    const figures = (x: ReportResult | undefined): Record<string, number> => ({
+      income: num(x?.totals.income),
+      cogs: num(x?.totals.cogs),
+      expenses: num(x?.totals.expenses) - num(x?.totals.cogs),
+      net_profit: num(x?.totals.net_profit),
+    });
+    const now = figures(r);
+    const before = previous ? figures(previous) : undefined;
+    return PL_BARS.map(([k, label]) => ({ label, value: now[k], ...(before ? { previous: before[k] } : {}) }));
   }
   const key = r.key;
   const before = new Map((previous?.rows ?? []).map((row, i) => [key ? String(row[key]) : String(i), row]));
