@@ -14,15 +14,14 @@ export type RpcCommand<A> = {
   permission: string | null;
   does?: string; // the action in words for a refusal: "import records"
   feature?: Feature;
-  result?: z.ZodType; // the domain declaration's answer (implement), for the tests that check answers against it
+  result: z.ZodType; // the declaration's answer, for the tests that check answers against it
   // `deps`: what the server the command runs in gives it (its job queue, mailer, clock, links), never module state.
   run(tx: Tx, args: A, caller: Caller, deps: CommandDeps): Promise<unknown>;
 };
 
-// A registered command: `run` receives what `args` parsed, so its own argument type can be forgotten here.
+// A registered command: `run` receives what `args` parsed, so its own argument type can be forgotten here. Made
+// only by implement(): every command is declared in the domain first.
 export type AnyRpc = RpcCommand<unknown>;
-
-export const defineRpc = <A>(cmd: RpcCommand<A>): AnyRpc => cmd as AnyRpc;
 
 // The server's side of a command declared in the domain (packages/domain/src/commands, issue 20 §2): `run` gets the
 // parsed arguments and must answer what the declaration's result schema accepts (its input: a Date may stand for the
