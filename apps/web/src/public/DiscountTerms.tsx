@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Dec } from "@workmetrics/domain/documents/decimal";
+import { localeFormat, workspaceLocale } from "@workmetrics/domain/locale";
 import type { PublicDiscountForm } from "@workmetrics/domain/resources/partners";
 
 // Issue 11: the terms of a supplier discount request in words — the same on the supplier's public page, a supplier
@@ -13,15 +14,13 @@ type Terms = Pick<
 > & { currency: string };
 
 const plain = (n: string) => new Dec(n).toString();
-const money = (amount: string, currency: string) =>
-  `${currency} ${new Dec(amount).toDecimalPlaces(4).toNumber().toLocaleString("en-SG", { minimumFractionDigits: 2 })}`;
-export const dayText = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-SG", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+// Issue 21 §1: in the workspace's locale (its currency's; en-SG for SGD). A price keeps up to 4 decimals.
+const money = (amount: string, currency: string) => {
+  const text = localeFormat(workspaceLocale({ baseCurrency: currency })).amount(new Dec(amount).toFixed(), 4);
+  return text.startsWith("-") ? `-${currency} ${text.slice(1)}` : `${currency} ${text}`;
+};
+export const dayText = (iso: string, currency = "SGD") =>
+  localeFormat(workspaceLocale({ baseCurrency: currency })).spelledDate(iso.slice(0, 10));
 
 export function discountHeadline(t: Terms): string {
   const what = t.category
@@ -40,7 +39,7 @@ export function DiscountTerms({ terms }: { terms: Terms }) {
         {discountHeadline(terms)}
       </Typography>
       <Typography color="text.secondary">
-        Valid {dayText(terms.valid_from)} to {dayText(terms.valid_to)}
+        Valid {dayText(terms.valid_from, terms.currency)} to {dayText(terms.valid_to, terms.currency)}
         {min.greaterThan(1) ? ` · from ${plain(terms.min_qty)} units per order line` : ""}
       </Typography>
       {terms.products.length > 0 && (

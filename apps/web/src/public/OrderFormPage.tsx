@@ -9,6 +9,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Dec } from "@workmetrics/domain/documents/decimal";
+import { localeFormat, workspaceLocale } from "@workmetrics/domain/locale";
 import {
   belowMinimum,
   OrderSubmission,
@@ -34,8 +35,9 @@ import { PublicFormFrame, usePublicLoad } from "./PublicFormFrame.tsx";
 type Form = OrderSubmissionInput;
 type Product = PublicOrderForm["products"][number];
 
+// Issue 21 §1: in the workspace's locale (its currency's; en-SG for SGD).
 const money = (amount: string, currency: string) =>
-  `${currency} ${new Dec(amount).toDecimalPlaces(2).toNumber().toLocaleString("en-SG", { minimumFractionDigits: 2 })}`;
+  localeFormat(workspaceLocale({ baseCurrency: currency })).money(new Dec(amount).toFixed(2), currency);
 const qtyText = (qty: string) => new Dec(qty).toString();
 
 export default function OrderFormPage() {
