@@ -60,9 +60,7 @@ export const idempotencyKey = pgTable(
     statusCode: integer("status_code").notNull(),
     response: jsonb("response"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true })
-      .notNull()
-      .default(sql`now() + interval '24 hours'`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId, t.key] }),
