@@ -31,6 +31,14 @@ import { flatten, moveActive, type PaletteGroup, type PaletteItem, rankItems } f
 
 const PER_GROUP: Partial<Record<PaletteGroup, number>> = { Pages: 8, Create: 5, Recent: 10, Companies: 5, Products: 5 };
 const SEARCH_LIMIT = 5;
+const HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
 const DEBOUNCE_MS = 200;
 
 const HEADING: Record<PaletteGroup, string> = {
@@ -173,11 +181,10 @@ function useNameSearch(resource: "company" | "product", term: string, who: Membe
         group,
         title: String(row.name ?? ""),
         hint: resource === "product" && row.sku ? String(row.sku) : undefined,
-        // The server matched it: always shown, whatever the palette's own scoring of the name.
-        keywords: [t],
+        matched: true, // the server matched it: shown whatever the palette's own scoring of the name
         to: `${base}/${route}/${row.id}`,
       })),
-    [q.data, resource, group, t, base, route],
+    [q.data, resource, group, base, route],
   );
   return { items, loading: reads && t.length > 0 && q.isFetching, error: reads ? q.error : null };
 }
@@ -264,9 +271,12 @@ export default function CommandPalette({
       fullWidth
       maxWidth="sm"
       fullScreen={phone}
-      aria-label="Search pages, documents, companies and products"
+      aria-labelledby={`${id}-title`}
       slotProps={{ paper: { sx: { alignSelf: { sm: "flex-start" }, mt: { sm: 10 }, overflow: "hidden" } } }}
     >
+      <Typography id={`${id}-title`} component="h2" sx={HIDDEN}>
+        Search pages, documents, companies and products
+      </Typography>
       <Box
         sx={{ display: "flex", alignItems: "center", gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: "divider" }}
       >

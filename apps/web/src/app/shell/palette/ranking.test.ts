@@ -60,9 +60,22 @@ describe("rankItems", () => {
   it("groups the matches under their headings, pages first, each group best first", () => {
     const groups = rankItems(items, "inv");
     expect(groups.map((g) => g.group)).toEqual(["Pages", "Create", "Recent", "Companies"]);
-    expect(groups[0].items.map((i) => i.title)).toEqual(["Invoices", "Supplier invoices", "Stock levels"]);
+    // "Stock levels" sits under Inventory: a section counts from four letters typed, not from "inv"
+    expect(groups[0].items.map((i) => i.title)).toEqual(["Invoices", "Supplier invoices"]);
     expect(groups[1].items.map((i) => i.title)).toEqual(["New invoice"]);
     expect(flatten(groups)[0].title).toBe("Invoices");
+  });
+
+  it("matches a page by its section from four letters, below the pages whose title matches", () => {
+    const groups = rankItems(items, "inve");
+    expect(groups[0].items[0].title).toBe("Stock levels");
+    expect(rankItems(items, "invo")[0].items.map((i) => i.title)).toEqual(["Invoices", "Supplier invoices"]);
+  });
+
+  it("shows what the server found even when the title does not hold the text as typed (typed on since)", () => {
+    const found: PaletteItem = { key: "product:3", group: "Products", title: "Bolt M8", matched: true, to: "/p/3" };
+    expect(rankItems([found], "bolt m8x").map((g) => g.group)).toEqual(["Products"]);
+    expect(rankItems([{ ...found, matched: false }], "bolt m8x")).toEqual([]);
   });
 
   it("keeps the navigation's order among equal matches and caps each group", () => {

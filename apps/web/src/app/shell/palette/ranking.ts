@@ -14,6 +14,7 @@ export type PaletteItem = {
   keywords?: readonly string[]; // matched as well as the title, counting less
   to: string; // the address it opens
   lock?: string | null; // a page the plan lacks: shown locked, opening it shows the upgrade
+  matched?: boolean; // found by the server's search for what was typed: shown whatever its title scores here
 };
 
 export type Grouped = { group: PaletteGroup; items: PaletteItem[] };
@@ -54,9 +55,18 @@ export function matchScore(text: string, query: string): number {
   return q.length >= 3 ? Math.max(1, 20 - gaps) : 0;
 }
 
+// Keywords (a page's section) count from four letters typed: "inv" is the start of Invoices, not of every page
+// under Inventory.
+export const KEYWORD_MIN = 4;
+
 export function itemScore(item: PaletteItem, query: string): number {
   const own = matchScore(item.title, query);
-  const extra = Math.max(0, ...(item.keywords ?? []).map((k) => matchScore(k, query) * 0.6));
+  if (norm(query).length < KEYWORD_MIN && !item.matched) return own;
+  // …and only as words, never as scattered letters.
+  const extra = Math.max(
+    0,
+    ...(item.keywords ?? []).map((k) => matchScore(k, query)).map((s) => (s >= 40 || item.matched ? s * 0.6 : 0)),
+  );
   return Math.max(own, extra);
 }
 
@@ -70,7 +80,7 @@ export function rankItems(
   const q = query.trim();
   const order = q ? GROUP_ORDER : EMPTY_QUERY_ORDER;
   const scored = items
-    .map((item, i) => ({ item, i, score: itemScore(item, q) }))
+    .map((item, i) => ({ item, i, score: item.matched ? Math.max(1, itemScore(item, q)) : itemScore(item, q) }))
     .filter((s) => s.score > 0 && order.includes(s.item.group));
   return order.flatMap((group): Grouped[] => {
     const inGroup = scored
