@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     const closes = page.getByRole("table", { name: "Year-end closes" });
     await closes.getByRole("row").nth(1).getByText("10,500.00").waitFor();
     await expect(page.getByTestId("lock-date-summary").textContent()).resolves.toMatch(
-      /^The books are locked up to (31 Dec 2025|Dec 31, 2025)/,
+      /^The books are locked up to 31 Dec 2025/,
     );
     await screenshot(page, "books-close-closed");
 
@@ -201,7 +201,7 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await page.getByText("Year reopened").waitFor();
     await expect
       .poll(() => page.getByTestId("lock-date-summary").textContent())
-      .toMatch(/^The books are locked up to (31 Dec 2024|Dec 31, 2024)/);
+      .toMatch(/^The books are locked up to 31 Dec 2024/);
     await closes.getByText(/A late bank charge for December/).waitFor();
     await expect(closes.getByRole("button", { name: "Reopen" }).count()).resolves.toBe(0);
     await screenshot(page, "books-close-reopened");
