@@ -78,6 +78,7 @@ export function localeFormat(locale: string = DEFAULT_LOCALE): LocaleFormat {
 function makeFormat(locale: string): LocaleFormat {
   const short = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
   const spelled = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const instants = new Map<string, Intl.DateTimeFormat>(); // by time zone ("" the reader's)
   const amounts = new Map<number, Intl.NumberFormat>();
   const amountFormat = (maxDigits: number) => {
     let f = amounts.get(maxDigits);
@@ -125,14 +126,19 @@ function makeFormat(locale: string): LocaleFormat {
       if (!value) return "";
       const d = new Date(value);
       if (Number.isNaN(d.getTime())) return value;
-      return new Intl.DateTimeFormat(locale, {
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone,
-      }).format(d);
+      let f = instants.get(timeZone ?? "");
+      if (!f) {
+        f = new Intl.DateTimeFormat(locale, {
+          day: "2-digit",
+          month: "2-digit",
+          year: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone,
+        });
+        instants.set(timeZone ?? "", f);
+      }
+      return f.format(d);
     },
     number(value, maxDigits = 3) {
       const n = numeric(value);
