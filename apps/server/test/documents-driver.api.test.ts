@@ -319,7 +319,7 @@ describe("salespeople work on their own quotations and sales orders", () => {
     expect(save.body.message).toBe("You can only change your own quotations");
     const send = await act(SALES, "quotation", theirs.id, "submit");
     expect(send.status).toBe(403);
-    expect((send.body as { message: string }).message).toBe("You can only send your own quotations");
+    expect((send.body as { message: string }).message).toBe("You can only mark your own quotations as sent");
     const cancel = await act(SALES, "quotation", theirs.id, "cancel");
     expect((cancel.body as { message: string }).message).toBe("You can only cancel your own quotations");
     const actions = await call(SALES, "document_actions", { type: "quotation", id: theirs.id });
