@@ -50,7 +50,7 @@ export function PaletteLauncher({ base }: { base: string }) {
         }}
         onPointerEnter={() => void loadPalette().catch(() => undefined)}
         onFocus={() => void loadPalette().catch(() => undefined)}
-        aria-label="Search"
+        aria-label="Quick search"
         aria-keyshortcuts={isMac ? "Meta+K" : "Control+K"}
         aria-haspopup="dialog"
         sx={{

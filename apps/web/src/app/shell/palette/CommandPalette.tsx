@@ -292,7 +292,7 @@ export default function CommandPalette({
           }}
           onKeyDown={onKeyDown}
           inputProps={{
-            "aria-label": "Search",
+            "aria-label": "Quick search",
             role: "combobox",
             "aria-expanded": true,
             "aria-controls": `${id}-list`,

@@ -35,6 +35,8 @@ describe("matchScore", () => {
     expect(matchScore("Invoices", "vni")).toBe(0); // letters out of order
     expect(matchScore("Invoices", "is")).toBe(0); // two scattered letters are noise, not a match
     expect(matchScore("Invoices", "inv x")).toBe(0);
+    expect(matchScore("Dashboard", "har")).toBe(0); // three scattered letters are noise too
+    expect(matchScore("Chart of accounts", "har")).toBeGreaterThan(0); // inside a word is not
   });
 });
 

@@ -52,7 +52,8 @@ export function matchScore(text: string, query: string): number {
     if (at >= 0) gaps += next - at - 1;
     at = next;
   }
-  return q.length >= 3 ? Math.max(1, 20 - gaps) : 0;
+  // Three scattered letters match half the menu ("har" → Dashboard): from four letters, and not spread thin.
+  return q.length >= 4 && gaps <= 2 * q.length ? Math.max(1, 20 - gaps) : 0;
 }
 
 // Keywords (a page's section) count from four letters typed: "inv" is the start of Invoices, not of every page
