@@ -51,3 +51,9 @@ describe("locale format (others)", () => {
     expect(localeFormat("de-DE").amount("1234.5")).toBe("1.234,50");
   });
 });
+
+describe("spelled dates keep three-letter months", () => {
+  it("prints September as Sep, as the other months", () => {
+    expect(localeFormat("en-SG").spelledDate("2025-09-30")).toBe("30 Sep 2025");
+  });
+});

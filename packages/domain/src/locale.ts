@@ -121,7 +121,8 @@ function makeFormat(locale: string): LocaleFormat {
   return {
     locale,
     date: (value) => day(value, short),
-    spelledDate: (value) => day(value, spelled),
+    // en-SG and en-GB shorten September to "Sept"; every other month is three letters, as documents print them.
+    spelledDate: (value) => day(value, spelled).replace(/\bSept\b/, "Sep"),
     dateTime(value, timeZone) {
       if (!value) return "";
       const d = new Date(value);
