@@ -45,7 +45,7 @@ describe("command inputs are checked before anything runs", () => {
       ["1e3", "The amount must be a number like 12.50"],
       [1e20, "The amount is too large"],
       ["100000000000000000000", "The amount is too large"],
-      ["10.005", "The amount can have at most 2 decimals"],
+      ["10.005", "The amount 10.005 has more than 2 decimals"],
     ];
     for (const [amount, message] of cases) {
       const res = await rpc(FINANCE, "record_payment", {

@@ -28,9 +28,15 @@ beforeAll(async () => {
   demoCustomer = Number(
     (await one<{ id: number }>(sql`select id from company where workspace_id = ${own.ws} order by id limit 1`)).id,
   );
+  // A purchase order's company is a supplier (refused at save otherwise): pro's first, made one if need be.
   proSupplier = Number(
-    (await one<{ id: number }>(sql`select id from company where workspace_id = ${pro} order by id limit 1`)).id,
+    (
+      await one<{ id: number }>(
+        sql`select id from company where workspace_id = ${pro} order by is_supplier desc, id limit 1`,
+      )
+    ).id,
   );
+  await own.db.execute(sql`update company set is_supplier = true where workspace_id = ${pro} and id = ${proSupplier}`);
   // The two workspaces' settings differ, so a cache that ignored the workspace would answer the wrong one.
   await own.db.execute(sql`insert into document_setting (workspace_id, over_delivery_allowance) values (${pro}, 7)
     on conflict (workspace_id) do update set over_delivery_allowance = 7`);

@@ -21,8 +21,9 @@ export const dayArg = (what = "The date") =>
     );
 
 // A decimal as JSON sends it (a string, or a finite number) kept as the string the database stores; `scale` is the
-// column's decimals and `digits` its precision, so nothing is rounded away or overflows in the database.
-export const decimalArg = (what: string, scale: number, digits: number) =>
+// column's decimals and `digits` its precision, so nothing is rounded away or overflows in the database. `scale`
+// null: the command checks the decimals itself, with words of its own (a payment's "has more than 2 decimals").
+export const decimalArg = (what: string, scale: number | null, digits: number) =>
   z.union([z.string(), z.number()], { error: `${what} must be a number like 12.50` }).transform((v, ctx) => {
     const text = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : v.trim();
     if (!PLAIN_DECIMAL.test(text)) {
@@ -30,17 +31,18 @@ export const decimalArg = (what: string, scale: number, digits: number) =>
       return z.NEVER;
     }
     const [whole, fraction = ""] = text.replace(/^-/, "").split(".");
-    if (fraction.replace(/0+$/, "").length > scale) {
+    if (scale !== null && fraction.replace(/0+$/, "").length > scale) {
       ctx.addIssue({ code: "custom", message: `${what} can have at most ${scale} decimals` });
       return z.NEVER;
     }
-    if (whole.replace(/^0+/, "").length > digits - scale) {
+    if (whole.replace(/^0+/, "").length > digits - (scale ?? 2)) {
       ctx.addIssue({ code: "custom", message: `${what} is too large` });
       return z.NEVER;
     }
     return text;
   });
 
-// Money numeric(14,2) and quantities numeric(14,3), as document-columns.ts stores them.
-export const amountArg = (what = "The amount") => decimalArg(what, 2, 14);
+// Money numeric(14,2) (its cents checked by the commands, in their words) and quantities numeric(14,3), as
+// document-columns.ts stores them.
+export const amountArg = (what = "The amount") => decimalArg(what, null, 14);
 export const qtyArg = (what = "The quantity") => decimalArg(what, 3, 14);
