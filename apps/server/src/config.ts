@@ -156,3 +156,17 @@ function generatedSecret(dataDir: string): string {
     return secret;
   }
 }
+
+// The entry points' configuration (the server, `npm run migrate`): a bad variable is said plainly and the process
+// exits 2, with no stack trace.
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

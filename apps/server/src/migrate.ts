@@ -1,21 +1,12 @@
 // `npm run migrate` (after `npm run build`): the release step of a deploy with several instances (DESIGN §3.1) —
 // migrates and prepares the database once, as a start would, then exits; the instances started after it find
 // everything in place. Safe beside running or starting instances: it takes the same start-up lock.
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import { prepareDatabase } from "./server.ts";
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const started = performance.now();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

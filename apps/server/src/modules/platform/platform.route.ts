@@ -1,8 +1,7 @@
-import { decide, MESSAGES } from "@workmetrics/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database.ts";
-import { HttpError } from "../../platform/http/errors.ts";
+import { requireOperator } from "../../platform/http/operator.ts";
 
 type TierCount = { id: number; title: string; workspaces: number };
 type OpenRequest = { id: number; name: string; company_name: string; created_at: string };
@@ -13,16 +12,7 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }): Pr
   const { db } = opts;
 
   app.get("/api/platform/summary", async (req, reply) => {
-    const auth = await app.authGuard.authenticate(req);
-    if (!auth) throw new HttpError(401, "not_authenticated", MESSAGES.notAuthenticated);
-    const d = decide(
-      auth.isPlatformOperator ? { kind: "operator" } : { kind: "member", permissions: [], features: [] },
-      {
-        audience: "operator",
-        does: "see the platform's figures",
-      },
-    );
-    if (!d.allowed) throw new HttpError(403, "forbidden", d.message);
+    await requireOperator(app, req, "see the platform's figures");
     const [tiers, signups, open] = await Promise.all([
       db.execute(sql`
         select t.id, t.title, count(w.id)::int as workspaces

@@ -1,8 +1,9 @@
-import { decide, MESSAGES } from "@workmetrics/domain";
+import type { OperatorJob } from "@workmetrics/domain/jobs";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/database.ts";
 import { HttpError } from "../http/errors.ts";
+import { requireOperator } from "../http/operator.ts";
 import { retryNow } from "./queue.ts";
 import type { Jobs } from "./worker.ts";
 
@@ -10,34 +11,10 @@ import type { Jobs } from "./worker.ts";
 // (waiting for a retry) across every workspace — and a retry of one. Read on the platform connection, as the
 // operator's other figures; nobody else may see it (the same rule as /api/platform/summary).
 
-export type OperatorJob = {
-  id: number;
-  name: string;
-  status: "queued" | "dead";
-  workspace: string | null;
-  doc_type: string | null;
-  doc_id: number | null;
-  to: string | null;
-  subject: string | null;
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  run_at: string;
-  updated_at: string;
-};
-
 export async function platformJobRoutes(app: FastifyInstance, opts: { db: Db; jobs: Jobs }): Promise<void> {
   const { db } = opts;
 
-  const operator = async (req: FastifyRequest, does: string) => {
-    const auth = await app.authGuard.authenticate(req);
-    if (!auth) throw new HttpError(401, "not_authenticated", MESSAGES.notAuthenticated);
-    const d = decide(
-      auth.isPlatformOperator ? { kind: "operator" } : { kind: "member", permissions: [], features: [] },
-      { audience: "operator", does },
-    );
-    if (!d.allowed) throw new HttpError(403, "forbidden", d.message);
-  };
+  const operator = (req: FastifyRequest, does: string) => requireOperator(app, req, does);
 
   app.get("/api/platform/jobs", async (req, reply) => {
     await operator(req, "see the failed jobs");

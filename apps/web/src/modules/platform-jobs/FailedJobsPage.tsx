@@ -13,6 +13,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@workmetrics/domain";
+import type { OperatorJob } from "@workmetrics/domain/jobs";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useSession } from "../../app/session/SessionProvider.tsx";
@@ -24,21 +25,7 @@ import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 // Issue 20 §1: the platform operator's dead-letter list — jobs whose attempts are spent (dead) or that failed and
 // wait for their next try, across every workspace — with a Retry for each (GET/POST /api/platform/jobs).
 
-type FailedJob = {
-  id: number;
-  name: string;
-  status: "queued" | "dead";
-  workspace: string | null;
-  doc_type: string | null;
-  doc_id: number | null;
-  to: string | null;
-  subject: string | null;
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  run_at: string;
-  updated_at: string;
-};
+type FailedJob = OperatorJob;
 
 const KEY = ["platform-jobs"];
 
