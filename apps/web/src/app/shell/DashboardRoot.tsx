@@ -4,9 +4,19 @@ import { FullScreenSpinner } from "../FullScreenSpinner.tsx";
 import { RequireAuth } from "../session/RequireAuth.tsx";
 import { DashboardLayout } from "./DashboardLayout.tsx";
 
-const RoleAppStart = lazy(() => import("./RoleAppStart.tsx"));
+// Each role app is its own lazily loaded root (issue 22): apps/web/src/roleapps/{driver,warehouse,pos}/App.tsx.
+const ROLE_APPS = {
+  driver: lazy(() => import("../../roleapps/driver/App.tsx")),
+  warehouse: lazy(() => import("../../roleapps/warehouse/App.tsx")),
+  pos: lazy(() => import("../../roleapps/pos/App.tsx")),
+};
 
-// The back office on a workspace's main host; on a role app's host (pos, driver, warehouse) its start page.
+function RoleApp({ app }: { app: keyof typeof ROLE_APPS }) {
+  const App = ROLE_APPS[app];
+  return <App />;
+}
+
+// The back office on a workspace's main host; on a role app's host (pos, driver, warehouse) that app.
 export default function DashboardRoot() {
   return (
     <RequireAuth>
@@ -17,7 +27,7 @@ export default function DashboardRoot() {
           </DatePickersProvider>
         ) : (
           <Suspense fallback={<FullScreenSpinner />}>
-            <RoleAppStart app={app} />
+            <RoleApp app={app} />
           </Suspense>
         )
       }
