@@ -10,7 +10,11 @@ import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../bro
 // its reopening; then a debit note paid from its own page. A server of its own: the close locks the books.
 
 const FINANCE = "finance@demo.test";
-const OPENING = "2024-12-31";
+// The last ended year is closed, so the journey holds whatever year it runs in.
+const Y = new Date().getFullYear() - 1;
+const P = Y - 1;
+const N = Y + 1;
+const OPENING = `${P}-12-31`;
 
 const csv = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
 
@@ -87,14 +91,16 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await page.getByText(/^Ready: one entry dated .+ with 6 lines\.$/).waitFor();
     await screenshot(page, "books-opening-ready");
     await page.getByRole("button", { name: "Post opening balances" }).click();
-    await page.getByText(/^Opening balances posted as JE-2024-\d{5}$/).waitFor();
+    await page.getByText(new RegExp(`^Opening balances posted as JE-${P}-\\d{5}$`)).waitFor();
     await page
       .getByTestId("opening-posted")
-      .getByText(/^Opening balances were posted as JE-2024-\d{5} on .+ To post them again, reverse that entry/)
+      .getByText(
+        new RegExp(`^Opening balances were posted as JE-${P}-\\d{5} on .+ To post them again, reverse that entry`),
+      )
       .waitFor();
 
-    // The trial balance at the end of 2024 carries the file's figures, and its two columns agree.
-    const tb = "/dashboard/reports/trial_balance?from=2024-01-01&to=2024-12-31";
+    // The trial balance at the end of the year before (P) carries the file's figures, and its two columns agree.
+    const tb = `/dashboard/reports/trial_balance?from=${P}-01-01&to=${P}-12-31`;
     await expect(reportRow(page, tb, "1010")).resolves.toEqual(
       expect.arrayContaining(["1010", "Bank SGD", "50000.00"]),
     );
@@ -109,20 +115,20 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await screenshot(page, "books-opening-trial-balance");
   }, 180_000);
 
-  it("closes 2025: the profit moves to retained earnings, 2026 starts at zero, the locked year refuses a posting", async () => {
+  it(`closes ${Y}: the profit moves to retained earnings, ${N} starts at zero, the locked year refuses a posting`, async () => {
     const page = t.page;
     page.setDefaultTimeout(30_000);
     // A year of trading, in two journals: 12,000 of sales and 1,500 of bank charges, a profit of 10,500.
-    await journal("2025-03-15", "Consulting sales", [
+    await journal(`${Y}-03-15`, "Consulting sales", [
       ["1100", "12000.00", "0"],
       ["4010", "0", "12000.00"],
     ]);
-    await journal("2025-06-30", "Bank charges for the year", [
+    await journal(`${Y}-06-30`, "Bank charges for the year", [
       ["6100", "1500.00", "0"],
       ["1010", "0", "1500.00"],
     ]);
     await signIn(page, FINANCE);
-    const pl = await reportRow(page, "/dashboard/reports/profit_and_loss?from=2025-01-01&to=2025-12-31", "4010");
+    const pl = await reportRow(page, `/dashboard/reports/profit_and_loss?from=${Y}-01-01&to=${Y}-12-31`, "4010");
     expect(pl).toContain("12000.00");
     await page.getByText("Net profit").first().waitFor();
 
@@ -130,54 +136,54 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await page.getByRole("heading", { name: "Year-end close" }).waitFor();
     await page.getByTestId("closes-empty").waitFor();
     const lastDay = page.getByLabel("Year's last day");
-    await expect(lastDay.inputValue()).resolves.toBe("2025-12-31");
+    await expect(lastDay.inputValue()).resolves.toBe(`${Y}-12-31`);
     const confirm = async () => {
       await page.getByRole("button", { name: "Close the year" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Close the year" }).click();
     };
 
     // Not a year's last day: refused in words, nothing closed.
-    await lastDay.fill("2025-06-30");
+    await lastDay.fill(`${Y}-06-30`);
     await confirm();
     await page
-      .getByText("30 Jun 2025 is not the last day of a financial year: the year holding it ends 31 Dec 2025")
+      .getByText(`30 Jun ${Y} is not the last day of a financial year: the year holding it ends 31 Dec ${Y}`)
       .waitFor();
     await screenshot(page, "books-close-not-year-end");
     // A year that has not ended yet.
-    await lastDay.fill("2026-12-31");
+    await lastDay.fill(`${N}-12-31`);
     await confirm();
-    await page.getByText("The financial year ending 31 Dec 2026 has not ended yet").waitFor();
+    await page.getByText(`The financial year ending 31 Dec ${N} has not ended yet`).waitFor();
 
-    await lastDay.fill("2025-12-31");
+    await lastDay.fill(`${Y}-12-31`);
     await confirm();
-    await page.getByText(/^Year closed by JE-2025-\d{5}: 10,500.00 to retained earnings$/).waitFor();
+    await page.getByText(new RegExp(`^Year closed by JE-${Y}-\\d{5}: 10,500.00 to retained earnings$`)).waitFor();
     const closes = page.getByRole("table", { name: "Year-end closes" });
     await closes.getByRole("row").nth(1).getByText("10,500.00").waitFor();
     await expect(page.getByTestId("lock-date-summary").textContent()).resolves.toMatch(
-      /^The books are locked up to 31 Dec 2025/,
+      new RegExp(`^The books are locked up to 31 Dec ${Y}`),
     );
     await screenshot(page, "books-close-closed");
 
-    // 2026 opens with nothing on the income and expense accounts; retained earnings hold the 250 of the opening
+    // The next year (N) opens with nothing on the income and expense accounts; retained earnings hold the 250 of the opening
     // balances plus the year's profit.
-    const tb2026 = "/dashboard/reports/trial_balance?from=2026-01-01&to=2026-01-31";
-    const retained = await reportRow(page, tb2026, "3100");
+    const tbNext = `/dashboard/reports/trial_balance?from=${N}-01-01&to=${N}-01-31`;
+    const retained = await reportRow(page, tbNext, "3100");
     expect([...retained.slice(0, 2), retained[3]]).toEqual(["3100", "Retained Earnings", "10750.00"]);
     const table = page.getByTestId("report-table");
     for (const code of ["4010", "6100"]) {
       await expect(table.getByRole("cell", { name: code, exact: true }).count(), code).resolves.toBe(0);
     }
-    await screenshot(page, "books-close-trial-balance-2026");
+    await screenshot(page, `books-close-trial-balance-${N}`);
     // The closed year's own P&L still shows what it earned (the close entry is left out of it).
     await expect(
-      reportRow(page, "/dashboard/reports/profit_and_loss?from=2025-01-01&to=2025-12-31", "4010"),
+      reportRow(page, `/dashboard/reports/profit_and_loss?from=${Y}-01-01&to=${Y}-12-31`, "4010"),
     ).resolves.toContain("12000.00");
 
     // A journal dated in the closed year is refused, naming the lock date.
     await page.goto(appUrl("/dashboard/journal"));
     await page.getByRole("button", { name: "New journal" }).click();
     const form = page.getByRole("dialog", { name: "New journal entry" });
-    await form.getByLabel(/^Date/).fill("2025-12-15");
+    await form.getByLabel(/^Date/).fill(`${Y}-12-15`);
     await form.getByLabel(/^Memo/).fill("Late bank charge");
     await form.getByLabel("Line 1 account").fill("6100");
     await page.getByRole("option", { name: /^6100 Bank Charges/ }).click();
@@ -187,12 +193,12 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await form.getByLabel("Line 2 credit").fill("25");
     await form.getByRole("button", { name: "Post entry" }).click();
     await expect(form.getByRole("alert").textContent()).resolves.toBe(
-      "The books are locked up to 31 Dec 2025: nothing can be posted on or before that date.",
+      `The books are locked up to 31 Dec ${Y}: nothing can be posted on or before that date.`,
     );
     await screenshot(page, "books-close-journal-locked");
     await form.getByRole("button", { name: "Cancel" }).click();
 
-    // Reopened (with a reason): the close is reversed, 2025 is open again, the lock falls back to the end of 2024.
+    // Reopened (with a reason): the close is reversed, the year Y is open again, the lock falls back to the end of P.
     await page.goto(appUrl("/dashboard/period-close"));
     await closes.getByRole("button", { name: "Reopen" }).click();
     const reopen = page.getByRole("dialog");
@@ -201,13 +207,13 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await page.getByText("Year reopened").waitFor();
     await expect
       .poll(() => page.getByTestId("lock-date-summary").textContent())
-      .toMatch(/^The books are locked up to 31 Dec 2024/);
+      .toMatch(new RegExp(`^The books are locked up to 31 Dec ${P}`));
     await closes.getByText(/A late bank charge for December/).waitFor();
     await expect(closes.getByRole("button", { name: "Reopen" }).count()).resolves.toBe(0);
     await screenshot(page, "books-close-reopened");
-    const after = await reportRow(page, tb2026, "3100");
+    const after = await reportRow(page, tbNext, "3100");
     expect([...after.slice(0, 2), after[3]]).toEqual(["3100", "Retained Earnings", "250.00"]);
-    await journal("2025-12-15", "Late bank charge", [
+    await journal(`${Y}-12-15`, "Late bank charge", [
       ["6100", "25.00", "0"],
       ["1010", "0", "25.00"],
     ]);
