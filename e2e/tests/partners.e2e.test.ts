@@ -191,7 +191,7 @@ describe.skipIf(!hasChromium)("supplier discounts and project registrations in C
           contact_email: "orders@supplier.example",
           discount_kind: "price",
           valid_from: "2026-01-01",
-          valid_to: "2027-06-30",
+          valid_to: "2099-12-31",
           min_qty: "50",
         },
         items: [{ product_id: product.id, price: "0.85" }],

@@ -47,7 +47,7 @@ const form = (extra: Record<string, unknown> = {}) => ({
   discount_percent: "7.5",
   min_qty: "10",
   valid_from: "2026-01-01",
-  valid_to: "2026-12-31",
+  valid_to: "2099-12-31",
   message: "For the Tuas warehouse fit-out",
   ...extra,
 });
@@ -147,7 +147,7 @@ describe("the public page", () => {
       discount_percent: "7.50",
       min_qty: "10.000",
       valid_from: "2026-01-01",
-      valid_to: "2026-12-31",
+      valid_to: "2099-12-31",
     });
     expect(shown.body.products).toHaveLength(2);
     expect(shown.body).not.toHaveProperty("id");

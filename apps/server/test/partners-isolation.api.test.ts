@@ -51,7 +51,7 @@ beforeAll(async () => {
       discount_kind: "percent",
       discount_percent: "5",
       valid_from: "2026-01-01",
-      valid_to: "2026-12-31",
+      valid_to: "2099-12-31",
     },
     items: [{ product_id: b.product }],
   });
