@@ -19,6 +19,7 @@ export * from "./partners-schema.ts";
 export * from "./payables-schema.ts";
 export * from "./payments-schema.ts";
 export * from "./platform-schema.ts";
+export * from "./pos-schema.ts";
 export * from "./purchasing-schema.ts";
 export * from "./returns-schema.ts";
 export * from "./selling-schema.ts";
