@@ -59,6 +59,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "project.create", // …and approving one makes its project
     "progressive_claim.*", // issue 12: they bill projects by progressive claims
     "team_challenge.*", // issue 12: they set the team's challenges
+    "marketplace_account.*", // issue 23: they run the marketplace shop — profile, listings, orders, chat
+    "marketplace_product.*",
+    "marketplace_sales_order.*",
+    "marketplace_message.*",
     "outside_email.create", // issue 21 §2: they send documents wherever the customer asks
     "file.*",
     "feedback.create",
@@ -123,12 +127,22 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "goods_return_note.*",
     "purchase_order.read", // issue 11: the storekeeper receives against purchase orders
     "supplier_delivery_order.*",
+    "pick_list.*", // issue 22: they pick, count and keep the products' bins; applying a count is a manager's
+    "stock_count.read",
+    "stock_count.create",
+    "stock_count.submit",
+    "product_bin.*",
     "file.read",
     "file.create",
     "feedback.create",
   ],
+  // Issue 22: the counter's sales, refunds and sessions; a line discount beyond POS_STAFF_DISCOUNT_LIMIT needs
+  // pos_discount.override (owners and admins).
   [ROLE.PosStaff]: [
     ...HR_MEMBER,
+    "pos_order.*",
+    "pos_session.*",
+    "location.read",
     "product.read",
     "service.read",
     "company.read",
@@ -168,6 +182,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "!purchase_order.approve", // issue 11: a buyer does not approve their own orders; finance does
     "supplier_delivery_order.*",
     "supplier_discount_form.*", // issue 11: they ask suppliers for discounts
+    "marketplace_sales_order.create", // issue 23: they buy on the marketplace and chat with its sellers
+    "marketplace_message.*",
     "reorder_level.*",
     "outside_email.create", // purchase orders to the supplier's sales desk
     "file.create",
