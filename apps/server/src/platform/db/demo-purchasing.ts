@@ -529,7 +529,9 @@ export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, 
     )}`);
 
   // Registrations arrive on the public page (its own request context); the seed's role is taken back after.
-  const site = await registrationWorkspace(tx as unknown as Db, slug);
+  // The workspace's own slug (a sandbox copy of the demo is seeded as "demo" under a slug of its own).
+  const own = await tx.execute(sql`select slug from workspace where id = ${workspaceId}::uuid`);
+  const site = await registrationWorkspace(tx as unknown as Db, String((own.rows[0] as { slug: string }).slug));
   const register = (body: Record<string, unknown>) => submitRegistration(tx as unknown as Db, site, body);
   await register({
     end_customer: "Sentosa Cove Residences",

@@ -13,7 +13,7 @@ import {
 } from "@workmetrics/domain/db/schema";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
-import type { Db } from "./database.ts";
+import type { Db, Tx } from "./database.ts";
 import { seedBooks } from "./demo-books.ts";
 import { seedChallenge } from "./demo-challenge.ts";
 import { seedClaims } from "./demo-claims.ts";
@@ -222,6 +222,108 @@ const BANNERS = [
   },
 ];
 
+export type DemoProfile = (typeof WORKSPACES)[number]["slug"];
+export type WorkspaceSeed = {
+  slug: string;
+  name: string;
+  tierId: number;
+  domain: string;
+  team: readonly SeedUser[];
+  colors: readonly [string, string];
+  business: { businessAddress: string | null; uen: string | null; gstRegistrationNumber: string | null };
+};
+
+// One workspace of the demo data: its team, master data and (with `trading`) a year of documents, as `profile`
+// (demo, pro or lite) shapes them. The demo's own workspaces and a sandbox copy of `demo` (GET /demo) both use it.
+export async function seedWorkspace(
+  tx: Tx,
+  ws: WorkspaceSeed,
+  profile: DemoProfile,
+  opts: {
+    trading: boolean;
+    dataDir?: string;
+    passwordHash: string;
+    now: Date;
+    extra?: Partial<typeof workspace.$inferInsert>;
+  },
+): Promise<string> {
+  const { passwordHash, now } = opts;
+  const [created] = await tx
+    .insert(workspace)
+    .values({
+      slug: ws.slug,
+      name: ws.name,
+      tierId: ws.tierId,
+      primaryColor: ws.colors[0],
+      secondaryColor: ws.colors[1],
+      ...ws.business,
+      ...opts.extra,
+    })
+    .returning({ id: workspace.id });
+  const roles = await setUpWorkspace(tx, created.id);
+  const plan = TIERS.find((t) => t.id === ws.tierId)!;
+  await tx.insert(subscription).values({
+    workspaceId: created.id,
+    tierId: plan.id,
+    cycle: "yearly",
+    listPrice: plan.yearlyPrice,
+    price: plan.yearlyPrice,
+  });
+  for (const member of ws.team) {
+    const email = `${member.local}@${ws.domain}`;
+    const [au] = await tx
+      .insert(authUser)
+      .values({
+        email,
+        encryptedPassword: passwordHash,
+        emailConfirmedAt: now,
+        appMetadata: { provider: "email", providers: ["email"] },
+        userMetadata: { name: member.name },
+      })
+      .returning({ id: authUser.id });
+    await tx.insert(user).values({
+      workspaceId: created.id,
+      id: au.id,
+      slug: `${member.local}-${ws.slug}`,
+      name: member.name,
+      email,
+      roleId: member.roleId,
+      workspaceRoleId: roles.get(member.roleId),
+    });
+    if (member.roleId === ROLE.Owner) {
+      await tx.update(workspace).set({ userId: au.id }).where(eq(workspace.id, created.id));
+    }
+  }
+  await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
+  await seedMasterData(tx, created.id, profile, PRODUCT_COUNT[profile]);
+  // A supplier's user belongs to a supplier company through a contact with their e-mail (issue 11: they answer
+  // the discount requests addressed to it): the demo's is Tuas Steel's.
+  const supplierUser = ws.team.find((m) => m.roleId === SUPPLIER_ROLE);
+  if (supplierUser) {
+    const [steel] = await tx
+      .select({ id: company.id })
+      .from(company)
+      .where(and(eq(company.workspaceId, created.id), eq(company.name, "Tuas Steel Supply Co")));
+    await tx.insert(contact).values({
+      workspaceId: created.id,
+      companyId: steel.id,
+      name: supplierUser.name,
+      email: `${supplierUser.local}@${ws.domain}`,
+      position: "Sales Executive",
+    });
+  }
+  await seedHr(tx, created.id, profile); // issue 21 §4: staff, leave and holidays (people, not trading)
+  if (opts.trading) await seedTrading(tx, created.id, profile);
+  if (opts.trading) await seedPurchasing(tx, created.id, profile, opts.dataDir);
+  // Issue 12: the books (expenses, bank, opening balances), project claims, challenges and commission.
+  // Claims before the books: the overheads are sized on the year's whole gross profit, contract revenue included.
+  if (opts.trading) await seedClaims(tx, created.id, profile);
+  if (opts.trading) await seedBooks(tx, created.id, profile);
+  if (opts.trading) await seedChallenge(tx, created.id, profile);
+  if (opts.trading) await seedCommission(tx, created.id, profile);
+  return created.id;
+}
+
 // DESIGN §3.2: demo data, only on an empty database; running it twice changes nothing.
 // `trading`: and a year of documents made through the document commands (demo-trading.ts, demo-purchasing.ts);
 // `dataDir`: where the receipts' attached scans are written (none: the receipts go without them).
@@ -234,80 +336,7 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const now = new Date();
-    for (const ws of WORKSPACES) {
-      const [created] = await tx
-        .insert(workspace)
-        .values({
-          slug: ws.slug,
-          name: ws.name,
-          tierId: ws.tierId,
-          primaryColor: ws.colors[0],
-          secondaryColor: ws.colors[1],
-          ...ws.business,
-        })
-        .returning({ id: workspace.id });
-      const roles = await setUpWorkspace(tx, created.id);
-      const plan = TIERS.find((t) => t.id === ws.tierId)!;
-      await tx.insert(subscription).values({
-        workspaceId: created.id,
-        tierId: plan.id,
-        cycle: "yearly",
-        listPrice: plan.yearlyPrice,
-        price: plan.yearlyPrice,
-      });
-      for (const member of ws.team) {
-        const email = `${member.local}@${ws.domain}`;
-        const [au] = await tx
-          .insert(authUser)
-          .values({
-            email,
-            encryptedPassword: passwordHash,
-            emailConfirmedAt: now,
-            appMetadata: { provider: "email", providers: ["email"] },
-            userMetadata: { name: member.name },
-          })
-          .returning({ id: authUser.id });
-        await tx.insert(user).values({
-          workspaceId: created.id,
-          id: au.id,
-          slug: `${member.local}-${ws.slug}`,
-          name: member.name,
-          email,
-          roleId: member.roleId,
-          workspaceRoleId: roles.get(member.roleId),
-        });
-        if (member.roleId === ROLE.Owner) {
-          await tx.update(workspace).set({ userId: au.id }).where(eq(workspace.id, created.id));
-        }
-      }
-      await tx.insert(company).values(COMPANIES.map((c) => ({ ...c, workspaceId: created.id })));
-      await seedMasterData(tx, created.id, ws.slug, PRODUCT_COUNT[ws.slug]);
-      // A supplier's user belongs to a supplier company through a contact with their e-mail (issue 11: they answer
-      // the discount requests addressed to it): the demo's is Tuas Steel's.
-      const supplierUser = ws.team.find((m) => m.roleId === SUPPLIER_ROLE);
-      if (supplierUser) {
-        const [steel] = await tx
-          .select({ id: company.id })
-          .from(company)
-          .where(and(eq(company.workspaceId, created.id), eq(company.name, "Tuas Steel Supply Co")));
-        await tx.insert(contact).values({
-          workspaceId: created.id,
-          companyId: steel.id,
-          name: supplierUser.name,
-          email: `${supplierUser.local}@${ws.domain}`,
-          position: "Sales Executive",
-        });
-      }
-      await seedHr(tx, created.id, ws.slug); // issue 21 §4: staff, leave and holidays (people, not trading)
-      if (opts.trading) await seedTrading(tx, created.id, ws.slug);
-      if (opts.trading) await seedPurchasing(tx, created.id, ws.slug, opts.dataDir);
-      // Issue 12: the books (expenses, bank, opening balances), project claims, challenges and commission.
-      // Claims before the books: the overheads are sized on the year's whole gross profit, contract revenue included.
-      if (opts.trading) await seedClaims(tx, created.id, ws.slug);
-      if (opts.trading) await seedBooks(tx, created.id, ws.slug);
-      if (opts.trading) await seedChallenge(tx, created.id, ws.slug);
-      if (opts.trading) await seedCommission(tx, created.id, ws.slug);
-    }
+    for (const ws of WORKSPACES) await seedWorkspace(tx, ws, ws.slug, { ...opts, passwordHash, now });
     await tx.insert(authUser).values({
       email: "platform@workmetrics.test",
       encryptedPassword: passwordHash,
