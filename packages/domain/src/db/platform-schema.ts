@@ -92,6 +92,8 @@ export const workspace = pgTable("workspace", {
   uen: text("uen"),
   gstRegistrationNumber: text("gst_registration_number"),
   suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+  // A sandbox (GET /demo, issue 21 §3): a copy of the demo data, removed by a sweep once this moment has passed.
+  sandboxExpiresAt: timestamp("sandbox_expires_at", { withTimezone: true }),
   ...timestamps,
 });
 
