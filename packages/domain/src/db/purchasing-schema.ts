@@ -27,6 +27,7 @@ export const purchaseOrder = pgTable(
     locationId: bigint("location_id", { mode: "number" }), // deliver to
     approvedBy: uuid("approved_by"),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
+    marketplaceOrderId: bigint("marketplace_order_id", { mode: "number" }), // issue 23: the marketplace order it buys
   },
   (t) => [
     ...documentHeaderKeys("purchase_order", t),

@@ -26,7 +26,12 @@ export const quotationLine = pgTable(
 
 export const salesOrder = pgTable(
   "sales_order",
-  { ...documentHeaderColumns, customerPo: text("customer_po"), deliveryDate: date("delivery_date") },
+  {
+    ...documentHeaderColumns,
+    customerPo: text("customer_po"),
+    deliveryDate: date("delivery_date"),
+    marketplaceOrderId: bigint("marketplace_order_id", { mode: "number" }), // issue 23: the accepted marketplace order
+  },
   (t) => documentHeaderKeys("sales_order", t),
 ).enableRLS();
 
