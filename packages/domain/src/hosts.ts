@@ -115,3 +115,15 @@ export function samePath(value: unknown, fallback = "/"): string {
   if (url.origin !== SAME_ORIGIN || /^\/[/\\]/.test(url.pathname)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+// The role apps a person may open from the back office (issue 22: "Open the driver app"): the host rules allow them
+// there, and the app is their job's or they run the workspace (an admin or the owner). One rule for the menu's links
+// and the hand-off's check.
+const APP_ROLE: Record<Exclude<RoleApp, "main">, number> = { driver: 5, warehouse: 6, pos: 7 };
+export function roleAppsFor(user: HostUser, baseDomain = "localhost"): Exclude<RoleApp, "main">[] {
+  return (["driver", "warehouse", "pos"] as const).filter((app) => {
+    const job = user.roleId === APP_ROLE[app] || user.roleId === 1 || user.isOwner;
+    const host = workspaceHost(user.workspaceSlug, baseDomain, app);
+    return job && decideHost({ host, path: "/dashboard", baseDomain, user }).action === "allow";
+  });
+}

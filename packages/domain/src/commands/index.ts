@@ -13,6 +13,7 @@ import { PARTNERS_COMMANDS } from "./partners.ts";
 import { PLATFORM_COMMANDS } from "./platform.ts";
 import { PURCHASING_COMMANDS } from "./purchasing.ts";
 import { REPORTS_COMMANDS } from "./reports.ts";
+import { ROLEAPPS_COMMANDS } from "./roleapps.ts";
 
 // Every /rest/v1/rpc command, declared once (issue 20 §2): the server implements each (implement() in
 // apps/server/src/platform/rest/rpc/command.ts) and clients call them by name through the typed client
@@ -35,6 +36,7 @@ export const COMMAND_LIST = [
   ...CLAIMS_COMMANDS,
   ...PARTNERS_COMMANDS,
   ...REPORTS_COMMANDS,
+  ...ROLEAPPS_COMMANDS,
 ] as const;
 
 type Listed = (typeof COMMAND_LIST)[number];

@@ -1,0 +1,49 @@
+// Keyboard-wedge scanners type a code as a fast burst of keys ending in Enter (issue 22 "Barcodes"). People type
+// a key every 100 ms or more; scanners a key every few milliseconds. A burst is at least MIN_LENGTH printable keys,
+// each within MAX_GAP_MS of the one before, then Enter within MAX_GAP_MS too.
+export const MAX_GAP_MS = 80;
+export const MIN_LENGTH = 4;
+
+export type WedgeDetector = {
+  // Feeds one key (KeyboardEvent.key) at a time in ms; answers the code when the key ends a burst, else null.
+  key(key: string, time: number): string | null;
+  reset(): void;
+};
+
+export function createWedgeDetector(opts: { maxGapMs?: number; minLength?: number } = {}): WedgeDetector {
+  const maxGap = opts.maxGapMs ?? MAX_GAP_MS;
+  const minLength = opts.minLength ?? MIN_LENGTH;
+  let buffer = "";
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    key(key, time) {
+      const gap = time - last;
+      last = time;
+      if (key === "Enter") {
+        const code = buffer;
+        buffer = "";
+        return code.length >= minLength && gap <= maxGap ? code : null;
+      }
+      if (key.length !== 1) {
+        // Shift and the like come with a scanner's capitals; anything else ends the burst.
+        if (key !== "Shift") buffer = "";
+        return null;
+      }
+      buffer = gap <= maxGap ? buffer + key : key;
+      return null;
+    },
+    reset() {
+      buffer = "";
+      last = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
+
+// The EAN-13 / UPC-A / EAN-8 check digit is right (GS1's mod-10 weighting 3,1 from the right).
+export function validGtin(code: string): boolean {
+  if (!/^\d{8}$|^\d{12,14}$/.test(code)) return false;
+  const digits = code.split("").map(Number);
+  const check = digits.pop() as number;
+  const sum = digits.reverse().reduce((s, d, i) => s + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
