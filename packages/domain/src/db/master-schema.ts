@@ -76,6 +76,8 @@ export const product = pgTable(
     ...tenantColumns,
     sku: text("sku").notNull(),
     name: text("name").notNull(),
+    // The code on the pack (EAN-13, UPC…) that scanners read (issue 22); unique in the workspace when set.
+    barcode: text("barcode"),
     description: text("description"),
     categoryId: bigint("category_id", { mode: "number" }),
     brandId: bigint("brand_id", { mode: "number" }),
@@ -91,6 +93,7 @@ export const product = pgTable(
   (t) => [
     ...tenantKeys("product", t, workspace),
     uniqueIndex("product_sku_key").on(t.workspaceId, t.sku),
+    uniqueIndex("product_barcode_key").on(t.workspaceId, t.barcode),
     // The list page's default order and its pages (bench/rest-list.ts): (workspace_id, name, id).
     index("product_name_idx").on(t.workspaceId, t.name, t.id),
     index("product_category_idx").on(t.workspaceId, t.categoryId),
