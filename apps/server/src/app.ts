@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
@@ -19,6 +20,8 @@ import { authPlugin } from "./platform/auth/auth.plugin.ts";
 import { createMailer } from "./platform/auth/mail.ts";
 import type { Database } from "./platform/db/database.ts";
 import { registerErrorHandler } from "./platform/http/errors.ts";
+import { registerLifecycle } from "./platform/http/lifecycle.ts";
+import { registerMetrics } from "./platform/http/metrics.ts";
 import { registerSecurity } from "./platform/http/security.ts";
 import { registerSpa } from "./platform/http/spa.ts";
 import type { CommandDeps } from "./platform/jobs/deps.ts";
@@ -36,7 +39,12 @@ const HOUR = 60 * 60_000;
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   registerModules();
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie"],
+      // Issue 25: each line names its instance; reqId is nginx's X-Request-Id, so one request reads across both.
+      base: { pid: process.pid, hostname: hostname(), instance: config.instanceId },
+    },
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -52,7 +60,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   app.get("/api/health", async (_req, reply) => {
     await database.db.execute("select 1");
-    return reply.header("cache-control", "no-store").send({ status: "ok", database: database.kind, version: VERSION });
+    return reply
+      .header("cache-control", "no-store")
+      .send({ status: "ok", database: database.kind, version: VERSION, instance: config.instanceId });
+  });
+  // Issue 25 §1 and §4: /api/ready (503 before ready and while draining), the replica's read-your-writes
+  // positions, and /metrics.
+  const lifecycle = registerLifecycle(app, { database, instanceId: config.instanceId });
+  registerMetrics(app, {
+    database,
+    instanceId: config.instanceId,
+    token: config.metricsToken,
+    draining: () => lifecycle.draining,
   });
   // Issue 20 §1: this server's own mailer, job queue and worker — the dependencies its commands get (CommandDeps),
   // never module state. The worker starts when the app is ready and stops (finishing what it runs) when it closes.
@@ -109,7 +128,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(documentPdfRoutes, { db: database.db });
   await app.register(reportPdfRoutes, { db: database.db }); // issue 12: GET /api/reports/{name}/pdf
   await app.register(storagePlugin, { prefix: "/storage/v1", config, db: database.db });
-  await app.register(restRoutes, { db: database.db, maxRows: config.maxRows });
+  await app.register(restRoutes, { db: database.db, maxRows: config.maxRows, database });
   await app.register(realtimeRoutes, { database }); // issue 12: the realtime channel (DESIGN §2.1)
   await app.register(calendarFeedRoutes, { db: database.db }); // issue 12: /api/calendar/<token>.ics
   await registerSpa(app, config.webDist, config.baseDomain);

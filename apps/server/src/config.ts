@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -12,7 +13,33 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
     .optional(),
+  // Issue 25 §3: a streaming replica for reads that may lag (lists, reports), with read-your-writes.
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Issue 25: this instance's name in /api/health, its logs and /metrics (default: host name and process id).
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, "must be 1 to 64 letters, digits, dots, colons, dashes or underscores")
+    .optional(),
+  // Issue 25 §4: the bearer token that reads /metrics (otherwise only a direct local request does).
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // Issue 25 §1: on SIGTERM, how long /api/ready answers 503 while the instance still serves (so a balancer that
+  // polls it stops sending), then how long requests in flight may take before the process exits anyway.
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more")
+    .max(120_000, "must be at most 120000")
+    .default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(1000, "must be at least 1000")
+    .max(600_000, "must be at most 600000")
+    .default(30_000),
   BASE_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/i, "must be a host name such as localhost or example.com")
@@ -73,7 +100,11 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  replicaUrl: string | undefined;
   dataDir: string;
+  instanceId: string;
+  metricsToken: string | undefined;
+  shutdown: { drainMs: number; timeoutMs: number };
   baseDomain: string;
   publicUrl: string;
   jwtSecret: string;
@@ -115,7 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    replicaUrl: e.DATABASE_REPLICA_URL,
     dataDir,
+    instanceId: e.INSTANCE_ID ?? `${hostname()}:${process.pid}`,
+    metricsToken: e.METRICS_TOKEN,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     baseDomain: e.BASE_DOMAIN.toLowerCase(),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),

@@ -28,6 +28,7 @@ export async function prepareDatabase(database: Database, config: Pick<Config, "
 export async function startServer(config: Config): Promise<Running> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    replicaUrl: config.replicaUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
   });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { baseSnapshot, MIGRATIONS } from "./base-snapshot.ts";
+import { createReadRouter, pgLsnSource, type ReadRouter } from "./replica.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -23,7 +24,15 @@ export type Database = {
   // another (issue 20 §3); on PGlite, one process owns the database and this only runs `fn`.
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  // Issue 25 §3: the streaming replica reads that may lag go to (DATABASE_REPLICA_URL), and the router that decides
+  // per read; without a replica the router answers "primary" and `replica` is absent.
+  replica?: Db;
+  reads: ReadRouter;
+  // The connection pools by name ("primary", "replica") with the time requests waited for a connection (/metrics).
+  pools: PoolStats[];
 };
+
+export type PoolStats = { name: string; pool: pg.Pool; max: number; waits: { count: number; totalMs: number } };
 
 // pg_advisory_lock's key for the start-up (migrate, secure, counts, reference data, seed): "wmstart" in ASCII.
 export const STARTUP_LOCK_KEY = "33615864869778036"; // 0x776d7374617274
@@ -37,36 +46,64 @@ export const statementTimeout = (db: Db): number => statementTimeouts.get(db) ??
 // DESIGN §2: PGlite in DATA_DIR without DATABASE_URL, node-postgres with it; one schema, one set of migrations.
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  replicaUrl?: string;
   dataDir: string;
   statementTimeoutMs?: number;
 }): Promise<Database> {
   const opened = await open(opts);
-  statementTimeouts.set(opened.db, opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  const timeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  statementTimeouts.set(opened.db, timeout);
+  if (opts.replicaUrl && opened.kind === "postgresql") {
+    // The replica's pool opens lazily: an instance starts, and serves from the primary, while the replica is down.
+    const replica = pgPool("replica", opts.replicaUrl);
+    statementTimeouts.set(replica.db, timeout);
+    opened.replica = replica.db;
+    opened.pools.push(replica.stats);
+    opened.reads = createReadRouter({ source: pgLsnSource(opened.db, replica.db) });
+    const closePrimary = opened.close;
+    opened.close = async () => {
+      await Promise.all([closePrimary(), replica.stats.pool.end()]);
+    };
+  }
   return opened;
 }
 
+const POOL_MAX = 20;
+
+// A node-postgres pool with drizzle over it, the one-round-trip opener, and its wait times counted.
+function pgPool(name: string, url: string): { db: Db; stats: PoolStats } {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+  // An idle connection ended by the server (a restart, an administrator, a dropped test database) is not a
+  // request's failure: the pool discards it and connects again when needed. Unheard, the error would end the
+  // process.
+  pool.on("error", (err) => process.emitWarning(`database connection lost (${name}): ${err.message}`));
+  // A connection ended while a request holds it reports on the client, where the pool no longer listens: the
+  // request's own query fails instead (answered 503, database-errors.ts) and the pool discards the client
+  // on release, as it is no longer queryable. Unheard, this too would end the process.
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  // Numeric stays a decimal string (DESIGN §2.3: never binary floats); int8 fits JS numbers for our ids.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  const db = drizzlePg({ client: pool, schema });
+  const stats: PoolStats = { name, pool, max: POOL_MAX, waits: { count: 0, totalMs: 0 } };
+  openers.set(db, pgOpener(pool, db, stats.waits));
+  return { db, stats };
+}
+
+const NO_REPLICA: ReadRouter = createReadRouter({ source: null });
+
 async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
-    // An idle connection ended by the server (a restart, an administrator, a dropped test database) is not a
-    // request's failure: the pool discards it and connects again when needed. Unheard, the error would end the
-    // process.
-    pool.on("error", (err) => process.emitWarning(`database connection lost: ${err.message}`));
-    // A connection ended while a request holds it reports on the client, where the pool no longer listens: the
-    // request's own query fails instead (answered 503, database-errors.ts) and the pool discards the client
-    // on release, as it is no longer queryable. Unheard, this too would end the process.
-    pool.on("connect", (client) => client.on("error", () => undefined));
-    // Numeric stays a decimal string (DESIGN §2.3: never binary floats); int8 fits JS numbers for our ids.
-    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const db = drizzlePg({ client: pool, schema });
+    const { db, stats } = pgPool("primary", opts.databaseUrl);
+    const pool = stats.pool;
     await pool.query("select 1");
-    openers.set(db, pgOpener(pool, db));
     return {
       kind: "postgresql",
       db,
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS }),
       exclusively: (fn) => holdingStartupLock(opts.databaseUrl as string, fn),
       close: () => pool.end(),
+      reads: NO_REPLICA,
+      pools: [stats],
     };
   }
   const pgdata = path.join(opts.dataDir, "pgdata");
@@ -81,6 +118,8 @@ async function open(opts: { databaseUrl?: string; dataDir: string }): Promise<Da
       migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS }),
     exclusively: (fn) => fn(),
     close: () => client.close(),
+    reads: NO_REPLICA,
+    pools: [],
   };
 }
 
@@ -180,10 +219,13 @@ type SessionParts = {
 
 // What drizzle's db.transaction does — a pooled client, begin, commit or rollback, release — with the statements of
 // `prelude` sent along the begin as one simple query (so literals only: it carries no parameters).
-function pgOpener(pool: pg.Pool, db: Db): Opener {
+function pgOpener(pool: pg.Pool, db: Db, waits: PoolStats["waits"]): Opener {
   const base = (db as unknown as { session: SessionParts }).session;
   return async (prelude, fn) => {
+    const asked = performance.now();
     const client = await pool.connect();
+    waits.count++;
+    waits.totalMs += performance.now() - asked;
     let lost: Error | undefined;
     try {
       const session = new NodePgSession(client, base.dialect, base.schema, base.options);

@@ -19,7 +19,11 @@ const MAX_FRAME_BYTES = 65_536;
 // laptop closed, a dropped network) and is closed, its presence left.
 const SILENT_MS = 75_000;
 
-export type Realtime = { channels: Channels; feed: Feed; listener: Listener };
+export type Realtime = { channels: Channels; feed: Feed; listener: Listener; sockets(): number };
+
+// Issue 25 §1: a shutting-down instance closes its sockets with 1012 (service restart); realtime-js reconnects
+// after any close it did not ask for, through the balancer, to another instance, and joins its channels again.
+export const RESTART_CLOSE_CODE = 1012;
 
 // Each server's realtime, by its database (a route plugin's decorations stay inside it): for tests and benchmarks.
 const RUNNING = new WeakMap<Database, Realtime>();
@@ -35,7 +39,16 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
   const { database } = opts;
   const db = database.db;
   const signer = app.authDeps.signer;
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // Before the server closes (preClose): every socket, joined or not, is told to reconnect elsewhere.
+    preClose(this: FastifyInstance, done: () => void) {
+      const server = this.websocketServer;
+      for (const client of server.clients) client.close(RESTART_CLOSE_CODE, "server restarting");
+      server.close(() => undefined);
+      done();
+    },
+  });
 
   let feed: Feed | null = null;
   const channels = createChannels({ db, signer, log: app.log, feed: () => feed as Feed });
@@ -60,8 +73,8 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
     },
     app.log,
   );
-  RUNNING.set(database, { channels, feed, listener });
   const conns = new Set<Conn>();
+  RUNNING.set(database, { channels, feed, listener, sockets: () => conns.size });
   const sweeper = setInterval(() => {
     const now = Date.now();
     for (const c of conns) if (now - c.seenAt > SILENT_MS) c.ws.terminate();
@@ -69,7 +82,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
   sweeper.unref();
   app.addHook("onClose", async () => {
     clearInterval(sweeper);
-    for (const chan of channels.hub.allChannels()) chan.conn.ws.close(1001, "server shutting down");
+    for (const chan of channels.hub.allChannels()) chan.conn.ws.close(RESTART_CLOSE_CODE, "server restarting");
     await listener.close();
   });
 

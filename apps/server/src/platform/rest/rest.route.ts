@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken } from "../auth/guard.ts";
 import { decodePayload } from "../auth/jwt.ts";
-import type { Db } from "../db/database.ts";
+import type { Database, Db } from "../db/database.ts";
 import { RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
+import { onReadDatabase } from "../http/lifecycle.ts";
 import { unauthenticated } from "./access.ts";
 import { type RestRequest, type RestResult, runDelete, runInsert, runRead, runUpdate } from "./engine.ts";
 import { idempotencyKeyOf, runIdempotent } from "./idempotency.ts";
@@ -37,6 +38,20 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest) {
   return auth;
 }
 
+// Commands that only read (issue 25 §3: reports, dashboards, balances, lists): with a replica they run there.
+export const READ_ONLY_COMMANDS = new Set([
+  "report",
+  "dashboard_summary",
+  "stock_levels",
+  "stock_card",
+  "stock_on_hand",
+  "account_balances",
+  "journal_list",
+  "journal_get",
+  "document_list_totals",
+  "challenge_leaderboard",
+]);
+
 function send(reply: FastifyReply, result: RestResult): FastifyReply {
   reply.code(result.status).header("cache-control", "no-store");
   for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
@@ -44,8 +59,13 @@ function send(reply: FastifyReply, result: RestResult): FastifyReply {
   return reply.type(result.headers["content-type"] ?? "application/json; charset=utf-8").send(result.body);
 }
 
-export async function restRoutes(app: FastifyInstance, opts: { db: Db; maxRows: number }): Promise<void> {
+export async function restRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; maxRows: number; database?: Pick<Database, "db" | "replica" | "reads"> },
+): Promise<void> {
   const { db, maxRows } = opts;
+  // Issue 25 §3: reads may go to the replica (lifecycle.ts onReadDatabase), writes and commands to the primary.
+  const reads = opts.database ?? { db, reads: undefined as never };
   // supabase-js sends DELETE (and some PATCH) requests with a JSON content type and no body.
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
@@ -98,22 +118,26 @@ export async function restRoutes(app: FastifyInstance, opts: { db: Db; maxRows: 
     const body = req.body;
     const plan = callerFor(auth, meta, query, body);
     if (plan.caller.kind === "anon" && meta.def.scope !== "public") throw unauthenticated();
-    const result = await inCallerTransaction(db, plan, prefer.rollback, async (tx, full) => {
-      const r: RestRequest = { ...rest, caller: full };
-      switch (req.method) {
-        case "GET":
-        case "HEAD":
-          return runRead(tx, r);
-        case "POST":
-          return runInsert(tx, r, body);
-        case "PATCH":
-          return runUpdate(tx, r, body);
-        case "DELETE":
-          return runDelete(tx, r);
-        default:
-          throw new RestError(405, "PGRST105", "Method not allowed");
-      }
-    });
+    const read = req.method === "GET" || req.method === "HEAD";
+    const run = (on: Db) =>
+      inCallerTransaction(on, plan, prefer.rollback, async (tx, full) => {
+        const r: RestRequest = { ...rest, caller: full };
+        switch (req.method) {
+          case "GET":
+          case "HEAD":
+            return runRead(tx, r);
+          case "POST":
+            return runInsert(tx, r, body);
+          case "PATCH":
+            return runUpdate(tx, r, body);
+          case "DELETE":
+            return runDelete(tx, r);
+          default:
+            throw new RestError(405, "PGRST105", "Method not allowed");
+        }
+      });
+    // The platform operator's cross-workspace pages read the primary (few, and right after their own writes).
+    const result = read && !plan.platform ? await onReadDatabase(reads, req, reply, run) : await run(db);
     if (rest.single && result.body !== null) result.headers["content-type"] = `${OBJECT}; charset=utf-8`;
     return send(reply, result);
   };
@@ -131,6 +155,15 @@ export async function restRoutes(app: FastifyInstance, opts: { db: Db; maxRows: 
     const prefer = parsePrefer(req.headers.prefer);
     const body = req.body ?? {};
     const key = idempotencyKeyOf(req.headers["idempotency-key"]); // DESIGN §2.3.2
+    // Issue 25 §3: a read-only command (a report, a dashboard) reads the replica; it changes nothing, so it keeps
+    // no Idempotency-Key answer either (a repeat runs it again and reads the figures as they are then).
+    if (READ_ONLY_COMMANDS.has(req.params.fn) && opts.database?.replica && !prefer.rollback) {
+      const plan = callerFor(auth, null, null, null);
+      const answer = await onReadDatabase(reads, req, reply, (on) =>
+        inCallerTransaction(on, plan, false, (tx, caller) => runRpc(tx, req.params.fn, body, caller, app.deps)),
+      );
+      return reply.code(200).header("cache-control", "no-store").send(answer);
+    }
     const answer = await inCallerTransaction(db, callerFor(auth, null, null, null), prefer.rollback, (tx, caller) =>
       runIdempotent(tx, caller, { key, fn: req.params.fn, body }, () =>
         runRpc(tx, req.params.fn, body, caller, app.deps),
