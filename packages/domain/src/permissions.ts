@@ -128,6 +128,12 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "purchase_order.read", // issue 11: the storekeeper receives against purchase orders
     "supplier_delivery_order.*",
     "pick_list.*", // issue 22: they pick, count and keep the products' bins; applying a count is a manager's
+    "delivery_order.create", // a finished pick list makes its delivery order draft
+    "stock_count.read",
+    "stock_count.create",
+    "stock_count.submit",
+    "product_bin.*",
+    "pick_list.*", // issue 22: they pick, count and keep the products' bins; applying a count is a manager's
     "stock_count.read",
     "stock_count.create",
     "stock_count.submit",

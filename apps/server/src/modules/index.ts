@@ -16,6 +16,7 @@ import { registerPurchasing } from "./purchasing/purchasing.module.ts";
 import { registerAnalyticsReports } from "./reports/analytics/analytics.module.ts";
 import { registerFinancialReports } from "./reports/financial/financial.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
+import { registerWarehouse } from "./warehouse/warehouse.module.ts";
 
 let registered = false;
 
@@ -33,6 +34,7 @@ export function registerModules(): void {
   registerPayables();
   registerInventory();
   registerStock();
+  registerWarehouse(); // issue 22: after the selling and order documents its pick lists are made from
   registerPartners();
   registerBooks();
   registerFinancialReports();

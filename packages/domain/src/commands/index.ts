@@ -13,6 +13,7 @@ import { PARTNERS_COMMANDS } from "./partners.ts";
 import { PLATFORM_COMMANDS } from "./platform.ts";
 import { PURCHASING_COMMANDS } from "./purchasing.ts";
 import { REPORTS_COMMANDS } from "./reports.ts";
+import { WAREHOUSE_COMMANDS } from "./warehouse.ts";
 import { ROLEAPPS_COMMANDS } from "./roleapps.ts";
 
 // Every /rest/v1/rpc command, declared once (issue 20 §2): the server implements each (implement() in
@@ -36,6 +37,7 @@ export const COMMAND_LIST = [
   ...CLAIMS_COMMANDS,
   ...PARTNERS_COMMANDS,
   ...REPORTS_COMMANDS,
+  ...WAREHOUSE_COMMANDS,
   ...ROLEAPPS_COMMANDS,
 ] as const;
 

@@ -21,6 +21,8 @@ export const DEFAULT_PREFIXES = {
   loan_form: "LN",
   progressive_claim: "PC",
   journal_entry: "JE",
+  pick_list: "PL", // issue 22 "Warehouse"
+  stock_count: "SC",
 } as const;
 
 export type NumberedType = keyof typeof DEFAULT_PREFIXES;

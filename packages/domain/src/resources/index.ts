@@ -60,6 +60,7 @@ import {
   salesOrderResource,
 } from "./selling.ts";
 import { STOCK_RESOURCES } from "./stock.ts";
+import { WAREHOUSE_RESOURCES } from "./warehouse.ts";
 import type { CheckMessage, ResourceDef } from "./types.ts";
 
 export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
@@ -121,6 +122,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...COMMISSION_RESOURCES,
   ...GST_RESOURCES,
   ...HR_RESOURCES,
+  ...WAREHOUSE_RESOURCES,
   userResource,
   workspaceRoleResource,
   feedbackResource,
