@@ -133,11 +133,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "stock_count.create",
     "stock_count.submit",
     "product_bin.*",
-    "pick_list.*", // issue 22: they pick, count and keep the products' bins; applying a count is a manager's
-    "stock_count.read",
-    "stock_count.create",
-    "stock_count.submit",
-    "product_bin.*",
     "file.read",
     "file.create",
     "feedback.create",
