@@ -6,14 +6,21 @@ import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
 import { calendarFeedRoutes } from "./modules/challenge/calendar.rpc.ts";
 import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
+import { META_WEBHOOK_JOB, type MetaPayload, processMetaWebhook } from "./modules/inbox/intake.ts";
+import { SEND_JOB, sendHandler } from "./modules/inbox/send.ts";
+import { metaWebhookRoutes } from "./modules/inbox/webhook.route.ts";
 import { registerModules } from "./modules/index.ts";
 import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
 import { LINK_EXPIRY_SWEEP, sweepExpired } from "./modules/partners/discount-form.store.ts";
 import { publicPartnerRoutes } from "./modules/partners/public-partners.route.ts";
 import { platformRoutes } from "./modules/platform/platform.route.ts";
+import { posPublicRoutes } from "./modules/pos/pos.route.ts";
 import { publicRoutes } from "./modules/public/public.route.ts";
 import { OVERDUE_SWEEP, sweepOverdue } from "./modules/reports/overdue.ts";
 import { reportPdfRoutes } from "./modules/reports/report-pdf.route.ts";
+import { roleAppRoutes } from "./modules/roleapps/roleapps.route.ts";
+import { sandboxRoutes } from "./modules/sandbox/sandbox.route.ts";
+import { SANDBOX_SWEEP, sandboxFiles, sweepSandboxes } from "./modules/sandbox/sandbox.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
 import { workspaceRoutes } from "./modules/workspace/workspace.route.ts";
 import { authPlugin } from "./platform/auth/auth.plugin.ts";
@@ -31,6 +38,7 @@ import { PRUNE_JOBS, pruneDone } from "./platform/jobs/queue.ts";
 import { createJobs } from "./platform/jobs/worker.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.route.ts";
 import { restRoutes } from "./platform/rest/rest.route.ts";
+import { createDiskStore } from "./platform/storage/disk.ts";
 import { storagePlugin } from "./platform/storage/storage.plugin.ts";
 import { VERSION } from "./version.ts";
 
@@ -83,12 +91,22 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     retryMs: config.jobRetryMs,
     handlers: {
       [MAIL_JOB]: mailHandler(mailer),
+      // Issue 24: Meta's webhooks, stored message by message, and the inbox's replies sent through the Graph API.
+      [META_WEBHOOK_JOB]: async (payload: MetaPayload) => {
+        const r = await processMetaWebhook(database.db, config.inbox, payload, app.log);
+        if (r.stored || r.statuses) app.log.info(r, "a Meta webhook stored");
+      },
+      [SEND_JOB]: sendHandler(config.inbox),
       [OVERDUE_SWEEP]: async () => {
         const n = await sweepOverdue(database.db);
         if (n) app.log.info({ overdue: n }, "invoices past their due date marked overdue");
       },
       [PRUNE_JOBS]: async () => {
         await pruneDone(database.db);
+      },
+      [SANDBOX_SWEEP]: async () => {
+        const n = await sweepSandboxes(database.db, sandboxFiles(config.dataDir));
+        if (n) app.log.info({ removed: n }, "sandboxes past their 24 hours removed");
       },
       [LINK_EXPIRY_SWEEP]: async () => {
         const n = await sweepExpired(database.db);
@@ -100,6 +118,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     schedules: [
       { name: OVERDUE_SWEEP, everyMs: HOUR },
       { name: LINK_EXPIRY_SWEEP, everyMs: 10 * 60_000 },
+      { name: SANDBOX_SWEEP, everyMs: 10 * 60_000 },
       { name: PRUNE_JOBS, everyMs: 10 * 60_000 },
     ],
   });
@@ -108,6 +127,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     mailer,
     clock: () => new Date(),
     links: { publicUrl: config.publicUrl, baseDomain: config.baseDomain },
+    disk: createDiskStore(config.dataDir),
   };
   app.decorate("deps", deps);
   app.decorate("jobs", jobs);
@@ -118,12 +138,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(authPlugin, { config, db: database.db, mailer, jobs });
   await app.register(publicRoutes, { db: database.db });
+  await app.register(roleAppRoutes, { db: database.db, config }); // issue 22: hand-off, manifests, service worker
   await app.register(publicOrderFormRoutes, { db: database.db });
+  await app.register(posPublicRoutes, { db: database.db }); // issue 22: the e-receipt at /r/{token}
   await app.register(publicPartnerRoutes, { db: database.db });
   await app.register(platformRoutes, { db: database.db });
   await app.register(platformJobRoutes, { db: database.db, jobs }); // issue 20 §1: dead jobs, and a retry
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
+  await app.register(sandboxRoutes, { db: database.db, dataDir: config.dataDir }); // issue 21 §3: GET /demo
   await app.register(workspaceRoutes, { db: database.db });
   await app.register(documentPdfRoutes, { db: database.db });
   await app.register(reportPdfRoutes, { db: database.db }); // issue 12: GET /api/reports/{name}/pdf
@@ -131,6 +154,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(restRoutes, { db: database.db, maxRows: config.maxRows, database });
   await app.register(realtimeRoutes, { database }); // issue 12: the realtime channel (DESIGN §2.1)
   await app.register(calendarFeedRoutes, { db: database.db }); // issue 12: /api/calendar/<token>.ics
+  await app.register(metaWebhookRoutes, { db: database.db, jobs, inbox: config.inbox }); // issue 24
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

@@ -181,6 +181,7 @@ export async function loadProfile(db: Db, userId: string) {
       base_currency: w.baseCurrency,
       logo: w.logo,
       suspended_at: iso(w.suspendedAt) ?? null,
+      sandbox_expires_at: iso(w.sandboxExpiresAt) ?? null, // issue 21 §3: a sandbox says so, and until when
       tier: { id: t.id, slug: t.slug, title: t.title, features: t.features },
       features: t.features,
     },

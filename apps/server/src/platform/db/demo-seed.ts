@@ -19,6 +19,8 @@ import { seedChallenge } from "./demo-challenge.ts";
 import { seedClaims } from "./demo-claims.ts";
 import { seedCommission } from "./demo-commission.ts";
 import { seedHr } from "./demo-hr.ts";
+import { ORCHARD_WORKSPACE } from "./demo-marketplace.ts";
+import { seedMarketplace } from "./demo-marketplace-trade.ts";
 import { seedPurchasing } from "./demo-purchasing.ts";
 import { seedTrading } from "./demo-trading.ts";
 import { seedMasterData } from "./master-seed.ts";
@@ -223,6 +225,8 @@ const BANNERS = [
 ];
 
 export type DemoProfile = (typeof WORKSPACES)[number]["slug"];
+// The `demo` workspace's spec (Premium, the whole team): what a sandbox copies under a slug of its own.
+export const DEMO_WORKSPACE = WORKSPACES[0];
 export type WorkspaceSeed = {
   slug: string;
   name: string;
@@ -336,7 +340,11 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const now = new Date();
-    for (const ws of WORKSPACES) await seedWorkspace(tx, ws, ws.slug, { ...opts, passwordHash, now });
+    const ids: Record<string, string> = {};
+    for (const ws of WORKSPACES) ids[ws.slug] = await seedWorkspace(tx, ws, ws.slug, { ...opts, passwordHash, now });
+    // Issue 23: Orchard Retail Group, demo's buyer on the marketplace (a small business's master data, Premium).
+    const orchard = await seedWorkspace(tx, ORCHARD_WORKSPACE, "lite", { ...opts, trading: false, passwordHash, now });
+    if (opts.trading) await seedMarketplace(tx, ids.demo, orchard);
     await tx.insert(authUser).values({
       email: "platform@workmetrics.test",
       encryptedPassword: passwordHash,

@@ -90,6 +90,11 @@ export function createDiskStore(dataDir: string) {
     async removeBucketDir(workspaceId: string, bucket: string): Promise<void> {
       await rm(bucketDir(workspaceId, bucket), { recursive: true, force: true });
     },
+
+    // A removed workspace's files (a sandbox past its 24 hours): its whole folder.
+    async removeWorkspace(workspaceId: string): Promise<void> {
+      await rm(inside(path.join(root, workspaceId)), { recursive: true, force: true });
+    },
   };
 }
 

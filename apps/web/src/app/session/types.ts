@@ -22,6 +22,7 @@ export type Profile = {
     base_currency: string;
     logo: string | null;
     suspended_at: string | null;
+    sandbox_expires_at?: string | null; // a sandbox (GET /demo) and when it is removed
     tier: { id: number; slug: string; title: string; features: string[] };
     features: string[];
   };

@@ -18,6 +18,7 @@ import { buildTheme } from "../theme.ts";
 import { DashboardBanners } from "./DashboardBanners.tsx";
 import { PaletteLauncher } from "./PaletteLauncher.tsx";
 import { RightAsideProvider } from "./RightAside.tsx";
+import { SandboxBanner } from "./SandboxBanner.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
@@ -100,6 +101,7 @@ export function DashboardLayout() {
           <Box component="main" sx={{ flex: 1, minWidth: 0, pt: `${LAYOUT.headerHeight}px` }}>
             <Box sx={{ p: { xs: 2, md: 3 } }}>
               {/* The platform's announcements are for workspace members, not for the operator who writes them. */}
+              <SandboxBanner />
               {!dbUser?.is_platform_operator && <DashboardBanners />}
               <Suspense fallback={<FullScreenSpinner />}>
                 <Outlet />
