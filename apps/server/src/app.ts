@@ -11,6 +11,7 @@ import { SEND_JOB, sendHandler } from "./modules/inbox/send.ts";
 import { metaWebhookRoutes } from "./modules/inbox/webhook.route.ts";
 import { registerModules } from "./modules/index.ts";
 import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
+import { posPublicRoutes } from "./modules/pos/pos.route.ts";
 import { LINK_EXPIRY_SWEEP, sweepExpired } from "./modules/partners/discount-form.store.ts";
 import { publicPartnerRoutes } from "./modules/partners/public-partners.route.ts";
 import { platformRoutes } from "./modules/platform/platform.route.ts";
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(publicRoutes, { db: database.db });
   await app.register(roleAppRoutes, { db: database.db, config }); // issue 22: hand-off, manifests, service worker
   await app.register(publicOrderFormRoutes, { db: database.db });
+  await app.register(posPublicRoutes, { db: database.db }); // issue 22: the e-receipt at /r/{token}
   await app.register(posPublicRoutes, { db: database.db }); // issue 22: the e-receipt at /r/{token}
   await app.register(publicPartnerRoutes, { db: database.db });
   await app.register(platformRoutes, { db: database.db });

@@ -11,6 +11,7 @@ import { registerInventory } from "./inventory/inventory.module.ts";
 import { registerStock } from "./inventory/stock.module.ts";
 import { registerOrders } from "./orders/orders.module.ts";
 import { registerPartners } from "./partners/partners.module.ts";
+import { registerPos } from "./pos/pos.module.ts";
 import { registerPayables } from "./purchasing/payables.module.ts";
 import { registerPurchasing } from "./purchasing/purchasing.module.ts";
 import { registerAnalyticsReports } from "./reports/analytics/analytics.module.ts";
@@ -43,4 +44,5 @@ export function registerModules(): void {
   registerChallenge();
   registerHr();
   registerCommission();
+  registerPos(); // issue 22: the point of sale
 }

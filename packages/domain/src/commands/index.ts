@@ -11,6 +11,7 @@ import { INVENTORY_COMMANDS } from "./inventory.ts";
 import { ORDERS_COMMANDS } from "./orders.ts";
 import { PARTNERS_COMMANDS } from "./partners.ts";
 import { PLATFORM_COMMANDS } from "./platform.ts";
+import { POS_COMMANDS } from "./pos.ts";
 import { PURCHASING_COMMANDS } from "./purchasing.ts";
 import { REPORTS_COMMANDS } from "./reports.ts";
 import { WAREHOUSE_COMMANDS } from "./warehouse.ts";
@@ -39,6 +40,7 @@ export const COMMAND_LIST = [
   ...REPORTS_COMMANDS,
   ...WAREHOUSE_COMMANDS,
   ...ROLEAPPS_COMMANDS,
+  ...POS_COMMANDS,
 ] as const;
 
 type Listed = (typeof COMMAND_LIST)[number];

@@ -28,6 +28,8 @@ export type Account = { code: string; name: string; type: AccountType; root: Acc
 export const CHART_OF_ACCOUNTS: readonly Account[] = [
   { code: "1000", name: "Cash", type: "cash", root: "asset" },
   { code: "1010", name: "Bank SGD", type: "bank", root: "asset" },
+  { code: "1020", name: "Card Clearing", type: "asset", root: "asset" }, // issue 22: POS card takings until settled
+  { code: "1030", name: "PayNow Clearing", type: "asset", root: "asset" },
   { code: "1100", name: "Trade Debtors", type: "receivable", root: "asset" },
   { code: "1110", name: "Retention Receivable", type: "receivable", root: "asset" },
   { code: "1120", name: "Contract Asset (unbilled)", type: "asset", root: "asset" },
@@ -42,6 +44,7 @@ export const CHART_OF_ACCOUNTS: readonly Account[] = [
   { code: "2200", name: "GST Output Tax", type: "tax", root: "liability" },
   { code: "2210", name: "GST Payable (net)", type: "liability", root: "liability" },
   { code: "2300", name: "Customer Deposits", type: "liability", root: "liability" },
+  { code: "2310", name: "Vouchers Outstanding", type: "liability", root: "liability" }, // redeemed at the POS
   { code: "2400", name: "Commission Payable", type: "liability", root: "liability" },
   { code: "3000", name: "Share Capital", type: "equity", root: "equity" },
   { code: "3100", name: "Retained Earnings", type: "equity", root: "equity" },
@@ -57,6 +60,7 @@ export const CHART_OF_ACCOUNTS: readonly Account[] = [
   { code: "6200", name: "Bad Debts Written Off", type: "expense", root: "expense" },
   { code: "6250", name: "Foreign Exchange Gain/Loss", type: "expense", root: "expense" },
   { code: "6300", name: "Rounding", type: "expense", root: "expense" },
+  { code: "6310", name: "Cash Over/Short", type: "expense", root: "expense" }, // a POS session's counted difference
 ];
 
 export const ROUNDING_ACCOUNT = "6300";

@@ -766,6 +766,45 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "progressive_claim",
   },
+  // Issue 22: the point of sale (Premium). Sessions and orders are written by the POS commands; REST reads them.
+  pos_session: {
+    name: "pos_session",
+    title: "POS session",
+    plural: "POS sessions",
+    route: "pos-sessions",
+    scope: "tenant",
+    feature: "pos",
+    actions: ["read"],
+  },
+  pos_order: {
+    name: "pos_order",
+    title: "POS order",
+    plural: "POS orders",
+    route: "pos-orders",
+    scope: "tenant",
+    feature: "pos",
+    actions: ["read"],
+  },
+  pos_order_line: {
+    name: "pos_order_line",
+    title: "POS order line",
+    plural: "POS order lines",
+    route: null,
+    scope: "tenant",
+    feature: "pos",
+    actions: ["read"],
+    permissionOf: "pos_order",
+  },
+  pos_payment: {
+    name: "pos_payment",
+    title: "POS payment",
+    plural: "POS payments",
+    route: null,
+    scope: "tenant",
+    feature: "pos",
+    actions: ["read"],
+    permissionOf: "pos_order",
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;

@@ -19,6 +19,7 @@ import { COMMISSION_RESOURCES } from "./commission.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
 import { GST_RESOURCES } from "./gst.ts";
 import { HR_RESOURCES } from "./hr.ts";
+import { POS_RESOURCES } from "./pos.ts";
 import { INVENTORY_RESOURCES } from "./inventory.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
@@ -122,6 +123,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...COMMISSION_RESOURCES,
   ...GST_RESOURCES,
   ...HR_RESOURCES,
+  ...POS_RESOURCES,
   ...WAREHOUSE_RESOURCES,
   userResource,
   workspaceRoleResource,
