@@ -113,6 +113,10 @@ export default function Landing() {
               >
                 Book a demo
               </Button>
+              {/* GET /demo is the server's: a sandbox of one's own, signed in (issue 21 §3). */}
+              <Button href="/demo" size="large" variant="outlined" color="inherit">
+                Try it now, no sign-up
+              </Button>
               <Button component={RouterLink} to="/pricing" size="large" variant="outlined" color="inherit">
                 See pricing
               </Button>
