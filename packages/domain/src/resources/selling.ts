@@ -1,4 +1,5 @@
 import {
+  DELIVERY_FAILURE_REASONS,
   deliveryOrder,
   deliveryOrderLine,
   invoice,
@@ -60,8 +61,21 @@ export const [deliveryOrderResource, deliveryOrderLineResource] = documentResour
     fields: documentHeaderFields(DELIVERY_ORDER.statusNames, [
       f.ref("location_id", "Location", "location", "name", { list: true, width: 140 }),
       f.ref("driver_id", "Driver", "user", "name", { list: true, width: 140 }),
+      f.date("planned_date", "Delivery date", { list: true }), // issue 22: dispatch gives a driver and a date
+      f.integer("stop_seq", "Stop", { readOnly: true, form: false }),
       f.text("received_by", "Received by", { readOnly: true }),
       f.datetime("received_at", "Received at", { readOnly: true }),
+      f.datetime("arrived_at", "Arrived at", { readOnly: true, form: false }),
+      f.enum("failure_reason", "Failed", DELIVERY_FAILURE_REASONS, { readOnly: true, list: true, form: false }),
+      f.text("failure_note", "Failure note", { readOnly: true, form: false }),
+      f.datetime("failed_at", "Failed at", { readOnly: true, form: false }),
+      f.number("pod_lat", "Latitude", { readOnly: true, form: false }),
+      f.number("pod_lng", "Longitude", { readOnly: true, form: false }),
+      f.number("pod_accuracy_m", "GPS accuracy (m)", { readOnly: true, form: false }),
+      f.datetime("pod_device_time", "Device time", { readOnly: true, form: false }),
+      f.datetime("pod_server_time", "Server time", { readOnly: true, form: false }),
+      f.text("pod_signature", "Signature", { readOnly: true, form: false }),
+      f.text("pod_photos", "Photos", { readOnly: true, form: false }),
     ]),
   },
   {

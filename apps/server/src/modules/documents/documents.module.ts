@@ -17,6 +17,7 @@ import {
 } from "@workmetrics/domain/resources/selling";
 import { registerDocumentType } from "../../platform/documents/registry.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
+import { checkDriverOnConvert, checkDriverOnSave } from "../driver/driver.rpc.ts";
 import { DELIVERY_ORDER_EFFECTS } from "./delivery-order.effects.ts";
 import {
   documentActionCheckRpc,
@@ -51,6 +52,8 @@ export function registerDocuments(): void {
     lines: deliveryOrderLineResource,
     madeFrom: DELIVERY_ORDER_MADE_FROM,
     effects: DELIVERY_ORDER_EFFECTS,
+    prepareSave: checkDriverOnSave, // issue 22: only drivers are assigned
+    prepareConvert: checkDriverOnConvert,
   });
   registerDocumentType({
     machine: machine(INVOICE),
