@@ -22,6 +22,10 @@ describe.skipIf(!hasChromium)("the try-it sandbox in Chromium", () => {
     await page.goto(new URL("/dashboard/invoices", page.url()).toString());
     await page.getByRole("row").nth(5).waitFor();
     await expect(page.getByTestId("sandbox-banner").isVisible()).resolves.toBe(true);
+    // From the sandbox, "Start my company" goes to sign-up.
+    await expect(
+      page.getByTestId("sandbox-banner").getByRole("link", { name: "Start my company" }).getAttribute("href"),
+    ).resolves.toBe("/pricing/signup");
     await screenshot(page, "sandbox-invoices");
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sweepSandboxes } from "../src/modules/sandbox/sandbox.ts";
 import { api } from "./http.ts";
 import { ownServer } from "./own-server-helpers.ts";
+import { tokenFor } from "./rest-helpers.ts";
 
 // Issue 21 §3 (DESIGN §2.3.2 "Try-it sandbox"): GET /demo makes a copy of the demo data as a Premium workspace of its
 // own, signs the visitor in as its owner on its own host, says it is a sandbox, and is removed — every row, account
@@ -48,11 +49,22 @@ async function rowsOf(workspaceId: string): Promise<number> {
   return n;
 }
 
+async function platformFigures(): Promise<unknown> {
+  const res = await api("/api/platform/summary", {
+    headers: { authorization: `Bearer ${await tokenFor("platform@workmetrics.test")}` },
+  });
+  expect(res.status).toBe(200);
+  return { tiers: res.body.tiers, signups: res.body.signups };
+}
+
 describe("the try-it sandbox", () => {
   let made: Made;
 
   it("GET /demo makes a Premium copy of the demo and signs the visitor in as its owner", async () => {
+    const figures = await platformFigures();
     made = await makeSandbox();
+    // Nobody's company: the operator's figures (workspaces by plan, sign-ups) do not count it.
+    expect(await platformFigures()).toEqual(figures);
     const me = await api("/api/auth/user", { headers: { authorization: `Bearer ${made.token}` } });
     expect(me.status).toBe(200);
     const profile = me.body.profile;

@@ -16,7 +16,7 @@ export function SandboxBanner() {
       sx={{ mb: 2 }}
       action={
         <Button color="inherit" size="small" href="/pricing/signup">
-          Start your own
+          Start my company
         </Button>
       }
     >
