@@ -53,7 +53,7 @@ export const warehouseReceiptsDue = implement(COMMANDS.warehouse_receipts_due, {
       join purchase_order_line l on l.workspace_id = o.workspace_id and l.purchase_order_id = o.id
         and l.product_id is not null and l.qty > l.qty_received
       where o.workspace_id = ${ws(caller)}::uuid and o.status in ('to_receive_and_bill', 'to_receive') ${at} ${search}
-      group by o.id, c.name, loc.name
+      group by o.workspace_id, o.id, c.name, loc.name
       order by (o.expected_date is null), o.expected_date, o.id
       limit 200`);
     const orders = (res.rows as Array<Record<string, unknown>>).map((r) => ({
@@ -136,7 +136,7 @@ export const pickListPick = implement(COMMANDS.pick_list_pick, {
         "qty_picked",
       );
     }
-    await tx.execute(sql`update pick_list_line set qty_picked = ${args.qty_picked}::numeric, updated_at = now()
+    await tx.execute(sql`update pick_list_line set qty_picked = ${args.qty_picked}::numeric
       where workspace_id = ${ws(caller)}::uuid and id = ${args.line_id}`);
     await writeEvent(tx, caller, {
       type: "pick_list",
