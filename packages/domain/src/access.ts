@@ -108,6 +108,10 @@ export type AccessDef = {
   ownerParent?: { table: string; column: string };
   ownerHolds?: boolean; // own rows only for members holding another permission of the resource (Requirement.ownWith)
   permissionOf?: string; // the resource whose permissions it follows: a document's lines follow the document
+  // Issue 23, the marketplace (DESIGN §2.2: the one place rows cross workspaces): "published" rows are read by every
+  // workspace while `published`; "parties" rows by the buyer's and the seller's workspace (buyer_workspace_id,
+  // seller_workspace_id). Row-level security holds the same (marketplace-schema.ts).
+  shared?: "published" | "parties";
 };
 
 const VERB: Record<ResourceAction, string> = { read: "read", create: "create", update: "change", delete: "delete" };

@@ -9,6 +9,7 @@ import { registerReturns } from "./documents/returns.module.ts";
 import { registerHr } from "./hr/hr.module.ts";
 import { registerInventory } from "./inventory/inventory.module.ts";
 import { registerStock } from "./inventory/stock.module.ts";
+import { registerMarketplace } from "./marketplace/marketplace.module.ts";
 import { registerOrders } from "./orders/orders.module.ts";
 import { registerPartners } from "./partners/partners.module.ts";
 import { registerPos } from "./pos/pos.module.ts";
@@ -44,5 +45,6 @@ export function registerModules(): void {
   registerChallenge();
   registerHr();
   registerCommission();
+  registerMarketplace(); // last: it adds to the document types the modules above registered
   registerPos(); // issue 22: the point of sale
 }

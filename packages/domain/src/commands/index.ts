@@ -8,6 +8,7 @@ import type { Command } from "./define.ts";
 import { DOCUMENT_COMMANDS } from "./documents.ts";
 import { HR_COMMANDS } from "./hr.ts";
 import { INVENTORY_COMMANDS } from "./inventory.ts";
+import { MARKETPLACE_COMMANDS } from "./marketplace.ts";
 import { ORDERS_COMMANDS } from "./orders.ts";
 import { PARTNERS_COMMANDS } from "./partners.ts";
 import { PLATFORM_COMMANDS } from "./platform.ts";
@@ -41,6 +42,7 @@ export const COMMAND_LIST = [
   ...WAREHOUSE_COMMANDS,
   ...ROLEAPPS_COMMANDS,
   ...POS_COMMANDS,
+  ...MARKETPLACE_COMMANDS,
 ] as const;
 
 type Listed = (typeof COMMAND_LIST)[number];

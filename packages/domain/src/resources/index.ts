@@ -19,6 +19,7 @@ import { COMMISSION_RESOURCES } from "./commission.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
 import { GST_RESOURCES } from "./gst.ts";
 import { HR_RESOURCES } from "./hr.ts";
+import { MARKETPLACE_RESOURCES } from "./marketplace.ts";
 import { POS_RESOURCES } from "./pos.ts";
 import { INVENTORY_RESOURCES } from "./inventory.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
@@ -123,6 +124,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...COMMISSION_RESOURCES,
   ...GST_RESOURCES,
   ...HR_RESOURCES,
+  ...MARKETPLACE_RESOURCES,
   ...POS_RESOURCES,
   ...WAREHOUSE_RESOURCES,
   userResource,

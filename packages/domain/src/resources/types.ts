@@ -99,6 +99,7 @@ export type ResourceDef = {
   ownerHolds?: boolean; // own rows only for members holding another permission of the resource (a document's)
   publicWhere?: Readonly<Record<string, boolean>>; // public scope: rows anyone may read (published, active)
   permissionOf?: string; // follows another resource's permissions (a document's lines: `quotation.read`)
+  shared?: "published" | "parties"; // issue 23: marketplace rows other workspaces read (AccessDef.shared)
   keptCount?: boolean; // false: no kept row count (lines, ledgers: nobody lists them unfiltered; issue 10 §1)
   naturalKey?: string; // the unique column CSV import and upserts match existing rows on (product.sku)
   rules?: readonly RecordRule[];

@@ -42,7 +42,12 @@ export const changeEvent = (action: string): ChangeEvent =>
   action === "create" ? "INSERT" : action === "delete" ? "DELETE" : "UPDATE";
 
 // The header table of a registered document type, which document_event announces; null when `table` is not one.
+// Issue 23: the marketplace's orders and messages are announced in both parties' workspaces (a thread's change comes
+// as its message), read as /rest/v1 reads them: by the two parties only.
+const MARKETPLACE_ANNOUNCED = new Set(["marketplace_sales_order", "marketplace_message"]);
+
 function announced(table: string): ResourceMeta | null {
+  if (MARKETPLACE_ANNOUNCED.has(table)) return resourceMeta(table);
   try {
     documentSpec(table);
   } catch {

@@ -135,6 +135,12 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL, label = 
     return sql`${alias}.${ident(def.workspaceColumn ?? "id")} = ${caller.workspaceId}::uuid`;
   }
   const inWorkspace = sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
+  // Issue 23: the marketplace's rows other workspaces read (DESIGN §2.2: only there) — published profiles and
+  // listings, and the two parties' orders, threads and messages (row-level security holds the same).
+  if (def.shared === "published") return sql`(${inWorkspace} or ${alias}.published = true)`;
+  if (def.shared === "parties") {
+    return sql`${caller.workspaceId}::uuid in (${alias}.buyer_workspace_id, ${alias}.seller_workspace_id)`;
+  }
   if (!d.allowed || d.scope === "all") return inWorkspace;
   const owner = ident(def.ownerColumn as string);
   if (def.ownerParent) {
