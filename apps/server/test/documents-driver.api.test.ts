@@ -19,13 +19,14 @@ const MANAGER = "manager@demo.test";
 const WAREHOUSE = "warehouse@demo.test";
 const DRIVER = "driver@demo.test";
 const SALES = "sales@demo.test";
+const OTHER_DRIVER = "accounts@demo.test"; // made a driver below
 const OTHER_SALES = "procurement@demo.test"; // made a salesperson below
 
 let server: TestServer;
 let product = 0;
 let location = 0;
 let driverId = "";
-let otherDriverId = ""; // the warehouse user, standing in for a second driver
+let otherDriverId = ""; // accounts@, made a second driver below (issue 22: only drivers are assigned)
 
 type Answer = { status: number; body: Record<string, unknown> };
 const call = async (email: string, fn: string, args: unknown) => (await rpc(email, fn, args)) as Answer;
@@ -38,6 +39,9 @@ beforeAll(async () => {
   useServer(server.url);
   await server.running.database.db.execute(
     sql`update "user" set role_id = ${ROLE.Salesperson}, workspace_role_id = null where email = ${OTHER_SALES}`,
+  );
+  await server.running.database.db.execute(
+    sql`update "user" set role_id = ${ROLE.Driver}, workspace_role_id = null where email = ${OTHER_DRIVER}`,
   );
   const made = await restFetch(ADMIN, "product", {
     method: "POST",
@@ -55,7 +59,7 @@ beforeAll(async () => {
   product = (made.body as Array<{ id: number }>)[0].id;
   location = ((await restFetch(ADMIN, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>)[0].id;
   driverId = await userId(DRIVER);
-  otherDriverId = await userId(WAREHOUSE);
+  otherDriverId = await userId(OTHER_DRIVER);
 }, 120_000);
 afterAll(() => server?.close());
 
