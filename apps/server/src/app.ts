@@ -11,7 +11,6 @@ import { SEND_JOB, sendHandler } from "./modules/inbox/send.ts";
 import { metaWebhookRoutes } from "./modules/inbox/webhook.route.ts";
 import { registerModules } from "./modules/index.ts";
 import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
-import { posPublicRoutes } from "./modules/pos/pos.route.ts";
 import { LINK_EXPIRY_SWEEP, sweepExpired } from "./modules/partners/discount-form.store.ts";
 import { publicPartnerRoutes } from "./modules/partners/public-partners.route.ts";
 import { platformRoutes } from "./modules/platform/platform.route.ts";
@@ -129,6 +128,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     clock: () => new Date(),
     links: { publicUrl: config.publicUrl, baseDomain: config.baseDomain },
     disk: createDiskStore(config.dataDir),
+    inbox: config.inbox, // issue 24
   };
   app.decorate("deps", deps);
   app.decorate("jobs", jobs);
@@ -141,7 +141,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(publicRoutes, { db: database.db });
   await app.register(roleAppRoutes, { db: database.db, config }); // issue 22: hand-off, manifests, service worker
   await app.register(publicOrderFormRoutes, { db: database.db });
-  await app.register(posPublicRoutes, { db: database.db }); // issue 22: the e-receipt at /r/{token}
   await app.register(posPublicRoutes, { db: database.db }); // issue 22: the e-receipt at /r/{token}
   await app.register(publicPartnerRoutes, { db: database.db });
   await app.register(platformRoutes, { db: database.db });
