@@ -185,6 +185,7 @@ const DocumentPage = lazy(loadDocumentPage);
 registerDocumentExtensions(() => import("../modules/claims/documents.ts"));
 registerDocumentExtensions(() => import("../modules/payables/documents.ts"));
 registerDocumentExtensions(() => import("../modules/stock/documents.ts"));
+registerDocumentExtensions(() => import("../modules/warehouse/documents.ts"));
 
 function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
   const m = resource(path, icon, section);
@@ -389,6 +390,10 @@ export const MODULES: AppModule[] = [
   resource("reorder-levels", TuneOutlined, "Inventory"),
   documentModule("goods-transfer-forms", SwapHorizOutlined, "Inventory"),
   documentModule("loan-forms", HandshakeOutlined, "Inventory"),
+  // Issue 22 "Warehouse": what the warehouse app picks and counts; a manager applies a count's differences here.
+  documentModule("pick-lists", ChecklistOutlined, "Inventory"),
+  documentModule("stock-counts", FactCheckOutlined, "Inventory"),
+  resource("product-bins", Inventory2Outlined, "Inventory"),
   // Issue 21 §4: HR (Pro) — every member's leave page, the staff directory, the leave requests they may read, and
   // the leave types and public holidays HR keeps.
   {

@@ -20,6 +20,8 @@ const GOODS_ONLY = new Set([
   "goods_transfer_form",
   "loan_form",
   "customer_order",
+  "pick_list",
+  "stock_count",
 ]);
 
 export const takesServices = (type: string): boolean => !GOODS_ONLY.has(type);

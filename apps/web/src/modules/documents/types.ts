@@ -12,10 +12,12 @@ import { GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM } from "@workmetrics/dom
 import { GOODS_TRANSFER_FORM } from "@workmetrics/domain/documents/types/goods-transfer-form";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
 import { LOAN_FORM, SALES_ORDER_FROM_LOAN } from "@workmetrics/domain/documents/types/loan-form";
+import { PICK_LIST, PICK_LIST_MADE_FROM } from "@workmetrics/domain/documents/types/pick-list";
 import { PROGRESSIVE_CLAIM, PROGRESSIVE_CLAIM_MADE_FROM } from "@workmetrics/domain/documents/types/progressive-claim";
 import { PURCHASE_ORDER } from "@workmetrics/domain/documents/types/purchase-order";
 import { QUOTATION } from "@workmetrics/domain/documents/types/quotation";
 import { SALES_ORDER, SALES_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/sales-order";
+import { STOCK_COUNT } from "@workmetrics/domain/documents/types/stock-count";
 import {
   SUPPLIER_DELIVERY_ORDER,
   SUPPLIER_DELIVERY_ORDER_MADE_FROM,
@@ -92,6 +94,8 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM),
   declare(GOODS_TRANSFER_FORM),
   declare(LOAN_FORM),
+  declare(PICK_LIST, PICK_LIST_MADE_FROM), // issue 22: made by the warehouse app (pick_list_make)
+  declare(STOCK_COUNT), // issue 22: submitted by the warehouse app, applied here
   declare(PURCHASE_ORDER),
   declare(SUPPLIER_DELIVERY_ORDER, SUPPLIER_DELIVERY_ORDER_MADE_FROM),
   declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM),
