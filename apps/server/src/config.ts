@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseRateLimits, type RateLimits } from "./platform/auth/rate-limit.ts";
@@ -94,6 +94,27 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i, "must be a comma-separated list of proxy IPs or CIDRs")
     .optional(),
+  // Issue 24, the inbox (DESIGN §2.3.2): Meta's and Microsoft's services, and the key tokens are sealed with.
+  META_GRAPH_URL: z
+    .string()
+    .url("must be a URL such as https://graph.facebook.com")
+    .default("https://graph.facebook.com"),
+  MS_GRAPH_URL: z
+    .string()
+    .url("must be a URL such as https://graph.microsoft.com")
+    .default("https://graph.microsoft.com"),
+  MS_LOGIN_URL: z
+    .string()
+    .url("must be a URL such as https://login.microsoftonline.com")
+    .default("https://login.microsoftonline.com"),
+  META_APP_SECRET: z.string().optional(),
+  META_VERIFY_TOKEN: z.string().optional(),
+  MS_CLIENT_ID: z.string().optional(),
+  MS_CLIENT_SECRET: z.string().optional(),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$/, "must be 32 bytes as 64 hex digits or base64")
+    .optional(),
 });
 
 export type Config = {
@@ -118,6 +139,19 @@ export type Config = {
   maxRows: number;
   jobRetryMs: number;
   auth: AuthConfig;
+  inbox: InboxConfig;
+};
+
+// Issue 24: where Meta's Graph API and Microsoft's login and Graph are, the app's secrets, and the sealing key.
+export type InboxConfig = {
+  metaGraphUrl: string;
+  msGraphUrl: string;
+  msLoginUrl: string;
+  metaAppSecret: string | null; // unset: /webhooks/meta refuses every POST (nothing can be verified)
+  metaVerifyToken: string | null;
+  msClientId: string | null;
+  msClientSecret: string | null;
+  secretsKey: Buffer; // 32 bytes
 };
 
 export type AuthConfig = {
@@ -169,7 +203,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshReuseSeconds: e.AUTH_REFRESH_REUSE_SECONDS,
       reauthWindowSeconds: e.AUTH_REAUTH_WINDOW_SECONDS,
     },
+    inbox: {
+      metaGraphUrl: e.META_GRAPH_URL.replace(/\/$/, ""),
+      msGraphUrl: e.MS_GRAPH_URL.replace(/\/$/, ""),
+      msLoginUrl: e.MS_LOGIN_URL.replace(/\/$/, ""),
+      metaAppSecret: e.META_APP_SECRET ?? null,
+      metaVerifyToken: e.META_VERIFY_TOKEN ?? null,
+      msClientId: e.MS_CLIENT_ID ?? null,
+      msClientSecret: e.MS_CLIENT_SECRET ?? null,
+      secretsKey: secretsKey(e.SECRETS_KEY, dataDir),
+    },
   };
+}
+
+// DESIGN §3.1: SECRETS_KEY (32 bytes, hex or base64), else a key generated once into DATA_DIR, like JWT_SECRET.
+function secretsKey(given: string | undefined, dataDir: string): Buffer {
+  if (given) return /^[0-9a-fA-F]{64}$/.test(given) ? Buffer.from(given, "hex") : Buffer.from(given, "base64");
+  const file = path.join(dataDir, "secrets-key");
+  try {
+    return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  } catch {
+    const key = randomBytes(32);
+    writeFileSync(file, key.toString("base64"), { mode: 0o600 });
+    return key;
+  }
 }
 
 function rateLimitsOrThrow(text: string | undefined): RateLimits {

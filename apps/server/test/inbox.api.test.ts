@@ -39,6 +39,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
+const msg = (r: { body: unknown }) => (r.body as { message: string }).message;
 const drained = () => own.server.running.app.jobs.drained(20_000);
 const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const post = (body: unknown, signature?: string | null) => {
@@ -94,7 +95,7 @@ describe("channel accounts", () => {
       access_token: `EAAGwrong${"y".repeat(30)}`,
     });
     expect(bad.status, bad.text).toBe(422);
-    expect(bad.body.message).toMatch(/token was not accepted.*Invalid OAuth access token/);
+    expect(msg(bad)).toMatch(/token was not accepted.*Invalid OAuth access token/);
     expect(JSON.stringify(bad.body)).not.toContain("EAAGwrong");
     const wrongId = await rpc(ADMIN, "channel_connect", {
       channel: "whatsapp",
@@ -130,13 +131,13 @@ describe("channel accounts", () => {
     const args = { channel: "whatsapp", external_id: PHONE_ID, access_token: TOKEN };
     const sales = await rpc(SALES, "channel_connect", args);
     expect(sales.status).toBe(403);
-    expect(sales.body.message).toMatch(/permission to connect channel accounts/);
+    expect(msg(sales)).toMatch(/permission to connect channel accounts/);
     const pro = await rpc(PRO, "channel_connect", args);
     expect(pro.status).toBe(403);
-    expect(pro.body.message).toMatch(/Premium/);
+    expect(msg(pro)).toMatch(/Premium/);
     const other = await rpc(ORCHARD, "channel_connect", args);
     expect(other.status, other.text).toBe(409);
-    expect(other.body.message).toMatch(/already connected to another workspace/);
+    expect(msg(other)).toMatch(/already connected to another workspace/);
     expect((await restFetch(null, "rpc/channel_accounts", { method: "POST", body: "{}" })).status).toBe(401);
   });
 });
@@ -270,7 +271,7 @@ describe("answering", () => {
       expected_assignee_id: null,
     });
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe(`${taken.assignee_name} has already taken this conversation`);
+    expect(msg(second)).toBe(`${taken.assignee_name} has already taken this conversation`);
   });
 
   it("sends a reply through the Graph API, and statuses that came before the send's commit still land", async () => {
@@ -328,7 +329,7 @@ describe("answering", () => {
       seen_message_id: seen,
     });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toMatch(/newer message arrived/);
+    expect(msg(stale)).toMatch(/newer message arrived/);
   });
 
   it("sends a quotation's PDF into the conversation and links it", async () => {
@@ -357,7 +358,7 @@ describe("answering", () => {
     await own.q(sql`update conversation set last_inbound_at = now() - interval '2 days' where id = ${conv.id}`);
     const refused = await rpc(SALES, "conversation_reply", { conversation_id: conv.id, body: "hello?" });
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toMatch(/more than 24 hours ago.*only approved templates/);
+    expect(msg(refused)).toMatch(/more than 24 hours ago.*only approved templates/);
     const t = await ok(SALES, "conversation_reply", {
       conversation_id: conv.id,
       template: { name: "order_follow_up", language: "en", params: ["Q-1", "Friday"] },
@@ -408,7 +409,7 @@ describe("who reads what", () => {
     expect(salesRows).not.toContain(other.id);
     const denied = await rpc(SALES, "conversation_thread", { conversation_id: other.id });
     expect(denied.status).toBe(403);
-    expect(denied.body.message).toMatch(/has this conversation/);
+    expect(msg(denied)).toMatch(/has this conversation/);
     const restSales = await restFetch(SALES, `conversation?select=id&id=eq.${other.id}`);
     expect(restSales.status).toBe(200);
     expect(restSales.body).toEqual([]);
@@ -431,7 +432,7 @@ describe("who reads what", () => {
     expect((await restFetch(ORCHARD, "conversation_message?select=id")).body).toEqual([]);
     const pro = await rpc(PRO, "conversation_list", {});
     expect(pro.status).toBe(403);
-    expect(pro.body.message).toMatch(/Premium/);
+    expect(msg(pro)).toMatch(/Premium/);
     expect((await restFetch(PRO, "conversation?select=id")).status).toBe(403);
     expect((await restFetch(null, "conversation?select=id")).status).toBeGreaterThanOrEqual(401);
     expect((await restFetch(null, "rpc/conversation_list", { method: "POST", body: "{}" })).status).toBe(401);

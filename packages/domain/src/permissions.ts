@@ -64,6 +64,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "marketplace_sales_order.*",
     "marketplace_message.*",
     "outside_email.create", // issue 21 §2: they send documents wherever the customer asks
+    "conversation.*", // issue 24: every conversation of the inbox, answered and assigned to anyone
+    "canned_reply.*",
     "file.*",
     "feedback.create",
   ],
@@ -92,6 +94,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "order_form.create",
     "order_form.update",
     "outside_email.create",
+    "!conversation.read", // issue 24: their own and the unassigned conversations (scope "own")…
+    "conversation.reply", // …which they answer, take and hand back
+    "conversation.assign",
     "file.create",
     "feedback.create",
   ],

@@ -6,7 +6,9 @@ import { registerCommission } from "./commission/commission.module.ts";
 import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
+import { registerDriver } from "./driver/driver.module.ts";
 import { registerHr } from "./hr/hr.module.ts";
+import { registerInbox } from "./inbox/inbox.module.ts";
 import { registerInventory } from "./inventory/inventory.module.ts";
 import { registerStock } from "./inventory/stock.module.ts";
 import { registerMarketplace } from "./marketplace/marketplace.module.ts";
@@ -18,6 +20,7 @@ import { registerPurchasing } from "./purchasing/purchasing.module.ts";
 import { registerAnalyticsReports } from "./reports/analytics/analytics.module.ts";
 import { registerFinancialReports } from "./reports/financial/financial.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
+import { registerRoleApps } from "./roleapps/roleapps.module.ts";
 import { registerWarehouse } from "./warehouse/warehouse.module.ts";
 
 let registered = false;
@@ -29,6 +32,7 @@ export function registerModules(): void {
   registerCrm();
   registerAdmin();
   registerDocuments();
+  registerDriver();
   registerReports();
   registerOrders();
   registerReturns();
@@ -44,6 +48,8 @@ export function registerModules(): void {
   registerClaims();
   registerChallenge();
   registerHr();
+  registerRoleApps(); // issue 22: the role apps' offline conflicts
+  registerInbox();
   registerCommission();
   registerMarketplace(); // last: it adds to the document types the modules above registered
   registerPos(); // issue 22: the point of sale

@@ -263,6 +263,17 @@ export const documentConversations = defineCommand({
   feature: "communication_channels",
 });
 
+// "Create quotation" from a conversation: a draft for the conversation's company and contact with the products the
+// customer named in their recent messages (by SKU or name, with the quantity written before it), linked to it.
+export const conversationQuotation = defineCommand({
+  name: "conversation_quotation",
+  args: z.object({ conversation_id: id }),
+  result: z.object({ id: dbId, lines: z.number(), matched: z.array(z.string()) }),
+  permission: "quotation.create",
+  does: "create quotations",
+  feature: "communication_channels",
+});
+
 // Reading conversations: everyone's with conversation.read; one's own and the unassigned ones for a member who
 // holds another conversation permission (a salesperson answering them).
 export const CONVERSATION_READ = {
@@ -286,4 +297,5 @@ export const INBOX_COMMANDS = [
   conversationSetStatus,
   conversationLink,
   documentConversations,
+  conversationQuotation,
 ] as const;

@@ -6,7 +6,9 @@ import { COMMISSION_COMMANDS } from "./commission.ts";
 import { CRM_COMMANDS } from "./crm.ts";
 import type { Command } from "./define.ts";
 import { DOCUMENT_COMMANDS } from "./documents.ts";
+import { DRIVER_COMMANDS } from "./driver.ts";
 import { HR_COMMANDS } from "./hr.ts";
+import { INBOX_COMMANDS } from "./inbox.ts";
 import { INVENTORY_COMMANDS } from "./inventory.ts";
 import { MARKETPLACE_COMMANDS } from "./marketplace.ts";
 import { ORDERS_COMMANDS } from "./orders.ts";
@@ -15,8 +17,8 @@ import { PLATFORM_COMMANDS } from "./platform.ts";
 import { POS_COMMANDS } from "./pos.ts";
 import { PURCHASING_COMMANDS } from "./purchasing.ts";
 import { REPORTS_COMMANDS } from "./reports.ts";
-import { WAREHOUSE_COMMANDS } from "./warehouse.ts";
 import { ROLEAPPS_COMMANDS } from "./roleapps.ts";
+import { WAREHOUSE_COMMANDS } from "./warehouse.ts";
 
 // Every /rest/v1/rpc command, declared once (issue 20 §2): the server implements each (implement() in
 // apps/server/src/platform/rest/rpc/command.ts) and clients call them by name through the typed client
@@ -34,13 +36,15 @@ export const COMMAND_LIST = [
   ...COMMISSION_COMMANDS,
   ...CHALLENGE_COMMANDS,
   ...HR_COMMANDS,
+  ...INBOX_COMMANDS,
   ...CRM_COMMANDS,
   ...ORDERS_COMMANDS,
   ...CLAIMS_COMMANDS,
   ...PARTNERS_COMMANDS,
   ...REPORTS_COMMANDS,
-  ...WAREHOUSE_COMMANDS,
   ...ROLEAPPS_COMMANDS,
+  ...WAREHOUSE_COMMANDS,
+  ...DRIVER_COMMANDS,
   ...POS_COMMANDS,
   ...MARKETPLACE_COMMANDS,
 ] as const;

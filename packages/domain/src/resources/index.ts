@@ -19,10 +19,10 @@ import { COMMISSION_RESOURCES } from "./commission.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
 import { GST_RESOURCES } from "./gst.ts";
 import { HR_RESOURCES } from "./hr.ts";
-import { MARKETPLACE_RESOURCES } from "./marketplace.ts";
-import { POS_RESOURCES } from "./pos.ts";
+import { INBOX_RESOURCES } from "./inbox.ts";
 import { INVENTORY_RESOURCES } from "./inventory.ts";
 import { accountResource, journalEntryResource, journalLineResource, stockMoveResource } from "./ledger.ts";
+import { MARKETPLACE_RESOURCES } from "./marketplace.ts";
 import { brandResource, categoryResource, locationResource, productResource, serviceResource } from "./master.ts";
 import {
   customerOrderLineResource,
@@ -35,6 +35,7 @@ import {
 import { PARTNERS_RESOURCES } from "./partners.ts";
 import { PAYABLES_RESOURCES } from "./payables.ts";
 import { paymentAllocationResource, receiptResource } from "./payments.ts";
+import { POS_RESOURCES } from "./pos.ts";
 import {
   currencyFactorResource,
   projectBrandResource,
@@ -62,8 +63,8 @@ import {
   salesOrderResource,
 } from "./selling.ts";
 import { STOCK_RESOURCES } from "./stock.ts";
-import { WAREHOUSE_RESOURCES } from "./warehouse.ts";
 import type { CheckMessage, ResourceDef } from "./types.ts";
+import { WAREHOUSE_RESOURCES } from "./warehouse.ts";
 
 export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
 export { textLimit } from "./fields.ts";
@@ -124,8 +125,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...COMMISSION_RESOURCES,
   ...GST_RESOURCES,
   ...HR_RESOURCES,
-  ...MARKETPLACE_RESOURCES,
   ...POS_RESOURCES,
+  ...INBOX_RESOURCES,
+  ...MARKETPLACE_RESOURCES,
   ...WAREHOUSE_RESOURCES,
   userResource,
   workspaceRoleResource,

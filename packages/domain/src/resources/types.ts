@@ -97,6 +97,7 @@ export type ResourceDef = {
   // The owner column is the parent row's (a document's lines are their document's): { table, column } joins it.
   ownerParent?: { table: string; column: string };
   ownerHolds?: boolean; // own rows only for members holding another permission of the resource (a document's)
+  unassignedIsOwn?: boolean; // a row whose owner column is empty is everyone's own too (an unassigned conversation)
   publicWhere?: Readonly<Record<string, boolean>>; // public scope: rows anyone may read (published, active)
   permissionOf?: string; // follows another resource's permissions (a document's lines: `quotation.read`)
   shared?: "published" | "parties"; // issue 23: marketplace rows other workspaces read (AccessDef.shared)

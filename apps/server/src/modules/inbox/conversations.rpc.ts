@@ -421,3 +421,65 @@ export const documentConversations = implement(COMMANDS.document_conversations, 
     return (res.rows as ConversationRow[]).map(normal);
   },
 });
+
+// The quantity written just before a product's name or SKU in the customer's words ("20 pallets of A4 paper").
+export function mentionedQty(textLower: string, at: number): number {
+  const before = textLower.slice(Math.max(0, at - 30), at);
+  const m = before.match(/(\d{1,5})\s*(?:x\s*)?(?:[a-z]+\s+){0,2}(?:of\s+)?$/);
+  const n = m ? Number(m[1]) : 1;
+  return n > 0 ? n : 1;
+}
+
+export const conversationQuotation = implement(COMMANDS.conversation_quotation, {
+  run: async (tx, args, caller, deps) => {
+    const ws = caller.workspaceId as string;
+    const conv = await load(tx, caller, args.conversation_id, true);
+    if (!conv.company_id) {
+      throw fail(422, "validation_failed", "This conversation has no company yet: link the contact to a company first");
+    }
+    const texts = await tx.execute(sql`select body from conversation_message where workspace_id = ${ws}::uuid
+      and conversation_id = ${conv.id} and direction = 'in' and kind = 'text' and body is not null
+      order by id desc limit 20`);
+    const words = (texts.rows as Array<{ body: string }>)
+      .map((r) => r.body)
+      .reverse()
+      .join("\n")
+      .toLowerCase();
+    const lines: Array<{ product_id: number; qty: string }> = [];
+    const matched: string[] = [];
+    if (words.trim()) {
+      // Products whose SKU or name (of 3+ letters) the customer wrote; the longest names first.
+      const found = await tx.execute(sql`select id, sku, name from product
+        where workspace_id = ${ws}::uuid and active
+          and ((length(sku) >= 3 and position(lower(sku) in ${words}) > 0)
+            or (length(name) >= 3 and position(lower(name) in ${words}) > 0))
+        order by length(name) desc limit 10`);
+      for (const p of found.rows as Array<{ id: number; sku: string; name: string }>) {
+        const at = words.indexOf(p.name.toLowerCase());
+        const pos = at >= 0 ? at : words.indexOf(p.sku.toLowerCase());
+        lines.push({ product_id: Number(p.id), qty: String(mentionedQty(words, pos)) });
+        matched.push(p.name);
+      }
+    }
+    const { runRpc } = await import("../../platform/rest/rpc/registry.ts");
+    const doc = (await runRpc(
+      tx,
+      "document_save",
+      {
+        type: "quotation",
+        header: {
+          company_id: conv.company_id,
+          ...(conv.contact_id ? { contact_id: conv.contact_id } : {}),
+          notes: `From the ${CHANNEL_NAMES[conv.channel_id]} conversation with ${conv.title}`,
+        },
+        lines,
+      },
+      caller,
+      deps,
+    )) as { id: number };
+    await tx.execute(sql`insert into conversation_link (workspace_id, conversation_id, document_type, document_id, linked_by)
+      values (${ws}::uuid, ${conv.id}, 'quotation', ${doc.id}, ${caller.userId}::uuid) on conflict do nothing`);
+    await announce(tx, ws, "conversation", Number(conv.id), "update", conv.status, caller.userId);
+    return { id: doc.id, lines: lines.length, matched };
+  },
+});

@@ -5,6 +5,7 @@ import {
   conversationLink,
   conversationList,
   conversationNote,
+  conversationQuotation,
   conversationReply,
   conversationSetStatus,
   conversationThread,
@@ -26,5 +27,6 @@ export function registerInbox(): void {
     conversationSetStatus,
     conversationLink,
     documentConversations,
+    conversationQuotation,
   );
 }

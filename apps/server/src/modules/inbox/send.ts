@@ -54,7 +54,7 @@ export const sendHandler =
       join channel_account a on a.workspace_id = c.workspace_id and a.id = c.channel_account_id
       where m.workspace_id = ${ws}::uuid and m.id = ${payload.message_id}`);
     const row = res.rows[0] as Row | undefined;
-    if (!row || row.status !== "queued") return; // sent already (a retry after the commit), or gone
+    if (row?.status !== "queued") return; // sent already (a retry after the commit), or gone
     if (!row.access_token || row.account_status === "disconnected") {
       return failMessage(db, ws, row.id, "The channel account is disconnected: reconnect it and send again");
     }

@@ -42,12 +42,15 @@ export const changeEvent = (action: string): ChangeEvent =>
   action === "create" ? "INSERT" : action === "delete" ? "DELETE" : "UPDATE";
 
 // The header table of a registered document type, which document_event announces; null when `table` is not one.
-// Issue 23: the marketplace's orders and messages are announced in both parties' workspaces (a thread's change comes
-// as its message), read as /rest/v1 reads them: by the two parties only.
-const MARKETPLACE_ANNOUNCED = new Set(["marketplace_sales_order", "marketplace_message"]);
+// Issue 24: the inbox's conversations and messages are announced the same way (their changes write document_event
+// rows of these types), and read as the member reads them (a salesperson: their own and the unassigned ones).
+const ALSO_ANNOUNCED = new Set(["conversation", "conversation_message"]);
+// Issue 23: so are the marketplace's orders and messages, in both parties' workspaces (a thread's change comes as
+// its message), read as /rest/v1 reads them: by the two parties only.
+for (const t of ["marketplace_sales_order", "marketplace_message"]) ALSO_ANNOUNCED.add(t);
 
 function announced(table: string): ResourceMeta | null {
-  if (MARKETPLACE_ANNOUNCED.has(table)) return resourceMeta(table);
+  if (ALSO_ANNOUNCED.has(table)) return resourceMeta(table);
   try {
     documentSpec(table);
   } catch {

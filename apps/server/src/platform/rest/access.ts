@@ -143,14 +143,19 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL, label = 
   }
   if (!d.allowed || d.scope === "all") return inWorkspace;
   const owner = ident(def.ownerColumn as string);
+  // Issue 24: an unassigned conversation is every answering member's own too.
+  const own = (at: SQL) =>
+    def.unassignedIsOwn
+      ? sql`(${at}.${owner} = ${caller.userId}::uuid or ${at}.${owner} is null)`
+      : sql`${at}.${owner} = ${caller.userId}::uuid`;
   if (def.ownerParent) {
     // A document's lines: the rows of the documents the caller owns.
     const p = def.ownerParent;
     return sql`${inWorkspace} and exists (select 1 from ${ident(p.table)} own_parent
       where own_parent.workspace_id = ${alias}.workspace_id and own_parent.id = ${alias}.${ident(p.column)}
-        and own_parent.${owner} = ${caller.userId}::uuid)`;
+        and ${own(sql`own_parent`)})`;
   }
-  return sql`${inWorkspace} and ${alias}.${owner} = ${caller.userId}::uuid`;
+  return sql`${inWorkspace} and ${own(alias)}`;
 }
 
 // True when the caller's read scope of a tenant resource is its whole workspace (no owner-only rows): the
