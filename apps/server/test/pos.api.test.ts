@@ -210,6 +210,18 @@ describe("POS at one counter", () => {
           where e.source_type = 'pos_order' and l.account_code = '2200')::text as out,
         (select coalesce(sum(tax_total), 0) from pos_order where session_id = ${session})::text as tax`);
     expect(gst[0].out).toBe(gst[0].tax);
+    // Each payment's account holds what it took: cash in 1000 (less change and the cash refund), card in 1020.
+    const byAccount = await own.q<{ code: string; net: string; paid: string }>(sql`select m.code,
+        (select coalesce(sum(l.debit - l.credit), 0) from journal_line l join journal_entry e
+          on e.workspace_id = l.workspace_id and e.id = l.entry_id
+          where e.source_type = 'pos_order' and l.account_code = m.code)::text as net,
+        (select coalesce(sum(p.amount), 0) from pos_payment p where p.method = m.method)::text as paid
+      from (values ('1000', 'cash'), ('1020', 'card')) as m(code, method)`);
+    for (const a of byAccount) expect(a.net, a.code).toBe(a.paid);
+    const returns = await own.q<{ net: string }>(sql`select coalesce(sum(l.debit - l.credit), 0)::text as net
+      from journal_line l join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
+      where e.source_type = 'pos_order' and l.account_code = '4100'`);
+    expect(Number(returns[0].net)).toBeGreaterThan(0);
     const tb = await send(ADMIN, "report", { name: "trial_balance", as_of: new Date().toISOString().slice(0, 10) });
     expect(tb.status).toBe(200);
     const totals = (tb.body as { totals: { debit: string; credit: string } }).totals;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import QRCode from "qrcode";
 import { clientMeta } from "../../platform/auth/request.ts";
 import { type Db, inRequest } from "../../platform/db/database.ts";
 import { limit } from "../orders/rate-limit.ts";
@@ -35,6 +36,17 @@ export async function posPublicRoutes(app: FastifyInstance, opts: { db: Db }): P
     reply.header("cache-control", "private, no-store").header("x-robots-tag", "noindex").type("text/html");
     if (!order) return reply.code(404).send(missing);
     return reply.send(await receiptHtml(order, receiptUrl(app.deps.links.publicUrl, order.receipt_token)));
+  });
+
+  // The e-receipt's QR code as SVG, for the receipt the app shows and prints.
+  app.get<{ Params: { token: string } }>("/r/:token/qr.svg", async (req, reply) => {
+    if (!TOKEN.test(req.params.token)) return reply.code(404).send();
+    const svg = await QRCode.toString(receiptUrl(app.deps.links.publicUrl, req.params.token), {
+      type: "svg",
+      margin: 1,
+      errorCorrectionLevel: "M",
+    });
+    return reply.header("cache-control", "public, max-age=86400").type("image/svg+xml").send(svg);
   });
 
   app.get<{ Params: { token: string } }>("/r/:token/pdf", async (req, reply) => {

@@ -34,8 +34,7 @@ const GST_OF_INCLUSIVE = GST_RATE.div(GST_RATE.plus(100)); // 9/109 of an inclus
 const PAYMENT_ACCOUNTS = { cash: "1000", card: "1020", paynow: "1030", voucher: "2310" } as const;
 type Method = keyof typeof PAYMENT_ACCOUNTS;
 
-// Figures positive on a sale; a refund posts the same rule with every figure negated (buildJournal turns a negative
-// leg to the other side), through 4100 Sales Returns rather than 4000.
+// Figures positive on a sale and negative on a refund, which posts through 4100 Sales Returns rather than 4000.
 const posRule = (kind: "sale" | "refund"): PostingRule => ({
   name: `pos_${kind}`,
   memo: kind === "sale" ? "POS sale" : "POS refund",
@@ -68,6 +67,16 @@ async function lockSession(tx: Tx, ws: string, id: number, field = "session_id")
   if (!row) throw invalid(`There is no POS session ${id} in this workspace`, field);
   if (row.status !== "open") throw conflict(`POS session ${id} is closed: open a new session to go on selling`);
   return { ...row, id: Number(row.id), location_id: Number(row.location_id) };
+}
+
+// The cashier's open session, when a command does not name one.
+async function openSessionOf(tx: Tx, ws: string, caller: Caller): Promise<number> {
+  const mine = (
+    await tx.execute(sql`select id from pos_session where workspace_id = ${ws}::uuid
+      and opened_by = ${caller.userId}::uuid and status = 'open'`)
+  ).rows[0] as { id: number } | undefined;
+  if (!mine) throw conflict("Open a POS session first: the money goes in and out of its drawer");
+  return Number(mine.id);
 }
 
 // Gapless POS-YYYY-##### from the documents' counter row (held locked to the commit, so it is taken last).
@@ -180,16 +189,17 @@ async function writeOrder(
   await writeStockMoves(tx, caller, { type: "pos_order", id }, moves, head.kind === "sale" ? "sell" : "refund");
   const number = await takePosNumber(tx, ws, head.date);
   await tx.execute(sql`update pos_order set number = ${number} where workspace_id = ${ws}::uuid and id = ${id}`);
-  const sign = head.kind === "sale" ? 1 : -1;
-  const byMethod = (m: Method) => money(total(payments.filter((p) => p.method === m).map((p) => p.amount)).mul(sign));
+  // A refund's figures are negative: buildJournal posts each negative leg on the other side (Dr 4100 Sales Returns,
+  // Dr 2200, Cr the money's account; the goods back into 1200 out of 5000).
+  const byMethod = (m: Method) => money(total(payments.filter((p) => p.method === m).map((p) => p.amount)));
   await postJournal(tx, caller, { type: "pos_order", id, number, date: head.date }, posRule(head.kind), {
     cash: byMethod("cash"),
     card: byMethod("card"),
     paynow: byMethod("paynow"),
     voucher: byMethod("voucher"),
-    net_total: money(net.mul(sign)),
-    tax_total: money(head.tax.mul(sign)),
-    cost_total: money(head.cost.mul(sign)),
+    net_total: money(net),
+    tax_total: money(head.tax),
+    cost_total: money(head.cost),
   });
   return id;
 }
@@ -238,7 +248,7 @@ export const posSessionOpen = implement(COMMANDS.pos_session_open, {
 export const posSale = implement(COMMANDS.pos_sale, {
   run: async (tx, args, caller) => {
     const ws = caller.workspaceId as string;
-    const session = await lockSession(tx, ws, args.session_id);
+    const session = await lockSession(tx, ws, args.session_id ?? (await openSessionOf(tx, ws, caller)));
     if (args.customer_id != null) {
       const c = await tx.execute(
         sql`select 1 from company where workspace_id = ${ws}::uuid and id = ${args.customer_id}`,
@@ -375,16 +385,7 @@ export const posRefund = implement(COMMANDS.pos_refund, {
     ).rows[0] as { id: number; number: string; kind: string; company_id: number | null } | undefined;
     if (!sale) throw invalid(`There is no POS order ${args.order_id} in this workspace`, "order_id");
     if (sale.kind !== "sale") throw conflict(`${sale.number} is itself a refund: refund the sale it refunds`);
-    let sessionId = args.session_id ?? null;
-    if (sessionId == null) {
-      const mine = (
-        await tx.execute(sql`select id from pos_session where workspace_id = ${ws}::uuid
-          and opened_by = ${caller.userId}::uuid and status = 'open'`)
-      ).rows[0] as { id: number } | undefined;
-      if (!mine) throw conflict("Open a POS session first: the refund's money leaves its drawer");
-      sessionId = Number(mine.id);
-    }
-    const session = await lockSession(tx, ws, sessionId);
+    const session = await lockSession(tx, ws, args.session_id ?? (await openSessionOf(tx, ws, caller)));
     const res = await tx.execute(sql`select l.id, l.product_id, l.sku, l.description, l.qty::text as qty,
         l.unit_price::text as unit_price, l.unit_cost::text as unit_cost, l.discount_percent::text as discount_percent,
         l.tax_code, l.line_total::text as line_total, l.qty_refunded::text as qty_refunded,
