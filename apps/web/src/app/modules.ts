@@ -30,6 +30,7 @@ import EventBusyOutlined from "@mui/icons-material/EventBusyOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
+import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
 import HowToRegOutlined from "@mui/icons-material/HowToRegOutlined";
@@ -56,6 +57,8 @@ import ShoppingBagOutlined from "@mui/icons-material/ShoppingBagOutlined";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
 import StackedBarChartOutlined from "@mui/icons-material/StackedBarChartOutlined";
 import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
+import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
+import StoreOutlined from "@mui/icons-material/StoreOutlined";
 import SwapHorizOutlined from "@mui/icons-material/SwapHorizOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
@@ -75,6 +78,7 @@ import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
 import { CHALLENGE_ACCESS } from "@workmetrics/domain/resources/challenge";
 import { HR_ACCESS } from "@workmetrics/domain/resources/hr";
+import { MARKETPLACE_ACCESS } from "@workmetrics/domain/resources/marketplace";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { registerDocumentExtensions } from "../modules/documents/extensions.ts";
 import { discountFormsAccess } from "../modules/partners/access.ts";
@@ -88,6 +92,7 @@ export type NavSection =
   | "Projects"
   | "HR"
   | "Accounting"
+  | "Marketplace"
   | "Channels"
   | "Administration"
   | "Platform"
@@ -121,6 +126,7 @@ export const SECTION_ORDER: NavSection[] = [
   "Projects",
   "HR",
   "Accounting",
+  "Marketplace",
   "Channels",
   "Administration",
   "Platform",
@@ -408,6 +414,47 @@ export const MODULES: AppModule[] = [
   resource("leave-requests", EventBusyOutlined, "HR"),
   resource("leave-types", CategoryOutlined, "HR"),
   resource("public-holidays", CelebrationOutlined, "HR"),
+  // Issue 23: the marketplace (Premium) — browse and buy, the seller's listings and profile, orders both ways, chat.
+  {
+    path: "marketplace",
+    title: "Marketplace",
+    icon: StorefrontOutlined,
+    section: "Marketplace",
+    access: requires(MARKETPLACE_ACCESS.browse),
+    component: lazy(() => import("../modules/marketplace/BrowsePage.tsx")),
+  },
+  {
+    path: "marketplace-sales-order",
+    title: "Marketplace orders",
+    icon: ShoppingBagOutlined,
+    section: "Marketplace",
+    access: requires(MARKETPLACE_ACCESS.orders),
+    component: lazy(() => import("../modules/marketplace/OrdersPage.tsx")),
+  },
+  {
+    path: "marketplace-chat",
+    title: "Marketplace chat",
+    icon: ForumOutlined,
+    section: "Marketplace",
+    access: requires(MARKETPLACE_ACCESS.readChat),
+    component: lazy(() => import("../modules/marketplace/ChatPage.tsx")),
+  },
+  {
+    path: "marketplace-product",
+    title: "Listings",
+    icon: StoreOutlined,
+    section: "Marketplace",
+    access: requires(MARKETPLACE_ACCESS.browse),
+    component: lazy(() => import("../modules/marketplace/ListingsPage.tsx")),
+  },
+  {
+    path: "marketplace-account",
+    title: "Seller profile",
+    icon: ManageAccountsOutlined,
+    section: "Marketplace",
+    access: requires(MARKETPLACE_ACCESS.browse),
+    component: lazy(() => import("../modules/marketplace/AccountPage.tsx")),
+  },
   resource("projects", WorkOutlined, "Projects"),
   // Issue 12: progressive claims with retention (projects feature, Pro).
   documentModule("progressive-claims", EngineeringOutlined, "Projects"),
