@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { accountRoutes } from "./modules/account/account.route.ts";
 import { calendarFeedRoutes } from "./modules/challenge/calendar.rpc.ts";
 import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
+import { inboxAttachmentRoutes } from "./modules/inbox/attachment.route.ts";
 import { META_WEBHOOK_JOB, type MetaPayload, processMetaWebhook } from "./modules/inbox/intake.ts";
 import { SEND_JOB, sendHandler } from "./modules/inbox/send.ts";
 import { metaWebhookRoutes } from "./modules/inbox/webhook.route.ts";
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(realtimeRoutes, { database }); // issue 12: the realtime channel (DESIGN §2.1)
   await app.register(calendarFeedRoutes, { db: database.db }); // issue 12: /api/calendar/<token>.ics
   await app.register(metaWebhookRoutes, { db: database.db, jobs, inbox: config.inbox }); // issue 24
+  await app.register(inboxAttachmentRoutes, { db: database.db }); // issue 24: a message's file
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

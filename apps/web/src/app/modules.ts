@@ -34,6 +34,7 @@ import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import HandymanOutlined from "@mui/icons-material/HandymanOutlined";
 import HowToRegOutlined from "@mui/icons-material/HowToRegOutlined";
+import HubOutlined from "@mui/icons-material/HubOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import LayersOutlined from "@mui/icons-material/LayersOutlined";
@@ -73,6 +74,7 @@ import {
   type Requirement,
   STORAGE_ACTIONS,
 } from "@workmetrics/domain";
+import { CONVERSATION_READ } from "@workmetrics/domain/commands/inbox";
 import { REPORT_ACCESS, STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
@@ -409,6 +411,29 @@ export const MODULES: AppModule[] = [
     section: "HR",
     access: requires(HR_ACCESS.use),
     component: lazy(() => import("../modules/hr/LeavePage.tsx")),
+  },
+  // Issue 24: the inbox (Premium, communication channels) — WhatsApp, Facebook and Instagram conversations beside
+  // the documents they lead to — and the channel accounts it receives on (/dashboard/cca).
+  {
+    path: "inbox",
+    title: "Inbox",
+    icon: ForumOutlined,
+    section: "Channels",
+    access: requires(CONVERSATION_READ),
+    component: lazy(() => import("../modules/inbox/InboxPage.tsx")),
+  },
+  {
+    path: "cca",
+    title: "Channel accounts",
+    icon: HubOutlined,
+    section: "Channels",
+    access: requires({
+      audience: "member",
+      permission: "channel_account.read",
+      does: "read channel accounts",
+      feature: "communication_channels",
+    }),
+    component: lazy(() => import("../modules/inbox/ChannelsPage.tsx")),
   },
   resource("employees", BadgeOutlined, "HR"),
   resource("leave-requests", EventBusyOutlined, "HR"),
