@@ -54,6 +54,9 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
   });
 
   it("home shows the workspace's figures, charts and recent activity", async () => {
+    // The admin's home leads with their figures; the count of every table is one click away (issue 21 §1).
+    await page.getByTestId("figure-cash_at_hand").waitFor();
+    await page.getByRole("button", { name: "All records" }).click();
     await page.getByRole("list", { name: "Records in your workspace" }).waitFor();
     await page
       .getByTestId("count-products")

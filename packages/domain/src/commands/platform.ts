@@ -27,7 +27,8 @@ export const csvImport = defineCommand({
 });
 
 const breakdown = z.array(z.object({ label: z.string(), count: z.number() }));
-const figure = z.object({ amount: z.string().optional(), count: z.number() });
+// `late`: how many of `count` are past their date (receipts expected, bills due), where a figure says so.
+const figure = z.object({ amount: z.string().optional(), count: z.number(), late: z.number().optional() });
 
 // Issue 5 item 7: what the signed-in member may read in their workspace; issue 10 §3 adds the selling figures, each
 // present only for a member who may read that document type.

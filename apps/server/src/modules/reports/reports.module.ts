@@ -8,6 +8,7 @@ import { salesByCustomer, salesByProduct } from "./sales.report.ts";
 import { sellingFigures } from "./selling-figures.ts";
 import { customerStatementReport } from "./statement.ts";
 import { stockValuation } from "./stock-valuation.report.ts";
+import { workFigures } from "./work-figures.ts";
 
 // DESIGN §2.3.1 `report` and the receivables of issue 10 §2; the dashboard's selling figures (issue 10 §3).
 export function registerReports(): void {
@@ -15,5 +16,5 @@ export function registerReports(): void {
   registerReport(stockValuation);
   registerReport(apAgeing); // issue 11: accounts payable
   registerRpc(reportRpc);
-  registerDashboardFigures(sellingFigures);
+  registerDashboardFigures(sellingFigures, workFigures); // issue 21 §1: each role's home shows its work
 }

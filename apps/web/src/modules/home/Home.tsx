@@ -1,5 +1,9 @@
 import CheckCircleOutlined from "@mui/icons-material/CheckCircleOutlined";
+import ExpandMoreOutlined from "@mui/icons-material/ExpandMoreOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
+import Accordion from "@mui/material/Accordion";
+import AccordionDetails from "@mui/material/AccordionDetails";
+import AccordionSummary from "@mui/material/AccordionSummary";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -7,12 +11,13 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { FEATURES, type Feature, lowestTierWith } from "@workmetrics/domain";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { preloadResourcePages } from "../../app/modules.ts";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
+import { MyChallenges } from "./MyChallenges.tsx";
 import { PlatformHome } from "./PlatformHome.tsx";
 import { RecentActivity } from "./RecentActivity.tsx";
 import { SellingFigures } from "./SellingFigures.tsx";
@@ -50,7 +55,14 @@ export default function Home() {
       </Box>
       {dbUser?.is_platform_operator && <PlatformHome />}
       {ws && <SellingFigures figures={summary.data?.figures} base={base} />}
-      {ws && <SummaryCards counts={summary.data?.counts} base={base} />}
+      {ws && profile && <MyChallenges base={base} userId={profile.id} />}
+      {ws && (
+        <AllRecords
+          hasFigures={Object.keys(summary.data?.figures ?? {}).length > 0}
+          counts={summary.data?.counts}
+          base={base}
+        />
+      )}
       {summary.data && <SummaryCharts charts={summary.data.charts} />}
       {summary.data && <RecentActivity recent={summary.data.recent} base={base} />}
       {ws && (
@@ -87,5 +99,46 @@ export default function Home() {
         </Card>
       )}
     </Stack>
+  );
+}
+
+const RECORDS_OPEN = "workmetrics.homeRecordsOpen";
+
+// Issue 21 §1: a home shows the member's work first; the count of every table they read is one click away (open
+// at once for a member whose work has no figures), and stays as they left it.
+function AllRecords({
+  hasFigures,
+  counts,
+  base,
+}: {
+  hasFigures: boolean;
+  counts: Record<string, number> | undefined;
+  base: string;
+}) {
+  const [open, setOpen] = useState<boolean | null>(() => {
+    const kept = localStorage.getItem(RECORDS_OPEN);
+    return kept === null ? null : kept === "true";
+  });
+  const expanded = open ?? !hasFigures;
+  return (
+    <Accordion
+      disableGutters
+      variant="outlined"
+      expanded={expanded}
+      onChange={(_e, next) => {
+        localStorage.setItem(RECORDS_OPEN, String(next));
+        setOpen(next);
+      }}
+      sx={{ bgcolor: "transparent", "&::before": { display: "none" } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
+        <Typography variant="h6" component="h2">
+          All records
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails>
+        <SummaryCards counts={counts} base={base} />
+      </AccordionDetails>
+    </Accordion>
   );
 }

@@ -1,8 +1,15 @@
 import type { SvgIconComponent } from "@mui/icons-material";
+import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import AssignmentLateOutlined from "@mui/icons-material/AssignmentLateOutlined";
+import EventBusyOutlined from "@mui/icons-material/EventBusyOutlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import MoveToInboxOutlined from "@mui/icons-material/MoveToInboxOutlined";
+import OutboxOutlined from "@mui/icons-material/OutboxOutlined";
+import PaymentsOutlined from "@mui/icons-material/PaymentsOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
+import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
+import SwapHorizOutlined from "@mui/icons-material/SwapHorizOutlined";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
@@ -23,7 +30,7 @@ type FigureCard = {
   to(monthStart: string): string;
   detail(f: Figure): string;
   money: boolean;
-  alert?: boolean;
+  alert?: (f: Figure) => boolean; // drawn in red when true
 };
 
 const plural = (n: number, one: string) => `${n.toLocaleString()} ${one}${n === 1 ? "" : "s"}`;
@@ -45,7 +52,7 @@ const CARDS: FigureCard[] = [
     to: () => "accounts-receivable", // who owes what, by age: the figure is that page's past-due total
     detail: (f) => `${plural(f.count, "invoice")} past due`,
     money: true,
-    alert: true,
+    alert: (f) => f.count > 0,
   },
   {
     key: "orders_to_deliver",
@@ -63,6 +70,66 @@ const CARDS: FigureCard[] = [
     detail: () => "Sent, awaiting an answer",
     money: false,
   },
+  // Issue 21 §1 "Homes by role" (work-figures.ts on the server): each role's work, where its figure came.
+  {
+    key: "quotations_expiring",
+    title: "Quotations expiring this week",
+    icon: EventBusyOutlined,
+    to: () => "quotations?status=sent",
+    detail: () => "Sent, valid for 7 days or less",
+    money: false,
+    alert: (f) => f.count > 0,
+  },
+  {
+    key: "deliveries_to_ship",
+    title: "Deliveries to ship",
+    icon: OutboxOutlined,
+    to: () => "delivery-orders?status=draft",
+    detail: () => "Delivery orders prepared, not yet sent",
+    money: false,
+  },
+  {
+    key: "receipts_due",
+    title: "Receipts due",
+    icon: MoveToInboxOutlined,
+    to: () => "purchase-orders?status=to_receive_and_bill,to_receive",
+    detail: (f) => (f.late ? `${f.late} late · purchase orders` : "Purchase orders expected within 7 days"),
+    money: false,
+    alert: (f) => Boolean(f.late),
+  },
+  {
+    key: "transfers_in_transit",
+    title: "Transfers on the road",
+    icon: SwapHorizOutlined,
+    to: () => "goods-transfer-forms?status=in_transit",
+    detail: () => "Dispatched, not yet received",
+    money: false,
+  },
+  {
+    key: "receivables_due_week",
+    title: "Due in this week",
+    icon: PaymentsOutlined,
+    to: () => "accounts-receivable",
+    detail: (f) => `${plural(f.count, "invoice")} falling due in 7 days`,
+    money: true,
+  },
+  {
+    key: "payables_due_week",
+    title: "Bills to pay this week",
+    icon: AccountBalanceOutlined,
+    to: () => "accounts-payable",
+    detail: (f) => `${plural(f.count, "supplier invoice")}${f.late ? `, ${f.late} overdue` : ""}`,
+    money: true,
+    alert: (f) => Boolean(f.late),
+  },
+  {
+    key: "cash_at_hand",
+    title: "Cash and bank",
+    icon: SavingsOutlined,
+    to: () => "reports/balance_sheet",
+    detail: (f) => `Balance of ${plural(f.count, "cash and bank account")}`,
+    money: true,
+  },
 ];
 
 export function SellingFigures({ figures, base }: { figures: Figures | undefined; base: string }) {
@@ -74,7 +141,7 @@ export function SellingFigures({ figures, base }: { figures: Figures | undefined
   return (
     <Box
       component="ul"
-      aria-label="Selling figures"
+      aria-label="Your figures"
       sx={{
         listStyle: "none",
         p: 0,
@@ -88,7 +155,7 @@ export function SellingFigures({ figures, base }: { figures: Figures | undefined
         const f = figures?.[c.key] as Figure;
         const Icon = c.icon;
         const value = c.money ? formatMoney(f.amount ?? "0", currency) : f.count.toLocaleString();
-        const warn = c.alert && f.count > 0;
+        const warn = Boolean(c.alert?.(f));
         return (
           <li key={c.key}>
             <Card variant="outlined" sx={{ height: "100%", borderColor: warn ? "error.main" : undefined }}>

@@ -9,8 +9,22 @@ export type Breakdown = NonNullable<DashboardSummary["charts"]["products_by_cate
 export type RecentChange = DashboardSummary["recent"][number];
 // Issue 10 §3: the selling figures, each present only for a member who may read that document type.
 export type Figure = DashboardSummary["figures"][string];
+// Issue 21 §1: and each role's work (work-figures.ts on the server).
 export type SellingFigures = Partial<
-  Record<"sales_this_month" | "overdue_receivables" | "orders_to_deliver" | "open_quotations", Figure>
+  Record<
+    | "sales_this_month"
+    | "overdue_receivables"
+    | "orders_to_deliver"
+    | "open_quotations"
+    | "quotations_expiring"
+    | "deliveries_to_ship"
+    | "receipts_due"
+    | "transfers_in_transit"
+    | "receivables_due_week"
+    | "payables_due_week"
+    | "cash_at_hand",
+    Figure
+  >
 >;
 
 export function useDashboardSummary(enabled: boolean) {
