@@ -21,6 +21,7 @@ import { registerAnalyticsReports } from "./reports/analytics/analytics.module.t
 import { registerFinancialReports } from "./reports/financial/financial.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
 import { registerRoleApps } from "./roleapps/roleapps.module.ts";
+import { registerRoleApps } from "./roleapps/roleapps.module.ts";
 import { registerWarehouse } from "./warehouse/warehouse.module.ts";
 
 let registered = false;
@@ -48,6 +49,7 @@ export function registerModules(): void {
   registerClaims();
   registerChallenge();
   registerHr();
+  registerRoleApps(); // issue 22: the role apps' offline conflicts
   registerRoleApps(); // issue 22: the role apps' offline conflicts
   registerInbox();
   registerCommission();

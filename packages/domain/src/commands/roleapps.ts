@@ -50,4 +50,16 @@ export const offlineConflictResolve = defineCommand({
   does: "resolve offline conflicts",
 });
 
-export const ROLEAPPS_COMMANDS = [offlineConflictReport, offlineConflictResolve] as const;
+// The managers' list (owners and admins: offline_conflict.resolve), open ones first.
+export const offlineConflictList = defineCommand({
+  name: "offline_conflict_list",
+  args: z.object({
+    status: z.enum(["open", "resolved", "all"]).default("open"),
+    limit: z.number().int().min(1).max(500).default(100),
+  }),
+  result: z.object({ rows: z.array(offlineConflictView), open: z.number() }),
+  permission: "offline_conflict.resolve",
+  does: "see offline conflicts",
+});
+
+export const ROLEAPPS_COMMANDS = [offlineConflictReport, offlineConflictResolve, offlineConflictList] as const;
