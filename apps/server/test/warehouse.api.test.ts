@@ -15,6 +15,7 @@ const w = world();
 const LITE = "owner@lite.test";
 const DRIVER = "driver@demo.test";
 const SALES = "sales@demo.test";
+const PHOTO = `data:image/jpeg;base64,${Buffer.from("the supplier's delivery order, photographed").toString("base64")}`;
 
 type Answer = { status: number; text: string; body: Record<string, unknown> & { message?: string; code?: string } };
 const call = async (email: string, fn: string, args: unknown, key?: string) =>
@@ -58,6 +59,7 @@ describe("receiving against purchase orders", () => {
       purchase_order_id: po.id,
       lines: [{ line_id: po.lines[0].id, qty: "3" }],
       supplier_do_number: "SUP-DO-1",
+      photo: PHOTO,
     });
     expect(first.status).toBe("to_bill");
     expect(first.number).toMatch(/^SDO-\d{4}-\d{5}$/);
@@ -65,6 +67,15 @@ describe("receiving against purchase orders", () => {
     expect(first.lines[0].qty).toBe("3.000");
     expect(await posted(w, "supplier_delivery_order", first.id)).toEqual({ "1200": "24.00", "2100": "-24.00" });
     expect((await read(STORE, "purchase_order", po.id)).lines[0].qty_received).toBe("3.000");
+    // The supplier's delivery order photographed at the door is a file of the receipt.
+    const files = await query<{ name: string; mime_type: string }>(
+      w,
+      sql`select name, mime_type from storage_object where workspace_id = ${w.ws}::uuid
+        and name like ${`documents/supplier_delivery_order/${first.id}/%`}`,
+    );
+    expect(files).toEqual([
+      { name: `documents/supplier_delivery_order/${first.id}/supplier-delivery-order.jpg`, mime_type: "image/jpeg" },
+    ]);
 
     const again = await ok(STORE, "warehouse_receipts_due", {});
     const left = (again.orders as unknown as Array<{ id: number; lines: Array<{ remaining: string }> }>).find(

@@ -9,6 +9,14 @@ import { qtyArg } from "./inputs.ts";
 // offline outbox replays with the key made when the storekeeper acted). Warehouse tracking (Pro): not on Lite.
 
 const qty = qtyArg();
+const PHOTO_BYTES = 2 * 1024 * 1024;
+// The supplier's delivery order photographed at the door: a data URL the phone compressed (≤1600 px JPEG).
+const photo = z
+  .string()
+  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, "Send the photo as a PNG or JPEG data URL")
+  .refine((v) => v.length <= Math.ceil((PHOTO_BYTES * 4) / 3) + 40, {
+    message: "The photo is larger than 2048 KB: compress it first",
+  });
 const text = (max: number) => z.string().trim().max(max);
 
 // ---- receive -----------------------------------------------------------------------------------------------------
@@ -51,7 +59,8 @@ export const warehouseReceiptsDue = defineCommand({
 
 // A receipt of some of a purchase order's lines: the supplier delivery order made from the order and submitted
 // (stock in, Dr 1200 / Cr 2100), as the back office's "Receive" does. More than is left on a line needs
-// `over_reason` (kept on the receipt's notes); the workspace's over-receipt allowance still applies.
+// `over_reason` (kept on the receipt's notes); the workspace's over-receipt allowance still applies. `photo`: the
+// supplier's delivery order, kept as a file of the receipt (its files panel, the receipt files report).
 export const warehouseReceive = defineCommand({
   name: "warehouse_receive",
   args: z.object({
@@ -63,6 +72,7 @@ export const warehouseReceive = defineCommand({
     over_reason: text(500).nullish(),
     supplier_do_number: text(60).nullish(),
     location_id: id.nullish(),
+    photo: photo.nullish(),
   }),
   result: documentRow,
   permission: "supplier_delivery_order.create",

@@ -1,6 +1,11 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { DEFAULT_BUCKET } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import type { DocumentRow } from "@workmetrics/domain/commands/documents";
 import type { ReceiptDue } from "@workmetrics/domain/commands/warehouse";
+import { storageObject } from "@workmetrics/domain/db/schema";
 import { dec, plain } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
@@ -10,7 +15,9 @@ import { documentSpec } from "../../platform/documents/registry.ts";
 import { saveDraft } from "../../platform/documents/save.ts";
 import { insertRows, readDocument, writeEvent } from "../../platform/documents/store.ts";
 import { lockDocument, runTransition } from "../../platform/documents/transition.ts";
+import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import type { Caller } from "../../platform/rest/access.ts";
+import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { productCosts } from "../inventory/system-locations.ts";
 
@@ -31,6 +38,37 @@ async function exists(tx: Tx, caller: Caller, table: "location" | "product", id:
 }
 
 // ---- receive -----------------------------------------------------------------------------------------------------
+
+// The photo of the supplier's delivery order, in the workspace's files bucket under the receipt's folder (where its
+// files panel and the supplier receipt files report look). The bytes are written before the rows commit: a refusal
+// after this leaves an unreferenced file behind, which costs disk, never correctness.
+async function keepReceiptPhoto(tx: Tx, caller: Caller, deps: CommandDeps, id: number, dataUrl: string) {
+  const disk = deps.disk;
+  if (!disk) throw new RestError(503, "storage_unavailable", "This server keeps no files: the photo cannot be stored");
+  const m = /^data:(image\/(png|jpeg|webp));base64,(.+)$/.exec(dataUrl) as RegExpExecArray;
+  const bytes = Buffer.from(m[3], "base64");
+  const bucket = (
+    await tx.execute(
+      sql`select id from storage_bucket where workspace_id = ${ws(caller)}::uuid and name = ${DEFAULT_BUCKET}`,
+    )
+  ).rows[0] as { id: number | string } | undefined;
+  if (!bucket) throw new RestError(503, "storage_unavailable", `This workspace has no "${DEFAULT_BUCKET}" bucket`);
+  const name = `documents/supplier_delivery_order/${id}/supplier-delivery-order.${m[2] === "jpeg" ? "jpg" : m[2]}`;
+  const version = randomUUID();
+  const target = disk.filePath(ws(caller), DEFAULT_BUCKET, version);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+  await tx.insert(storageObject).values({
+    workspaceId: ws(caller),
+    bucketId: Number(bucket.id),
+    name,
+    version,
+    size: bytes.length,
+    mimeType: m[1],
+    etag: createHash("md5").update(bytes).digest("hex"),
+    owner: caller.userId,
+  });
+}
 
 // Purchase orders that still wait for goods (To Receive and Bill, To Receive), lines with something left.
 export const warehouseReceiptsDue = implement(COMMANDS.warehouse_receipts_due, {
@@ -71,7 +109,7 @@ export const warehouseReceiptsDue = implement(COMMANDS.warehouse_receipts_due, {
 // The supplier delivery order made from the purchase order with these quantities and submitted (stock in, posted),
 // exactly as the back office's receipt. More than is left on a line is refused without a reason.
 export const warehouseReceive = implement(COMMANDS.warehouse_receive, {
-  async run(tx, args, caller) {
+  async run(tx, args, caller, deps) {
     const po = documentSpec("purchase_order");
     const order = await lockDocument(tx, caller, po, args.purchase_order_id, false);
     const byId = new Map(order.lines.map((l) => [Number(l.id), l]));
@@ -101,6 +139,7 @@ export const warehouseReceive = implement(COMMANDS.warehouse_receive, {
       header,
     });
     await runTransition(tx, caller, sdo, { id, action: "submit" });
+    if (args.photo) await keepReceiptPhoto(tx, caller, deps, id, args.photo);
     return read(tx, caller, "supplier_delivery_order", id);
   },
 });
