@@ -17,10 +17,14 @@ const day = (offset: number) => {
 
 describe("each role's home shows its work", () => {
   it("a salesperson: quotations expiring, no payables, no cash", async () => {
-    // (Receipts due follow purchase_order.read, which a salesperson's "*.read" still gives.)
     const f = await figuresOf("sales@demo.test");
     expect(Object.keys(f)).toEqual(expect.arrayContaining(["quotations_expiring", "open_quotations"]));
-    for (const k of ["payables_due_week", "cash_at_hand", "receivables_due_week"]) expect(f).not.toHaveProperty(k);
+    // Nor what the buyers and the warehouse receive: a salesperson reads no purchase order (least privilege).
+    for (const k of ["payables_due_week", "cash_at_hand", "receivables_due_week", "receipts_due"]) {
+      expect(f).not.toHaveProperty(k);
+    }
+    expect((await restFetch("sales@demo.test", "purchase_order?select=id&limit=1")).status).toBe(403);
+    expect((await restFetch("sales@demo.test", "supplier_invoice?select=id&limit=1")).status).toBe(403);
     // Their own sent quotations valid for a week or less, as the list counts them.
     const list = await restFetch(
       "sales@demo.test",

@@ -12,6 +12,15 @@ export type PermissionPattern = string;
 // What is owed to suppliers and what was paid them is finance's too (issue 11).
 const PAYABLES_DENIED: readonly PermissionPattern[] = ["!accounts_payable.*", "!supplier_payment.*"];
 
+// Issue 21 §1 "Least privilege": what we buy, from whom and at what price is the buyers' and finance's — a salesperson
+// sells (ERPNext's Sales User reads no Purchase Order or Purchase Invoice either).
+const BUYING_DENIED: readonly PermissionPattern[] = [
+  "!purchase_order.*",
+  "!supplier_delivery_order.*",
+  "!supplier_invoice.*",
+  "!supplier_discount_form.*",
+];
+
 // What only finance roles (and owners and admins) read: the chart of accounts, the journal and receivables.
 const BOOKS_DENIED: readonly PermissionPattern[] = [
   "!account.*",
@@ -78,6 +87,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     ...BOOKS_DENIED,
     "!quotation.read",
     "!sales_order.read",
+    ...BUYING_DENIED,
     "!commission.read", // issue 12: a salesperson reads their own commission statements only (scope "own")…
     "commission.read_own", // …which holding a commission permission gives them (COMMISSION_STATEMENT_ACCESS)
     "company.create",
