@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
+import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -17,6 +18,7 @@ import { decide, errorMessage } from "@workmetrics/domain";
 import type { ChannelAccountView, MetaChannel } from "@workmetrics/domain/commands/inbox";
 import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
+import { Link as RouterLink } from "react-router";
 import { DataError } from "../../platform/data-access/errors.ts";
 import { formatDateTime } from "../../platform/fields/format.ts";
 import { useMember } from "../../platform/resource/access.ts";
@@ -182,8 +184,11 @@ export default function ChannelsPage() {
         Channels
       </Typography>
       <Typography color="text.secondary">
-        Messages to these accounts arrive in the <a href="/dashboard/inbox">inbox</a>. In your Meta app, point the
-        webhook at <code>{webhook}</code>.
+        Messages to these accounts arrive in the{" "}
+        <Link component={RouterLink} to="/dashboard/inbox">
+          inbox
+        </Link>
+        . In your Meta app, point the webhook at <code>{webhook}</code>.
       </Typography>
       {canConnect && (
         <ConnectForm key={preset ? `re-${preset.external_id}` : "new"} preset={preset} onDone={() => setPreset(null)} />

@@ -17,7 +17,7 @@ import { errorMessage } from "@workmetrics/domain";
 import type { ConversationRow } from "@workmetrics/domain/commands/inbox";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { formatDateTime } from "../../platform/fields/format.ts";
+import { formatDate, formatDateTime } from "../../platform/fields/format.ts";
 import { useTableChanges } from "../../platform/realtime/useRealtime.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { INBOX_KEY, type ListFilters, useConversations } from "./api.ts";
@@ -28,13 +28,11 @@ import { Thread } from "./Thread.tsx";
 // status, company or a search), kept live over realtime; the chosen conversation's thread beside it (on a phone:
 // instead of it). The conversation is the address's ?c=, so a link or a reload opens the same one.
 
+// Today's messages by their time, older ones by their day (the workspace's formats).
 function when(v: string | null): string {
   if (!v) return "";
-  const d = new Date(v);
-  const today = new Date();
-  return d.toDateString() === today.toDateString()
-    ? d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
-    : formatDateTime(v).replace(/\s*\d{1,2}:\d{2}.*$/, "");
+  const today = new Date().toDateString() === new Date(v).toDateString();
+  return today ? (formatDateTime(v).split(", ").pop() ?? "") : formatDate(v);
 }
 
 function Row({ c, selected, onOpen }: { c: ConversationRow; selected: boolean; onOpen(): void }) {
@@ -158,6 +156,7 @@ export default function InboxPage() {
             label="Channel"
             value={channel}
             onChange={(e) => setChannel(e.target.value === "" ? "" : Number(e.target.value))}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             sx={{ flex: 1 }}
           >
             <MenuItem value="">All channels</MenuItem>
@@ -173,6 +172,7 @@ export default function InboxPage() {
             label="Status"
             value={status}
             onChange={(e) => setStatus(e.target.value as typeof status)}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             sx={{ flex: 1 }}
           >
             <MenuItem value="">Any status</MenuItem>

@@ -1,4 +1,6 @@
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
+import AttachFileOutlined from "@mui/icons-material/AttachFileOutlined";
+import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -93,7 +95,7 @@ function Bubble({ m }: { m: MessageView }) {
           <Typography variant="caption">{m.reply_to_body.slice(0, 120)}</Typography>
         </Box>
       )}
-      {file && file.mime_type.startsWith("image/") && (
+      {file?.mime_type.startsWith("image/") && (
         <Box
           component="img"
           src={`/api/inbox/attachments/${file.id}`}
@@ -103,7 +105,7 @@ function Bubble({ m }: { m: MessageView }) {
       )}
       {file && !file.mime_type.startsWith("image/") && (
         <Link href={`/api/inbox/attachments/${file.id}`} target="_blank" rel="noopener" sx={{ display: "block" }}>
-          📎 {file.file_name}
+          <AttachFileOutlined fontSize="small" sx={{ verticalAlign: "text-bottom" }} aria-hidden /> {file.file_name}
         </Link>
       )}
       {m.kind === "location" && m.location ? (
@@ -112,7 +114,7 @@ function Bubble({ m }: { m: MessageView }) {
           target="_blank"
           rel="noopener"
         >
-          📍 {m.body}
+          <PlaceOutlined fontSize="small" sx={{ verticalAlign: "text-bottom" }} aria-hidden /> {m.body}
         </Link>
       ) : (
         m.body && (
