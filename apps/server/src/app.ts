@@ -20,7 +20,6 @@ import { publicRoutes } from "./modules/public/public.route.ts";
 import { OVERDUE_SWEEP, sweepOverdue } from "./modules/reports/overdue.ts";
 import { reportPdfRoutes } from "./modules/reports/report-pdf.route.ts";
 import { roleAppRoutes } from "./modules/roleapps/roleapps.route.ts";
-import { roleAppRoutes } from "./modules/roleapps/roleapps.route.ts";
 import { sandboxRoutes } from "./modules/sandbox/sandbox.route.ts";
 import { SANDBOX_SWEEP, sandboxFiles, sweepSandboxes } from "./modules/sandbox/sandbox.ts";
 import { signupRoutes } from "./modules/signup/signup.route.ts";
@@ -141,7 +140,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(authPlugin, { config, db: database.db, mailer, jobs });
   await app.register(publicRoutes, { db: database.db });
-  await app.register(roleAppRoutes, { db: database.db, config }); // issue 22: hand-off, manifests, service worker
   await app.register(roleAppRoutes, { db: database.db, config }); // issue 22: hand-off, manifests, service worker
   await app.register(publicOrderFormRoutes, { db: database.db });
   await app.register(posPublicRoutes, { db: database.db }); // issue 22: the e-receipt at /r/{token}
