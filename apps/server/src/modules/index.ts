@@ -21,7 +21,6 @@ import { registerAnalyticsReports } from "./reports/analytics/analytics.module.t
 import { registerFinancialReports } from "./reports/financial/financial.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
 import { registerRoleApps } from "./roleapps/roleapps.module.ts";
-import { registerRoleApps } from "./roleapps/roleapps.module.ts";
 import { registerWarehouse } from "./warehouse/warehouse.module.ts";
 
 let registered = false;
@@ -49,7 +48,6 @@ export function registerModules(): void {
   registerClaims();
   registerChallenge();
   registerHr();
-  registerRoleApps(); // issue 22: the role apps' offline conflicts
   registerRoleApps(); // issue 22: the role apps' offline conflicts
   registerInbox();
   registerCommission();
