@@ -61,6 +61,7 @@ import StickyNote2Outlined from "@mui/icons-material/StickyNote2Outlined";
 import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
 import StoreOutlined from "@mui/icons-material/StoreOutlined";
 import SwapHorizOutlined from "@mui/icons-material/SwapHorizOutlined";
+import SyncProblemOutlined from "@mui/icons-material/SyncProblemOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import WorkOutlined from "@mui/icons-material/WorkOutlined";
@@ -75,6 +76,7 @@ import {
   STORAGE_ACTIONS,
 } from "@workmetrics/domain";
 import { CONVERSATION_READ } from "@workmetrics/domain/commands/inbox";
+import { OFFLINE_CONFLICT_ACCESS } from "@workmetrics/domain/commands/roleapps";
 import { REPORT_ACCESS, STOCK_ACCESS } from "@workmetrics/domain/reports";
 import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { type CatalogEntry, catalogByRoute } from "@workmetrics/domain/resources/catalog";
@@ -502,6 +504,15 @@ export const MODULES: AppModule[] = [
   },
   resource("roles", AdminPanelSettingsOutlined, "Administration"),
   resource("feedbacks", FeedbackOutlined, "Administration"),
+  // Issue 22: what the role apps did offline and the server refused on replay, for owners and admins to resolve.
+  {
+    path: "offline-conflicts",
+    title: "Offline conflicts",
+    icon: SyncProblemOutlined,
+    section: "Administration",
+    access: requires(OFFLINE_CONFLICT_ACCESS),
+    component: lazy(() => import("../modules/roleapps/OfflineConflictsPage.tsx")),
+  },
   {
     path: "permissions",
     title: "Permissions",

@@ -14,6 +14,7 @@ const Recover = lazy(() => import("../auth/Recover.tsx"));
 const Reset = lazy(() => import("../auth/Reset.tsx"));
 const Success = lazy(() => import("../auth/Success.tsx"));
 const Unauthorized = lazy(() => import("../auth/Unauthorized.tsx"));
+const Handoff = lazy(() => import("../auth/Handoff.tsx"));
 const OrderFormPage = lazy(() => import("../public/OrderFormPage.tsx"));
 const SupplierDiscountPage = lazy(() => import("../public/SupplierDiscountPage.tsx"));
 const ProjectRegistrationPage = lazy(() => import("../public/ProjectRegistrationPage.tsx"));
@@ -56,6 +57,7 @@ function appRoutes(scope: string): RouteObject[] {
             { path: "reset", element: page(<Reset />) },
             { path: "success", element: page(<Success />) },
             { path: "unauthorized", element: page(<Unauthorized />) },
+            { path: "handoff", element: page(<Handoff />) }, // issue 22: signed in from another host
           ],
         },
       ],

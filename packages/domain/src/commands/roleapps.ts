@@ -63,3 +63,11 @@ export const offlineConflictList = defineCommand({
 });
 
 export const ROLEAPPS_COMMANDS = [offlineConflictReport, offlineConflictResolve, offlineConflictList] as const;
+
+// Who sees the back office's conflict page (the list's own permission).
+export const OFFLINE_CONFLICT_ACCESS = {
+  audience: "member",
+  permission: "offline_conflict.resolve",
+  does: "resolve offline conflicts",
+  subject: "Offline conflicts",
+} as const;

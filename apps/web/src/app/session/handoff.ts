@@ -1,6 +1,6 @@
 import { type RoleApp, workspaceHost } from "@workmetrics/domain";
 import { apiFetch } from "../../platform/api.ts";
-import { getConfig, getSupabase } from "./client.ts";
+import { getConfig, getSupabase, isRemembered } from "./client.ts";
 
 // Signing in once across a workspace's hosts (issue 22): tokens live per origin, so the signed-in side asks the
 // server for a short-lived, single-use code and opens the other host's /auth/handoff with it, which exchanges it for
@@ -17,7 +17,7 @@ export async function handoffUrl(app: RoleApp, to = "/dashboard"): Promise<strin
     json: { app },
   });
   const host = workspaceHost(slug || slugFromHost, baseDomain ?? "localhost", app, window.location.port || undefined);
-  return `${window.location.protocol}//${host}/auth/handoff?code=${encodeURIComponent(code)}&to=${encodeURIComponent(to)}`;
+  return `${window.location.protocol}//${host}/auth/handoff?code=${encodeURIComponent(code)}&to=${encodeURIComponent(to)}${isRemembered() ? "&remember=1" : ""}`;
 }
 
 // Opens the other host signed in; a failure (offline, refused) falls back to its sign-in page.

@@ -1,6 +1,9 @@
 import FeedbackOutlined from "@mui/icons-material/FeedbackOutlined";
+import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
 import ManageAccountsOutlined from "@mui/icons-material/ManageAccountsOutlined";
+import PointOfSaleOutlined from "@mui/icons-material/PointOfSaleOutlined";
+import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import Avatar from "@mui/material/Avatar";
 import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
@@ -10,10 +13,18 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
+import { ROLE, roleAppsFor } from "@workmetrics/domain";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { usePreferences } from "../preferences.tsx";
+import { openSignedIn } from "../session/handoff.ts";
 import { useSession } from "../session/SessionProvider.tsx";
+
+const ROLE_APP_LINKS = {
+  driver: { label: "Open the driver app", icon: LocalShippingOutlined },
+  warehouse: { label: "Open the warehouse app", icon: WarehouseOutlined },
+  pos: { label: "Open the POS app", icon: PointOfSaleOutlined },
+} as const;
 
 export function UserMenu({ base }: { base: string }) {
   const { dbUser, signOut } = useSession();
@@ -21,6 +32,15 @@ export function UserMenu({ base }: { base: string }) {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const profile = dbUser?.profile;
+  // Issue 22: the role apps this person may open, signed in (the host rules' own test: hosts.ts).
+  const apps = profile
+    ? roleAppsFor({
+        roleId: profile.role_id,
+        workspaceSlug: profile.workspace.slug,
+        tierId: profile.workspace.tier_id,
+        isOwner: profile.role_id === ROLE.Owner,
+      })
+    : [];
   const name = profile?.name ?? dbUser?.user.email ?? "Account";
   const initials = name
     .split(/[\s@.]+/)
@@ -71,6 +91,23 @@ export function UserMenu({ base }: { base: string }) {
             <ListItemText>Send feedback</ListItemText>
           </MenuItem>
         )}
+        {apps.map((app) => {
+          const Icon = ROLE_APP_LINKS[app].icon;
+          return (
+            <MenuItem
+              key={app}
+              onClick={() => {
+                setAnchor(null);
+                void openSignedIn(app, "/dashboard");
+              }}
+            >
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{ROLE_APP_LINKS[app].label}</ListItemText>
+            </MenuItem>
+          );
+        })}
         <MenuItem onClick={() => update({ isDarkSidebar: !preferences.isDarkSidebar })}>
           <ListItemText>Dark sidebar</ListItemText>
           <Switch
