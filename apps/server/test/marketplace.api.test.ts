@@ -19,7 +19,8 @@ const BUYER_OWNER = "owner@orchard.test";
 const THIRD = "admin@lite.test"; // Premium here
 const PRO = "admin@pro.test";
 
-const own = ownServer();
+// The demo data (SEED=demo): demo sells, orchard has bought (platform/db/demo-marketplace-trade.ts).
+const own = ownServer({ SEED: "demo" });
 const clients: SupabaseClient[] = [];
 afterAll(async () => {
   for (const c of clients) await c.removeAllChannels();
@@ -98,6 +99,34 @@ const place = (email: string, lines: Array<{ marketplace_product_id: number; qty
 
 describe("marketplace: listings, orders and the two sets of books", () => {
   let order: Order;
+
+  it("the demo data: demo sells 20 listings; orchard has orders in every status, one fulfilled and rated, a chat", async () => {
+    const mine = await call<{ rows: Array<{ title: string }> }>(SELLER, "marketplace_search", {
+      mine: true,
+      limit: 200,
+    });
+    // Before this file's own listings: the 20 of the seed, and the 3 beforeAll made.
+    expect(mine.rows.length).toBe(23);
+    const bought = await call<Order[]>(BUYER, "marketplace_orders", { side: "buyer" });
+    expect(new Set(bought.map((o) => o.status))).toEqual(
+      new Set(["placed", "accepted", "rejected", "cancelled", "fulfilled"]),
+    );
+    const fulfilled = bought.find((o) => o.status === "fulfilled") as Order;
+    expect(fulfilled).toMatchObject({
+      rating: 5,
+      delivered: "1.0000",
+      invoiced: "1.0000",
+      received: "1.0000",
+      paid: "1.0000",
+    });
+    const pending = bought.find((o) => o.status === "placed") as Order & { thread_id: number };
+    const chat = await call<{ messages: unknown[] }>(BUYER_OWNER, "marketplace_thread_messages", {
+      thread_id: pending.thread_id,
+    });
+    expect(chat.messages.length).toBe(3);
+    const sold = await call<Order[]>(SELLER, "marketplace_orders", { side: "seller" });
+    expect(sold.map((o) => o.number).sort()).toEqual(bought.map((o) => o.number).sort());
+  });
 
   it("shows published listings to a Premium buyer, with stock as in / low / out and never the seller's figures", async () => {
     const found = await call<{ rows: Array<Record<string, unknown>> }>(BUYER, "marketplace_search", { q: "Market" });
@@ -323,7 +352,7 @@ describe("marketplace: listings, orders and the two sets of books", () => {
         seller_account_id: account,
       },
     );
-    expect(profile.rows[0]).toMatchObject({ seller_rating_count: 1 });
+    expect(profile.rows[0]).toMatchObject({ seller_rating_count: 2 }); // the demo data's, and this one
   });
 
   it("rejects with a reason; the buyer cancels a placed order; neither makes documents", async () => {
