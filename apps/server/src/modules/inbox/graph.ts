@@ -177,7 +177,7 @@ export async function uploadWhatsAppMedia(
   const form = new FormData();
   form.set("messaging_product", "whatsapp");
   form.set("type", mimeType);
-  form.set("file", new Blob([bytes], { type: mimeType }), fileName);
+  form.set("file", new Blob([Buffer.from(bytes)], { type: mimeType }), fileName);
   const res = await call<{ id?: string }>(base, token, `${encodeURIComponent(phoneNumberId)}/media`, {
     method: "POST",
     form,
