@@ -205,4 +205,21 @@ describe("the demo workspace's year of trading", () => {
       }
     }
   });
+
+  it("gives the demo driver a trip today: four stops in order, each with an address and goods (issue 22)", async () => {
+    const stops = await rows<{ stop_seq: number; address: string | null; lines: number }>(sql`select d.stop_seq,
+        c.shipping_address as address,
+        (select count(*)::int from delivery_order_line l where l.workspace_id = d.workspace_id
+          and l.delivery_order_id = d.id) as lines
+      from delivery_order d join company c on c.workspace_id = d.workspace_id and c.id = d.company_id
+      join "user" u on u.workspace_id = d.workspace_id and u.id = d.driver_id
+      where d.workspace_id = ${demo}::uuid and u.email = 'driver@demo.test' and d.planned_date = current_date
+        and d.status = 'to_bill' and d.received_by is null
+      order by d.stop_seq`);
+    expect(stops.map((s) => Number(s.stop_seq))).toEqual([1, 2, 3, 4]);
+    for (const s of stops) {
+      expect(s.address).toBeTruthy();
+      expect(Number(s.lines)).toBe(2);
+    }
+  });
 });

@@ -18,6 +18,7 @@ import { seedBooks } from "./demo-books.ts";
 import { seedChallenge } from "./demo-challenge.ts";
 import { seedClaims } from "./demo-claims.ts";
 import { seedCommission } from "./demo-commission.ts";
+import { seedDriverTrip } from "./demo-driver.ts";
 import { seedHr } from "./demo-hr.ts";
 import { ORCHARD_WORKSPACE } from "./demo-marketplace.ts";
 import { seedMarketplace } from "./demo-marketplace-trade.ts";
@@ -325,6 +326,7 @@ export async function seedWorkspace(
   if (opts.trading) await seedBooks(tx, created.id, profile);
   if (opts.trading) await seedChallenge(tx, created.id, profile);
   if (opts.trading) await seedCommission(tx, created.id, profile);
+  if (opts.trading) await seedDriverTrip(tx, created.id, profile); // issue 22: the driver's trip today
   return created.id;
 }
 
