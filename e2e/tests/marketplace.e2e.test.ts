@@ -133,7 +133,7 @@ describe.skipIf(!hasChromium)("the marketplace in Chromium", () => {
       .getByRole("log", { name: "Messages" })
       .getByText("Can you deliver to Orchard Road by Friday?")
       .waitFor();
-    await seller.getByLabel("Message").fill("Yes, Friday morning works.");
+    await seller.getByLabel("Your message").fill("Yes, Friday morning works.");
     await seller.getByRole("button", { name: "Send" }).click();
     await buyer
       .getByRole("log", { name: "Messages" })

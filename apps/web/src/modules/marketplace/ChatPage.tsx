@@ -165,7 +165,7 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
           fullWidth
           multiline
           maxRows={4}
-          label="Message"
+          label="Your message"
           value={body}
           onChange={(e) => setBody(e.target.value)}
           onKeyDown={(e) => {
