@@ -14,7 +14,17 @@
 //   node scripts/cluster.mjs replica stop|start, primary restart
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -138,6 +148,13 @@ const REPLICA_DIR = path.join(DIR, "replica");
 const localUrl = (port, db = "workmetrics") => `postgres://postgres@127.0.0.1:${port}/${db}`;
 
 function pgCtl(bin, dir, action, logName) {
+  // Started already (a start that failed half-way, run again): leave it running.
+  if (
+    action === "start" &&
+    asPostgres(path.join(bin, "pg_ctl"), ["status", "-D", dir], { allowFail: true }).status === 0
+  ) {
+    return { status: 0 };
+  }
   const args = ["-D", dir, "-w", "-t", "120"];
   if (action === "start" || action === "restart")
     args.push("-l", path.join(LOGS, `${logName ?? path.basename(dir)}.log`));
@@ -146,6 +163,7 @@ function pgCtl(bin, dir, action, logName) {
 }
 
 function startPrimary(bin) {
+  ownByPostgres(LOGS); // pg_ctl -l writes there as postgres
   if (!existsSync(path.join(PRIMARY_DIR, "PG_VERSION"))) {
     say(`a PostgreSQL primary of its own in ${path.relative(root, PRIMARY_DIR)} on port ${PRIMARY_PORT} (initdb)`);
     ownByPostgres(PRIMARY_DIR);
@@ -206,6 +224,7 @@ function startReplica(bin, primaryUrl) {
     );
     rmSync(REPLICA_DIR, { recursive: true, force: true });
     ownByPostgres(REPLICA_DIR);
+    chmodSync(REPLICA_DIR, 0o700); // PostgreSQL refuses a data directory others can read
     asPostgres(path.join(bin, "pg_basebackup"), [
       "-d",
       primaryUrl.replace(/\/[^/]*$/, "/postgres"),
