@@ -196,6 +196,7 @@ registerDocumentExtensions(() => import("../modules/claims/documents.ts"));
 registerDocumentExtensions(() => import("../modules/payables/documents.ts"));
 registerDocumentExtensions(() => import("../modules/stock/documents.ts"));
 registerDocumentExtensions(() => import("../modules/warehouse/documents.ts"));
+registerDocumentExtensions(() => import("../modules/inbox/documents.ts")); // issue 24: a document's conversations
 
 function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
   const m = resource(path, icon, section);

@@ -22,7 +22,7 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@workmetrics/domain";
+import { decide, errorMessage } from "@workmetrics/domain";
 import type { CommandResult } from "@workmetrics/domain/commands";
 import type { MessageView, OpenDocument } from "@workmetrics/domain/commands/inbox";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -31,6 +31,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatAmount, formatDate, formatDateTime, humanize } from "../../platform/fields/format.ts";
+import { useMember } from "../../platform/resource/access.ts";
 import { useAssign, useCannedReplies, useMakeQuotation, useNote, useReply, useSetStatus, useThread } from "./api.ts";
 import { CHANNEL_LABEL } from "./channels.ts";
 
@@ -315,6 +316,13 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
   const [besideOpen, setBesideOpen] = useState(false);
   const [cannedAt, setCannedAt] = useState<HTMLElement | null>(null);
   const canned = useCannedReplies(Boolean(thread.data?.can_reply));
+  const who = useMember();
+  const canSaveCanned = decide(who, {
+    audience: "member",
+    permission: "canned_reply.create",
+    does: "save canned replies",
+    feature: "communication_channels",
+  }).allowed;
   const members = useQuery({
     queryKey: ["inbox", "members"],
     queryFn: async ({ signal }) =>
@@ -507,7 +515,11 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
                   <ToggleButton value="reply">Reply</ToggleButton>
                   <ToggleButton value="note">Private note</ToggleButton>
                 </ToggleButtonGroup>
-                <Button size="small" onClick={(e) => setCannedAt(e.currentTarget)} disabled={!canned.data?.length}>
+                <Button
+                  size="small"
+                  onClick={(e) => setCannedAt(e.currentTarget)}
+                  disabled={!canned.data?.length && !(canSaveCanned && text.trim())}
+                >
                   Canned replies
                 </Button>
                 {c.channel_id === 1 && (
@@ -528,6 +540,25 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
                     {r.title}
                   </MenuItem>
                 ))}
+                {canSaveCanned && (
+                  <MenuItem
+                    disabled={!text.trim()}
+                    onClick={() => {
+                      setCannedAt(null);
+                      const title = window.prompt("A title for this canned reply", text.trim().slice(0, 40));
+                      if (!title?.trim()) return;
+                      data
+                        .create("canned_reply", { title: title.trim(), body: text.trim() })
+                        .then(() => {
+                          toast.success(`Canned reply “${title.trim()}” saved`);
+                          void canned.refetch();
+                        })
+                        .catch((e) => toast.error(errorMessage(e, "The canned reply could not be saved")));
+                    }}
+                  >
+                    Save the message as a canned reply…
+                  </MenuItem>
+                )}
               </Menu>
               <Stack direction="row" spacing={1} sx={{ alignItems: "flex-end" }}>
                 <TextField
