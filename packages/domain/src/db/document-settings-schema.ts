@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, foreignKey, jsonb, numeric, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, foreignKey, jsonb, numeric, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { tenantPolicy } from "./columns.ts";
+import { location } from "./master-schema.ts";
 import { authUser, workspace } from "./platform-schema.ts";
 
 // A workspace's document settings (issue 10 §1, §2): one row per workspace, absent until first saved (the defaults
@@ -21,12 +22,20 @@ export const documentSetting = pgTable(
     matchQtyTolerance: numeric("match_qty_tolerance", { precision: 5, scale: 2 }).notNull().default(sql`0`),
     matchPriceTolerance: numeric("match_price_tolerance", { precision: 5, scale: 2 }).notNull().default(sql`0`),
     matchAmountTolerance: numeric("match_amount_tolerance", { precision: 14, scale: 2 }),
+    // Issue 21 §1: where a delivery or a receipt goes from or to when its order names no location (null: the only
+    // ordinary location when there is one, else the clerk chooses).
+    defaultLocationId: bigint("default_location_id", { mode: "number" }),
     updatedBy: uuid("updated_by").references(() => authUser.id),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId] }),
     foreignKey({ columns: [t.workspaceId], foreignColumns: [workspace.id] }),
+    foreignKey({
+      name: "document_setting_default_location_fk",
+      columns: [t.workspaceId, t.defaultLocationId],
+      foreignColumns: [location.workspaceId, location.id],
+    }),
     tenantPolicy("document_setting"),
   ],
 ).enableRLS();

@@ -1,0 +1,2 @@
+ALTER TABLE "document_setting" ADD COLUMN "default_location_id" bigint;--> statement-breakpoint
+ALTER TABLE "document_setting" ADD CONSTRAINT "document_setting_default_location_fk" FOREIGN KEY ("workspace_id","default_location_id") REFERENCES "public"."location"("workspace_id","id") ON DELETE no action ON UPDATE no action;
