@@ -197,6 +197,7 @@ registerDocumentExtensions(() => import("../modules/payables/documents.ts"));
 registerDocumentExtensions(() => import("../modules/stock/documents.ts"));
 registerDocumentExtensions(() => import("../modules/warehouse/documents.ts"));
 registerDocumentExtensions(() => import("../modules/inbox/documents.ts")); // issue 24: a document's conversations
+registerDocumentExtensions(() => import("../modules/delivery/documents.ts")); // issue 22: proof of delivery, dispatch
 
 function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
   const m = resource(path, icon, section);

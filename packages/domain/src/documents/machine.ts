@@ -30,6 +30,7 @@ export type TransitionInput = {
   kind: "text" | "datetime" | "user" | "line_qty";
   required?: boolean;
   prompt?: string; // the refusal when a required one is missing; default "Give <label> to <action> it"
+  role?: number; // kind user: only users of this role are offered (a delivery's driver: Driver)
   left?: (line: LineRow) => string; // line_qty: the most a line may take now
 };
 

@@ -13,6 +13,7 @@ import { DELIVERY_ORDER } from "../documents/types/delivery-order.ts";
 import { INVOICE } from "../documents/types/invoice.ts";
 import { QUOTATION } from "../documents/types/quotation.ts";
 import { SALES_ORDER } from "../documents/types/sales-order.ts";
+import { ROLE } from "../roles.ts";
 import { CATALOG } from "./catalog.ts";
 import { documentHeaderFields, documentLineFields, documentResources } from "./documents.ts";
 import { f } from "./fields.ts";
@@ -60,7 +61,10 @@ export const [deliveryOrderResource, deliveryOrderLineResource] = documentResour
     table: deliveryOrder,
     fields: documentHeaderFields(DELIVERY_ORDER.statusNames, [
       f.ref("location_id", "Location", "location", "name", { list: true, width: 140 }),
-      f.ref("driver_id", "Driver", "user", "name", { list: true, width: 140 }),
+      {
+        ...f.ref("driver_id", "Driver", "user", "name", { list: true, width: 140 }),
+        reference: { resource: "user", display: "name", where: { role_id: String(ROLE.Driver), active: "true" } },
+      },
       f.date("planned_date", "Delivery date", { list: true }), // issue 22: dispatch gives a driver and a date
       f.integer("stop_seq", "Stop", { readOnly: true, form: false }),
       f.text("received_by", "Received by", { readOnly: true }),

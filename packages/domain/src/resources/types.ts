@@ -33,7 +33,9 @@ export type FieldDef = {
   list?: boolean; // one of the default list columns
   form?: boolean; // false keeps a writable field off the generic form
   options?: readonly string[]; // enum and status values
-  reference?: { resource: string; display: string }; // kind "reference": target resource and its label column
+  // kind "reference": target resource and its label column; `where`: the choices offered, column = value (a
+  // delivery order's driver: users whose role is Driver).
+  reference?: { resource: string; display: string; where?: Readonly<Record<string, string>> };
   help?: string;
   min?: number; // numeric fields: the smallest value allowed (mirrors the table's CHECK, so forms catch it first)
   max?: number; // numeric fields: the largest value allowed

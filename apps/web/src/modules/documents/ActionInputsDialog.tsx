@@ -150,6 +150,7 @@ export function ActionInputsDialog(props: {
                   select="id,name,email"
                   display="name"
                   search={["name", "email"]}
+                  filters={i.role ? [{ column: "role_id", op: "eq", value: String(i.role) }] : undefined}
                   required={i.required}
                   autoFocus={n === 0 && perLine.length === 0}
                   value={users[i.field] ?? null}

@@ -12,7 +12,7 @@ import Typography from "@mui/material/Typography";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "@workmetrics/domain/money";
-import { useCallback, useMemo } from "react";
+import { Suspense, useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { escapeLike } from "../../platform/data-access/filters.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
@@ -200,6 +200,7 @@ function useMatchingCustomers(term: string): number[] | undefined {
 export default function DocumentList() {
   const def = useResourceDef();
   const type = useDocType(def.name);
+  const ListAction = type.listAction;
   const [params, setParams] = useSearchParams();
   const filters = readDocFilters(params);
   const filterKey = JSON.stringify(filters);
@@ -254,6 +255,13 @@ export default function DocumentList() {
       />
     ),
     footer: (query) => <ListTotals type={type} filters={query.filters} />,
+    selectionAction: ListAction
+      ? (ids, clear) => (
+          <Suspense fallback={null}>
+            <ListAction ids={ids.map(Number)} onDone={clear} />
+          </Suspense>
+        )
+      : undefined,
   };
   return <ResourceList extras={extras} />;
 }

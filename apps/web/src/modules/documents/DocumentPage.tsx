@@ -279,6 +279,13 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
       </Grid>
 
       {doc && <PaymentsPanel type={t} doc={doc} currency={currency} />}
+      {doc &&
+        t.panels.map((Panel, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the type's panels are a fixed list
+          <Suspense key={i} fallback={null}>
+            <Panel doc={doc} />
+          </Suspense>
+        ))}
       {doc && (
         <Card variant="outlined">
           <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label="Document details" variant="scrollable">

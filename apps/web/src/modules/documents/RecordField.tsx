@@ -30,7 +30,7 @@ type Props = {
 
 function ReferenceField({ field, value, onChange, readOnly, dense, error }: Props) {
   const data = useDataProvider();
-  const ref = field.reference as { resource: string; display: string };
+  const ref = field.reference as NonNullable<typeof field.reference>;
   // A user's id is a uuid; every other record's a number.
   const id = value === null || value === undefined || value === "" ? null : uuidOrNumber(value);
   const readable = useReadable()(ref.resource);
@@ -53,6 +53,7 @@ function ReferenceField({ field, value, onChange, readOnly, dense, error }: Prop
       hideLabel={dense}
       select={`id,${ref.display}`}
       display={ref.display}
+      filters={Object.entries(ref.where ?? {}).map(([column, v]) => ({ column, op: "eq" as const, value: v }))}
       search={target.search.length ? target.search : [ref.display]}
       value={id === null ? null : (label.data ?? { id, [ref.display]: named ?? "…" })}
       onChange={(r) => onChange(r ? uuidOrNumber(r.id) : null)}

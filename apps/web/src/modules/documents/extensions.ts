@@ -23,8 +23,18 @@ export type LinesEditorProps = {
 };
 export type LinesEditor = LazyExoticComponent<ComponentType<LinesEditorProps>>;
 
+// A module's own section on a type's document page, below the lines (a delivery order's proof of delivery); it
+// decides itself whether to show.
+export type PagePanel = LazyExoticComponent<ComponentType<{ doc: Row }>>;
+
+// A module's action on the rows selected in a type's list (delivery orders: "Assign driver and date"); `onDone`
+// clears the selection.
+export type ListAction = LazyExoticComponent<ComponentType<{ ids: number[]; onDone(): void }>>;
+
 export type DocumentExtension = {
   pageActions?: readonly PageAction[];
+  panels?: readonly PagePanel[];
+  listAction?: ListAction;
   editor?: LinesEditor;
   // Made only from another document (a claim from its contract): the list offers no New.
   convertOnly?: boolean;
@@ -53,7 +63,12 @@ export function documentExtensionsLoaded(): Promise<void> {
     for (const { default: byType } of modules) {
       for (const [type, ext] of Object.entries(byType)) {
         const had = merged.get(type) ?? {};
-        merged.set(type, { ...had, ...ext, pageActions: [...(had.pageActions ?? []), ...(ext.pageActions ?? [])] });
+        merged.set(type, {
+          ...had,
+          ...ext,
+          pageActions: [...(had.pageActions ?? []), ...(ext.pageActions ?? [])],
+          panels: [...(had.panels ?? []), ...(ext.panels ?? [])],
+        });
       }
     }
   });

@@ -27,7 +27,13 @@ import type { ResourceDef } from "@workmetrics/domain/resources/types";
 import { use } from "react";
 import { STATUS_HEX } from "../../platform/fields/format.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
-import { type DocumentExtension, documentExtensionsLoaded, extensionOf, type PageAction } from "./extensions.ts";
+import {
+  type DocumentExtension,
+  documentExtensionsLoaded,
+  extensionOf,
+  type PageAction,
+  type PagePanel,
+} from "./extensions.ts";
 
 export type { LinesEditor, LinesEditorProps, PageAction } from "./extensions.ts";
 
@@ -54,6 +60,8 @@ export type WebDocType = {
   lines: ResourceDef;
   // What the modules registered for the type (extensions.ts), once loaded.
   readonly pageActions: readonly PageAction[];
+  readonly panels: readonly PagePanel[];
+  readonly listAction?: DocumentExtension["listAction"];
   readonly editor?: DocumentExtension["editor"];
   readonly convertOnly?: boolean;
   readonly blocked?: DocumentExtension["blocked"];
@@ -69,6 +77,12 @@ const declare = (machine: unknown, madeFrom: readonly MadeFromDecl[] = []): WebD
     lines: resourceByName(`${m.type}_line`),
     get pageActions() {
       return extensionOf(m.type).pageActions ?? [];
+    },
+    get panels() {
+      return extensionOf(m.type).panels ?? [];
+    },
+    get listAction() {
+      return extensionOf(m.type).listAction;
     },
     get editor() {
       return extensionOf(m.type).editor;

@@ -85,6 +85,8 @@ export type ListExtras = {
   canImport?: boolean;
   canDelete?: boolean;
   filtered?: boolean; // the extras' filters narrow the list (for the empty state)
+  // An action on the selected rows (delivery orders: assign a driver and a date); with it, rows can be selected.
+  selectionAction?: (ids: Id[], clear: () => void) => ReactNode;
 };
 
 // The one list page of every resource (issue 5 item 4): server-side paging, sorting, filtering and search.
@@ -192,6 +194,9 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
         onDelete={() => setConfirming(true)}
       />
       {extras.bar}
+      {extras.selectionAction &&
+        selected.length > 0 &&
+        extras.selectionAction(selected, () => setSelection(EMPTY_SELECTION))}
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 420, display: "flex" }}>
         <DataGrid
           aria-label={def.plural}
@@ -221,7 +226,7 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
           }}
           columnVisibilityModel={visibility}
           onColumnVisibilityModelChange={setVisibility}
-          checkboxSelection={canDelete}
+          checkboxSelection={canDelete || Boolean(extras.selectionAction)}
           keepNonExistentRowsSelected
           disableRowSelectionOnClick
           rowSelectionModel={selection}

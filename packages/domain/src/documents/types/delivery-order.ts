@@ -1,3 +1,4 @@
+import { ROLE } from "../../roles.ts";
 import { defineDocumentType } from "../machine.ts";
 import { progress } from "../quantities.ts";
 import { type DocSnapshot, needsLines } from "./snapshot.ts";
@@ -69,7 +70,14 @@ export const DELIVERY_ORDER = defineDocumentType({
       permission: "delivery_order.update",
       guard: (doc: DocSnapshot) => (received(doc) ? `${received(doc)}; its driver cannot change` : null),
       inputs: [
-        { field: "driver_id", label: "Driver", kind: "user", required: true, prompt: "Choose the driver to assign" },
+        {
+          field: "driver_id",
+          label: "Driver",
+          kind: "user",
+          required: true,
+          prompt: "Choose the driver to assign",
+          role: ROLE.Driver, // issue 22: only drivers are assigned (the server refuses others)
+        },
       ],
     },
     {
