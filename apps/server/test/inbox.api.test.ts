@@ -382,6 +382,71 @@ describe("answering", () => {
     });
   });
 
+  it("makes a quotation from the conversation with the products and quantities the customer wrote, linked", async () => {
+    await own.q(sql`update conversation set last_inbound_at = now() where id = ${conv.id}`);
+    const [p] = await own.q<{ id: number; name: string }>(
+      sql`select id, name from product where active and length(name) > 6 order by id limit 1`,
+    );
+    const body = waWebhook([
+      {
+        phoneNumberId: PHONE_ID,
+        messages: [text(known.number, `wamid.q${uniq()}`, `Please quote 7 ${p.name} by Friday`)],
+      },
+    ]);
+    expect((await post(body)).status).toBe(200);
+    await drained();
+    const made = await ok(SALES, "conversation_quotation", { conversation_id: conv.id });
+    expect(made).toMatchObject({ lines: 1, matched: [p.name] });
+    const lines = await own.q<{ product_id: number; qty: string; company_id: number }>(
+      sql`select l.product_id, trim_scale(l.qty)::text as qty, q.company_id from quotation_line l
+        join quotation q on q.workspace_id = l.workspace_id and q.id = l.quotation_id where q.id = ${made.id}`,
+    );
+    expect(lines).toEqual([{ product_id: p.id, qty: "7", company_id: known.company_id }]);
+    const linked = await ok(SALES, "document_conversations", { document_type: "quotation", document_id: made.id });
+    expect((linked as unknown as Conv[]).map((c) => c.id)).toEqual([conv.id]);
+    const driver = await rpc(DRIVER, "conversation_quotation", { conversation_id: conv.id });
+    expect(driver.status).toBe(403);
+  });
+
+  it("keeps private notes, status and labels", async () => {
+    const n = await ok(SALES, "conversation_note", {
+      conversation_id: conv.id,
+      body: "Customer prefers delivery after 2pm",
+    });
+    expect(n).toMatchObject({ direction: "note", status: "note" });
+    const before = fake.sent.length;
+    const st = await ok(SALES, "conversation_set_status", {
+      conversation_id: conv.id,
+      status: "pending",
+      labels: ["vip", "bulk"],
+    });
+    expect(st).toMatchObject({ status: "pending", labels: ["vip", "bulk"] });
+    await drained();
+    expect(fake.sent.length).toBe(before); // a note is never sent
+    const empty = await rpc(SALES, "conversation_note", { conversation_id: conv.id, body: " " });
+    expect(empty.status).toBe(422);
+    expect(msg(empty)).toBe("Write the note");
+  });
+
+  it("canned replies are the workspace's: managers write them, salespeople read them, nobody else sees them", async () => {
+    const title = `Price list ${uniq()}`;
+    const made = await restFetch(MANAGER, "canned_reply", {
+      method: "POST",
+      headers: { prefer: "return=representation" },
+      body: JSON.stringify({ title, body: "Our price list: https://example.test/prices" }),
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(
+      ((await restFetch(SALES, "canned_reply?select=title")).body as Array<{ title: string }>).map((r) => r.title),
+    ).toContain(title);
+    expect(
+      (await restFetch(SALES, "canned_reply", { method: "POST", body: JSON.stringify({ title: "x", body: "y" }) }))
+        .status,
+    ).toBe(403);
+    expect((await restFetch(ORCHARD, "canned_reply?select=title")).body).toEqual([]);
+    expect((await restFetch(PRO, "canned_reply?select=title")).status).toBe(403);
+  });
+
   it("a refused token marks the account as needing re-authorising and fails the message with Meta's words", async () => {
     await own.q(sql`update conversation set last_inbound_at = now() where id = ${conv.id}`);
     fake.failNextSend = { status: 401, code: 190, message: "Error validating access token: Session has expired" };
@@ -396,6 +461,58 @@ describe("answering", () => {
     expect(accounts.find((a) => Number(a.id) === accountId)?.status).toBe("needs_reauth");
     // Reconnecting with a good token makes it connected again.
     await ok(ADMIN, "channel_connect", { channel: "whatsapp", external_id: PHONE_ID, access_token: TOKEN });
+  });
+});
+
+describe("Facebook pages", () => {
+  it("stores a Messenger message from a signed page webhook and answers it on the page", async () => {
+    const PAGE = "200300400500600";
+    const PAGE_TOKEN = `EAAGpage${"p".repeat(40)}`;
+    fake.grant(PAGE_TOKEN, { [PAGE]: { name: "Demo Trading on Facebook" } });
+    const page = await ok(ADMIN, "channel_connect", {
+      channel: "facebook",
+      external_id: PAGE,
+      access_token: PAGE_TOKEN,
+    });
+    expect(page).toMatchObject({ channel_id: 2, display_name: "Demo Trading on Facebook" });
+    const psid = `7${uniq()}`;
+    const mid = `m_${uniq()}`;
+    const body = {
+      object: "page",
+      entry: [
+        {
+          id: PAGE,
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: psid },
+              recipient: { id: PAGE },
+              timestamp: Date.now(),
+              message: { mid, text: "Do you deliver to Sentosa?" },
+            },
+          ],
+        },
+      ],
+    };
+    expect((await post(body)).status).toBe(200);
+    expect((await post(body)).status).toBe(200);
+    await drained();
+    const [m] = await stored(mid);
+    expect(m).toMatchObject({ body: "Do you deliver to Sentosa?", kind: "text" });
+    expect(await stored(mid)).toHaveLength(1);
+    const reply = await ok(MANAGER, "conversation_reply", {
+      conversation_id: m.conversation_id,
+      body: "Yes, on Tuesdays.",
+    });
+    await drained();
+    expect(fake.sent.at(-1)?.body).toMatchObject({ recipient: { id: psid }, message: { text: "Yes, on Tuesdays." } });
+    const [row] = await own.q<{ status: string }>(sql`select status from conversation_message where id = ${reply.id}`);
+    expect(row.status).toBe("sent");
+    const tpl = await rpc(MANAGER, "conversation_reply", {
+      conversation_id: m.conversation_id,
+      template: { name: "x_y" },
+    });
+    expect(tpl.status).toBe(422);
   });
 });
 
