@@ -222,6 +222,16 @@ describe("POS at one counter", () => {
       from journal_line l join journal_entry e on e.workspace_id = l.workspace_id and e.id = l.entry_id
       where e.source_type = 'pos_order' and l.account_code = '4100'`);
     expect(Number(returns[0].net)).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const byProduct = await send(ADMIN, "report", { name: "sales_by_product", from: today, to: today });
+    expect(byProduct.status, JSON.stringify(byProduct.body)).toBe(200);
+    const sold = (byProduct.body as { rows: Array<{ product_id: number; qty: string }> }).rows.find(
+      (r) => Number(r.product_id) === items[0].id,
+    );
+    const invoiced = await own.q<{ n: string }>(sql`select coalesce(sum(l.qty), 0)::text as n from invoice_line l
+      join invoice i on i.workspace_id = l.workspace_id and i.id = l.invoice_id
+      where l.product_id = ${items[0].id} and i.doc_date = ${today}::date and i.status not in ('draft', 'cancelled')`);
+    expect(Number(sold?.qty)).toBe(Number(invoiced[0].n) + 1); // two sold at the counter, one refunded
     const tb = await send(ADMIN, "report", { name: "trial_balance", as_of: new Date().toISOString().slice(0, 10) });
     expect(tb.status).toBe(200);
     const totals = (tb.body as { totals: { debit: string; credit: string } }).totals;

@@ -9,6 +9,7 @@ import {
   narrowedDrill,
   period,
   type RollupRow,
+  readsAll,
   splitTotals,
 } from "./analytics/shared.ts";
 import { defineReport } from "./registry.ts";
@@ -105,15 +106,25 @@ export const salesByProduct = defineReport({
         drill: rows.map((r) => docDrill("invoice", r.id, r.number)),
       };
     }
+    // Issue 22: the point of sale's lines count too (refunds negative), each line's net the GST-inclusive amount less
+    // the 9/109 of it a standard-rated line holds (the order's GST is rounded once, so cents may differ per line).
+    const pos = readsAll(caller, "pos_order")
+      ? sql`union all select l.workspace_id, l.product_id, l.description, l.sku, l.qty,
+          case when l.tax_code = 'SR' then round(l.line_total * 100 / 109, 2) else l.line_total end
+        from pos_order_line l join pos_order o on o.workspace_id = l.workspace_id and o.id = l.pos_order_id
+        where l.workspace_id = ${caller.workspaceId}::uuid and o.doc_date between ${p.from}::date and ${p.to}::date`
+      : sql``;
     const res = await tx.execute(sql`select l.product_id, coalesce(pr.name, min(l.description)) as product,
-        min(l.sku) as sku, sum(l.qty)::text as qty, ${m(sql`sum(round(l.net_amount * i.rate, 2))`)} as net,
+        min(l.sku) as sku, sum(l.qty)::text as qty, ${m(sql`sum(l.net)`)} as net,
         grouping(l.product_id) as is_total
-      from invoice_line l
-      join invoice i on i.workspace_id = l.workspace_id and i.id = l.invoice_id
+      from (select l.workspace_id, l.product_id, l.description, l.sku, l.qty, round(l.net_amount * i.rate, 2) as net
+          from invoice_line l
+          join invoice i on i.workspace_id = l.workspace_id and i.id = l.invoice_id
+          where ${where} and l.product_id is not null
+        ${pos}) l
       left join product pr on pr.workspace_id = l.workspace_id and pr.id = l.product_id
-      where ${where} and l.product_id is not null
       group by rollup ((l.product_id, pr.name))
-      order by is_total, sum(round(l.net_amount * i.rate, 2)) desc, l.product_id`);
+      order by is_total, sum(l.net) desc, l.product_id`);
     const { rows, totals } = splitTotals(res.rows as RollupRow[], ["net"]);
     return {
       columns: [

@@ -35,7 +35,8 @@ const monthSales = (ws: string) => {
     union all select 'debit_note', round(net_total * rate, 2) from debit_note
       where workspace_id = ${ws}::uuid and status not in ('draft', 'cancelled') and ${month}
     union all select 'credit_note', -round(net_total * rate, 2) from credit_note
-      where workspace_id = ${ws}::uuid and status = 'issued' and ${month}`;
+      where workspace_id = ${ws}::uuid and status = 'issued' and ${month}
+    union all select 'pos_order', net_total from pos_order where workspace_id = ${ws}::uuid and ${month}`;
 };
 
 export async function sellingFigures(tx: Tx, caller: Caller): Promise<Record<string, unknown>> {

@@ -24,7 +24,7 @@ import { Link, useParams } from "react-router";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { toDataError } from "../../platform/data-access/errors.ts";
 import { runOrQueue, useOutbox } from "../shell/outbox.ts";
-import { ORDER_SELECT, type OrderRow, sgd, useOpenSession } from "./data.ts";
+import { ORDER_SELECT, type OrderRow, qtyText, sgd, useOpenSession } from "./data.ts";
 import { METHODS, methodLabel } from "./PayDialog.tsx";
 
 // One order (issue 22): its lines and payments, the receipt to print again, and a refund of the whole sale or some
@@ -155,9 +155,9 @@ export function OrderPage() {
                     {l.description}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {l.qty} × {sgd(l.unit_price)}
+                    {qtyText(l.qty)} × {sgd(l.unit_price)}
                     {dec(l.discount_percent).isZero() ? "" : ` −${l.discount_percent}%`}
-                    {Number(l.qty_refunded) > 0 ? ` · ${l.qty_refunded} refunded` : ""}
+                    {Number(l.qty_refunded) > 0 ? ` · ${qtyText(l.qty_refunded)} refunded` : ""}
                   </Typography>
                 </Box>
                 {canRefund && q > 0 && max > 1 && (

@@ -10,11 +10,11 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useParams } from "react-router";
 import { useSession } from "../../app/session/SessionProvider.tsx";
-import { runOrQueue, useOutbox } from "../shell/outbox.ts";
+import { onReplayed, runOrQueue, useOutbox } from "../shell/outbox.ts";
 import { lineTotal, type PosOrderView, readReceipts, type ShownReceipt } from "./data.ts";
 import { PrintStyles, Receipt, type ReceiptData } from "./Receipt.tsx";
 
@@ -65,9 +65,11 @@ export function ReceiptPage() {
   const { key = "" } = useParams();
   const { dbUser } = useSession();
   const { pending, conflicts } = useOutbox();
-  // Read again whenever the outbox changes: a replayed sale's receipt gets its number.
+  // Read again whenever the outbox changes or replays: a replayed sale's receipt gets its number.
+  const [replays, setReplays] = useState(0);
+  useEffect(() => onReplayed(() => setReplays((n) => n + 1)), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the outbox's state is the signal to read again
-  const shown = useMemo(() => readReceipts().find((r) => r.key === key) ?? null, [key, pending, conflicts]);
+  const shown = useMemo(() => readReceipts().find((r) => r.key === key) ?? null, [key, pending, conflicts, replays]);
   const [emailing, setEmailing] = useState(false);
   const conflict = conflicts.find((c) => c.key === key);
   if (!shown) {

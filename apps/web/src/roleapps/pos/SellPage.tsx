@@ -27,6 +27,7 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useMember } from "../../platform/resource/access.ts";
 import { runOrQueue } from "../shell/outbox.ts";
+import { BOTTOM_NAV_HEIGHT } from "../shell/RoleAppShell.tsx";
 import { ScanField, type ScannedProduct } from "../shell/ScanField.tsx";
 import { useWedgeScanner } from "../shell/scan.ts";
 import {
@@ -261,11 +262,38 @@ function SaleScreen({ sessionId, counter }: { sessionId: number | null; counter:
             size="large"
             disabled={cart.lines.length === 0}
             onClick={() => setPaying(true)}
-            sx={{ minHeight: 56, fontSize: 18, fontWeight: 700 }}
+            sx={{ minHeight: 56, fontSize: 18, fontWeight: 700, display: { xs: "none", md: "inline-flex" } }}
           >
             Charge {sgd(totals.total)}
           </Button>
         </Stack>
+      </Paper>
+      {/* On a phone the charge button stays in reach of the thumb, above the tabs. */}
+      <Box sx={{ display: { xs: "block", md: "none" }, height: 64 }} />
+      <Paper
+        elevation={6}
+        sx={{
+          display: { xs: "flex", md: "none" },
+          position: "fixed",
+          left: 0,
+          right: 0,
+          bottom: `calc(${BOTTOM_NAV_HEIGHT}px + env(safe-area-inset-bottom))`,
+          zIndex: 1099,
+          p: 1,
+          borderRadius: 0,
+        }}
+      >
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={cart.lines.length === 0}
+          onClick={() => setPaying(true)}
+          sx={{ minHeight: 52, fontSize: 18, fontWeight: 700 }}
+        >
+          Charge {sgd(totals.total)}
+          {totals.items ? ` · ${totals.items} item${totals.items === 1 ? "" : "s"}` : ""}
+        </Button>
       </Paper>
       {discountFor && (
         <DiscountDialog

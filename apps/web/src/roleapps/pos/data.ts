@@ -21,6 +21,8 @@ export const inclGst = (p: Pick<ScannedProduct, "price" | "tax_code">) =>
   money(p.tax_code === "SR" ? dec(p.price).mul(GST_FACTOR) : dec(p.price));
 
 export const sgd = (v: string | number) => `S$${money(String(v))}`;
+// A quantity as people write it: 2, 1.5 (the database keeps three decimals).
+export const qtyText = (q: string | number) => String(Number(q));
 
 async function rows<T>(q: PromiseLike<{ data: unknown; error: unknown; status: number }>): Promise<T[]> {
   const res = await q;

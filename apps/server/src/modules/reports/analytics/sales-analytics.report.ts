@@ -49,6 +49,14 @@ function entries(ws: string, p: { from: string; to: string }, caller: Caller): S
       where d.workspace_id = ${ws}::uuid and d.status not in ('draft', 'cancelled')
         and d.doc_date between ${p.from}::date and ${p.to}::date
         and (${unlinked("d")} or (i.id is not null and ${invoices}))
+      ${
+        // Issue 22: the point of sale's orders (refunds negative), sold by the cashier, for whoever reads them all.
+        readsAll(caller, "pos_order")
+          ? sql`union all
+      select o.doc_date, o.created_by, 'pos_order', o.net_total, o.total
+      from pos_order o where o.workspace_id = ${ws}::uuid and o.doc_date between ${p.from}::date and ${p.to}::date`
+          : sql``
+      }
     )`;
 }
 
