@@ -14,6 +14,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
+    // The server reads the chunk graph to list what a role app's service worker precaches (issue 22).
+    manifest: true,
     chunkSizeWarningLimit: 900,
     // Two groups keep the landing page at three files. "initial": what the entry imports statically (React, the
     // router, MUI's core, the public header) loads on every page anyway, so one chunk, and a lazy page sharing a few

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { request } from "node:http";
+import { ean13, validGtin } from "@workmetrics/domain/barcode";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rpc } from "./documents-helpers.ts";
@@ -256,5 +257,55 @@ describe("offline conflicts", () => {
     expect((open.body as { rows: Array<{ id: number }> }).rows.some((r) => r.id === mine.body.id)).toBe(false);
     const bad = await rpc(DRIVER, "offline_conflict_report", { app: "kitchen", key: "k" });
     expect(bad.status).toBe(422);
+  });
+});
+
+describe("barcodes", () => {
+  it("gives every demo product a valid EAN-13, found by the scanner's exact match", async () => {
+    const res = await restFetch(ADMIN, "product?select=id,sku,barcode&order=id&limit=1000");
+    expect(res.status).toBe(200);
+    const rows = res.body as Array<{ id: number; sku: string; barcode: string | null }>;
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.every((r) => r.barcode !== null && validGtin(r.barcode) && r.barcode.length === 13)).toBe(true);
+    expect(new Set(rows.map((r) => r.barcode)).size).toBe(rows.length);
+    const found = await restFetch(POS, `product?select=id,sku&barcode=eq.${rows[3].barcode}`);
+    expect(found.body).toEqual([{ id: rows[3].id, sku: rows[3].sku }]);
+  });
+
+  it("keeps a barcode unique in the workspace, from the form and from a CSV import", async () => {
+    const tag = `BC${Date.now().toString(36).toUpperCase()}`;
+    const code = ean13(`2${String(Date.now()).slice(-11)}`);
+    const made = await restFetch(ADMIN, "product", {
+      method: "POST",
+      headers: { prefer: "return=representation" },
+      body: JSON.stringify({ sku: `${tag}-1`, name: "Scanned thing", barcode: code }),
+    });
+    expect(made.status, made.text).toBe(201);
+    const twice = await restFetch(ADMIN, "product", {
+      method: "POST",
+      body: JSON.stringify({ sku: `${tag}-2`, name: "Same code", barcode: code }),
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.text).toContain("barcode");
+    // Another workspace may use the same code for its own product.
+    const theirs = await restFetch(PRO_ADMIN, "product", {
+      method: "POST",
+      body: JSON.stringify({ sku: `${tag}-1`, name: "Their scanned thing", barcode: code }),
+    });
+    expect(theirs.status, theirs.text).toBe(201);
+    const csvCode = ean13(`3${String(Date.now()).slice(-11)}`);
+    const imported = await rpc(ADMIN, "csv_import", {
+      resource: "product",
+      rows: [{ SKU: `${tag}-3`, Name: "From the file", Barcode: csvCode }],
+    });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body).toMatchObject({ committed: true, imported: 1 });
+    const back = await restFetch(ADMIN, `product?select=sku&barcode=eq.${csvCode}`);
+    expect(back.body).toEqual([{ sku: `${tag}-3` }]);
+    const clash = await rpc(ADMIN, "csv_import", {
+      resource: "product",
+      rows: [{ SKU: `${tag}-4`, Name: "Clash", Barcode: csvCode }],
+    });
+    expect((clash.body as { committed: boolean }).committed).toBe(false);
   });
 });

@@ -16,6 +16,11 @@ export const productResource = defineResource({
     idField(),
     f.code("sku", "SKU", { required: true, list: true, width: 130 }),
     f.name("name", "Name", { required: true, list: true, width: 260 }),
+    // Issue 22: the code on the pack that scanners read (EAN-13, UPC, …); unique in the workspace when set.
+    f.code("barcode", "Barcode", {
+      width: 150,
+      help: "The code printed on the pack (EAN-13, UPC …): scanners find it",
+    }),
     f.textarea("description", "Description"),
     f.ref("category_id", "Category", "category", "name", { list: true }),
     f.ref("brand_id", "Brand", "brand", "name", { list: true }),

@@ -1,4 +1,5 @@
 import { ROLE } from "@workmetrics/domain";
+import { ean13 } from "@workmetrics/domain/barcode";
 import {
   brand,
   category,
@@ -216,6 +217,12 @@ export async function seedMasterData(tx: Tx, workspaceId: string, slug: string, 
   await tx.insert(service).values(SERVICES.map((s) => ({ ...w, ...s, description: `${s.name} by our own team` })));
 
   // Products: every family × item × size, round-robin until the workspace's count.
+  const gs1Company = [...slug].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 10_000, 7);
+  // A further company number for each 100,000 items (the bench's large catalogues), so none repeats.
+  const barcodeOf = (n: number) =>
+    ean13(
+      `888${String((gs1Company + Math.floor(n / 100_000)) % 10_000).padStart(4, "0")}${String(n % 100_000).padStart(5, "0")}`,
+    );
   const all: Array<typeof product.$inferInsert> = [];
   let n = 0;
   for (let round = 0; all.length < productCount && round < 4; round++) {
@@ -230,6 +237,8 @@ export async function seedMasterData(tx: Tx, workspaceId: string, slug: string, 
           all.push({
             ...w,
             sku: `${f.category.slice(0, 3).toUpperCase()}-${String(n).padStart(4, "0")}`,
+            // Issue 22: an EAN-13 on every pack (GS1 Singapore's 888, a company number per workspace, the item).
+            barcode: barcodeOf(n),
             name: `${item} ${size}${grade}`,
             description: `${item} (${size}) for trade and project use.`,
             categoryId: categoryId.get(f.category),

@@ -22,7 +22,7 @@ import Paper from "@mui/material/Paper";
 import { ThemeProvider } from "@mui/material/styles";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useLocation } from "react-router";
 import { usePreferences } from "../../app/preferences.tsx";
@@ -33,6 +33,7 @@ import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { OutboxSheet } from "./OutboxSheet.tsx";
 import { useOnline } from "./online.ts";
 import { startOutbox, useOutbox } from "./outbox.ts";
+import { installRoleApp } from "./pwa.ts";
 
 export type RoleAppTab = { to: string; label: string; icon: ReactNode };
 type Props = {
@@ -89,6 +90,8 @@ export function RoleAppShell({ app, title, tabs, actions, children }: Props) {
   );
   const location = useLocation();
   const current = activeTab(location.pathname, tabs);
+  const themeColor = theme.palette.primary.main;
+  useEffect(() => installRoleApp(themeColor), [themeColor]);
 
   return (
     <ThemeProvider theme={theme}>

@@ -39,11 +39,4 @@ export function createWedgeDetector(opts: { maxGapMs?: number; minLength?: numbe
   };
 }
 
-// The EAN-13 / UPC-A / EAN-8 check digit is right (GS1's mod-10 weighting 3,1 from the right).
-export function validGtin(code: string): boolean {
-  if (!/^\d{8}$|^\d{12,14}$/.test(code)) return false;
-  const digits = code.split("").map(Number);
-  const check = digits.pop() as number;
-  const sum = digits.reverse().reduce((s, d, i) => s + d * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
+export { validGtin } from "@workmetrics/domain/barcode";
