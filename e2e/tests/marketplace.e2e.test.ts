@@ -82,18 +82,22 @@ describe.skipIf(!hasChromium)("the marketplace in Chromium", () => {
   it("orchard finds a listing, orders and chats; demo accepts; both see it fulfilled; orchard rates", async () => {
     // A listing of the seller's made for this journey (a product not listed yet).
     const title = `Journey crate ${Date.now()}`;
+    // At the catalogue's price, which is above its cost (a sale below cost needs someone who may approve it).
     const products = (
-      await restFetch("owner@demo.test", "product?select=id&is_stock_tracked=is.true&order=id.desc&limit=40")
-    ).body as Array<{ id: number }>;
+      await restFetch("owner@demo.test", "product?select=id,price,cost&is_stock_tracked=is.true&order=id.desc&limit=60")
+    ).body as Array<{ id: number; price: string; cost: string }>;
     const listed = (await restFetch("owner@demo.test", "marketplace_product?select=product_id")).body as Array<{
       product_id: number;
     }>;
-    const free = products.find((p) => !listed.some((l) => Number(l.product_id) === Number(p.id)));
+    const free = products.find(
+      (p) => Number(p.price) > Number(p.cost) && !listed.some((l) => Number(l.product_id) === Number(p.id)),
+    );
+    expect(free).toBeDefined();
     await ok("owner@demo.test", "marketplace_listing_save", {
       product_id: Number(free?.id),
       title,
       category: "Journeys",
-      price: "18.00",
+      price: Number(free?.price).toFixed(2),
       moq: "2",
       lead_time_days: 2,
     });

@@ -1,4 +1,5 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { findCommand } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -47,7 +48,13 @@ let account = 0;
 let listings: Listing[] = [];
 let unpublished = 0;
 
-const call = async <T>(email: string, fn: string, args: unknown): Promise<T> => (await ok(email, fn, args)) as T;
+// A command's answer, checked against its declared result schema (what the web's typed client promises).
+const call = async <T>(email: string, fn: string, args: unknown): Promise<T> => {
+  const body = await ok(email, fn, args);
+  const declared = findCommand(fn);
+  if (fn.startsWith("marketplace_")) expect(declared?.result.safeParse(body).error, fn).toBeUndefined();
+  return body as unknown as T;
+};
 
 beforeAll(async () => {
   await own.db.execute(sql`update workspace set tier_id = 12 where slug = 'lite'`);
@@ -438,5 +445,29 @@ describe("marketplace chat over realtime (supabase-js)", () => {
     ]);
     expect((await call<{ unread: number }>(BUYER, "marketplace_threads", {})).unread).toBe(before.unread);
     expect(third).toEqual([]);
+  });
+
+  it("joins the two parties in the thread's room (typing, presence) across their workspaces, and no one else", async () => {
+    const { threads } = await call<{ threads: Array<{ id: number }> }>(BUYER, "marketplace_threads", {});
+    const topic = `marketplace-thread:${threads[0].id}`;
+    const typed: unknown[] = [];
+    const seller = (await member(SELLER_STAFF)).channel(topic, { config: { presence: { key: "seller" } } });
+    seller.on("broadcast", { event: "typing" }, (m) => typed.push(m.payload));
+    await joined(seller);
+    const buyer = (await member(BUYER)).channel(topic, { config: { presence: { key: "buyer" } } });
+    await joined(buyer);
+    await buyer.track({ at: "now" });
+    await buyer.send({ type: "broadcast", event: "typing", payload: { name: "Benjamin" } });
+    const until = Date.now() + 5000;
+    while ((!typed.length || !Object.keys(seller.presenceState()).includes("buyer")) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(typed).toEqual([{ name: "Benjamin" }]);
+    expect(Object.keys(seller.presenceState())).toContain("buyer");
+    // A third Premium workspace cannot join the room, nor a member of a party who may not read the chats.
+    const third = (await member(THIRD)).channel(topic);
+    await expect(joined(third)).rejects.toThrow(/not yours/);
+    const driver = (await member("driver@demo.test")).channel(topic);
+    await expect(joined(driver)).rejects.toThrow(/not yours/);
   });
 });

@@ -97,7 +97,7 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
 
   function leave(chan: Chan): void {
     const diff = hub.track(chan, null);
-    if (diff) void notify({ origin: instance, kind: "presence", ws: chan.caller.workspaceId, topic: chan.topic, diff });
+    if (diff) void notify({ origin: instance, kind: "presence", ws: chan.room, topic: chan.topic, diff });
     if (hub.remove(chan)) opts.feed().unwatch(chan.caller.workspaceId);
   }
 
@@ -135,6 +135,24 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
     return chans.filter((c) => c.conn.channels.get(c.topic) === c);
   }
 
+  // The room a channel joins: its own workspace's, except a marketplace thread's topic (`marketplace-thread:<id>`),
+  // whose room is the thread's seller's, shared by the two parties — only they (members who read marketplace chats)
+  // may join it; null refuses the join.
+  async function roomFor(caller: Chan["caller"], topic: string): Promise<string | null> {
+    const m = /^realtime:marketplace-thread:(\d{1,18})$/.exec(topic);
+    if (!m) return caller.workspaceId;
+    const chats = findResource("marketplace_message");
+    if (!chats || !decideResource(memberOf(caller), chats, "read").allowed) return null;
+    const res = await inRequest(
+      db,
+      { workspaceId: caller.workspaceId, userId: caller.userId, role: "authenticated" },
+      (tx) =>
+        tx.execute(sql`select seller_workspace_id::text as seller from marketplace_thread where id = ${m[1]}::bigint
+        and ${caller.workspaceId}::uuid in (buyer_workspace_id, seller_workspace_id)`),
+    );
+    return (res.rows[0] as { seller: string } | undefined)?.seller ?? null;
+  }
+
   async function join(conn: Conn, f: Frame): Promise<void> {
     const old = conn.channels.get(f.topic);
     if (old) leave(old);
@@ -149,6 +167,8 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
       if (err instanceof RestError) return hub.send(conn, refused(f, err.message));
       throw err;
     }
+    const room = await roomFor(who.caller, f.topic);
+    if (!room) return hub.send(conn, refused(f, "This marketplace chat is not yours"));
     const presenceKey =
       typeof config.presence?.key === "string" && config.presence.key ? config.presence.key : randomUUID();
     const chan: Chan = {
@@ -158,6 +178,7 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
       joinRef: f.joinRef,
       token,
       caller: who.caller,
+      room,
       checkedAt: Date.now(),
       self: config.broadcast?.self === true,
       ack: config.broadcast?.ack === true,
@@ -175,12 +196,12 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
       filter: b.filter,
     }));
     hub.send(conn, reply(f, "ok", { postgres_changes }));
-    hub.push(chan, "presence_state", hub.presenceState(who.caller.workspaceId, f.topic));
+    hub.push(chan, "presence_state", hub.presenceState(room, f.topic));
     if (bindings.length) {
       const message = "Subscribed to PostgreSQL";
       hub.push(chan, "system", { extension: "postgres_changes", status: "ok", message, channel: chan.subTopic });
     }
-    if (first) await notify({ origin: instance, kind: "presence_sync", ws: who.caller.workspaceId, topic: f.topic });
+    if (first) await notify({ origin: instance, kind: "presence_sync", ws: room, topic: f.topic });
   }
 
   async function accessToken(chan: Chan, f: Frame): Promise<void> {
@@ -202,7 +223,7 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
     const message: PeerMessage = {
       origin: instance,
       kind: "broadcast",
-      ws: chan.caller.workspaceId,
+      ws: chan.room,
       topic: chan.topic,
       event,
       payload: binary ? payload.toString("base64") : payload,
@@ -211,7 +232,7 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
     if (!(await notify(message))) {
       return hub.send(chan.conn, refused(f, `The message is too large: at most ${MAX_PEER_MESSAGE} bytes`));
     }
-    for (const other of hub.inRoom(chan.caller.workspaceId, chan.topic)) {
+    for (const other of hub.inRoom(chan.room, chan.topic)) {
       if (other === chan && !chan.self) continue;
       hub.push(other, "broadcast", { type: "broadcast", event, payload });
     }
@@ -224,10 +245,7 @@ export function createChannels(opts: { db: Db; signer: Signer; feed: () => Feed;
       return hub.send(chan.conn, refused(f, `Unknown presence event ${what}`));
     const meta = what === "track" ? ((f.payload.payload ?? {}) as Record<string, unknown>) : null;
     const diff = hub.track(chan, meta);
-    if (
-      diff &&
-      !(await notify({ origin: instance, kind: "presence", ws: chan.caller.workspaceId, topic: chan.topic, diff }))
-    ) {
+    if (diff && !(await notify({ origin: instance, kind: "presence", ws: chan.room, topic: chan.topic, diff }))) {
       log.warn({ topic: chan.topic }, "presence too large to pass to the other instances");
     }
     hub.send(chan.conn, reply(f, "ok"));

@@ -29,6 +29,7 @@ function chanOn(hub: Hub, ws: WebSocket, userId: string): Chan {
     joinRef: "1",
     token: "t",
     caller: { kind: "member", userId, workspaceId: "w", permissions: [], features: [], isOperator: false },
+    room: "w",
     checkedAt: Date.now(),
     self: false,
     ack: false,

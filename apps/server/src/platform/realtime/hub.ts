@@ -22,6 +22,9 @@ export type Chan = {
   joinRef: string | null;
   token: string;
   caller: Caller & { userId: string; workspaceId: string };
+  // The workspace whose room it joined: the caller's own, or for a marketplace thread's topic the thread's seller's,
+  // which both parties join (issue 23: typing and presence between a buyer and a seller; channels.ts).
+  room: string;
   checkedAt: number;
   self: boolean;
   ack: boolean;
@@ -70,7 +73,7 @@ export class Hub {
 
   // Adds a joined channel; true when it is the first of its room here (so other instances are asked for theirs).
   add(chan: Chan): boolean {
-    const key = roomOf(chan.caller.workspaceId, chan.topic);
+    const key = roomOf(chan.room, chan.topic);
     const room = this.rooms.get(key) ?? new Set<Chan>();
     const first = room.size === 0;
     this.rooms.set(key, room);
@@ -84,7 +87,7 @@ export class Hub {
 
   // Removes a channel; answers whether its workspace has no channel left here.
   remove(chan: Chan): boolean {
-    const key = roomOf(chan.caller.workspaceId, chan.topic);
+    const key = roomOf(chan.room, chan.topic);
     const room = this.rooms.get(key);
     room?.delete(chan);
     if (room?.size === 0) {
@@ -137,7 +140,7 @@ export class Hub {
     if (!next && !chan.tracked) return null;
     chan.tracked = next;
     const diff: PresenceDiff = { joins: next ? { [chan.presenceKey]: { metas: [next] } } : {}, leaves };
-    this.applyPresence(chan.caller.workspaceId, chan.topic, diff);
+    this.applyPresence(chan.room, chan.topic, diff);
     return diff;
   }
 

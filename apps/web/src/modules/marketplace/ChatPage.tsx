@@ -9,9 +9,12 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useRef, useState } from "react";
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router";
+import { getSupabase } from "../../app/session/client.ts";
+import { useSession } from "../../app/session/SessionProvider.tsx";
 import { formatDateTime } from "../../platform/fields/format.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { useMarketplaceCommand, useMarketplaceLive, useThread, useThreads } from "./api.ts";
@@ -89,8 +92,58 @@ export default function ChatPage() {
   );
 }
 
+// The thread's room (`marketplace-thread:<id>`, which the server lets only the two parties join, across their
+// workspaces): who else has the chat open (presence), and "… is typing" (a broadcast, shown for 3 s).
+function useThreadRoom(id: number) {
+  const { dbUser } = useSession();
+  const me = `${dbUser?.profile?.name ?? "Someone"} (${dbUser?.profile?.workspace.name ?? ""})`;
+  const [typing, setTyping] = useState<string | null>(null);
+  const [online, setOnline] = useState<string[]>([]);
+  const channel = useRef<RealtimeChannel | null>(null);
+  const lastSent = useRef(0);
+  useEffect(() => {
+    let gone = false;
+    let ch: RealtimeChannel | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void (async () => {
+      const sb = await getSupabase();
+      await sb.realtime.setAuth();
+      if (gone) return;
+      ch = sb.channel(`marketplace-thread:${id}`, { config: { presence: { key: me } } });
+      ch.on("broadcast", { event: "typing" }, ({ payload }) => {
+        setTyping(String((payload as { name?: string }).name ?? "Someone"));
+        clearTimeout(timer);
+        timer = setTimeout(() => setTyping(null), 3000);
+      });
+      ch.on("presence", { event: "sync" }, () => {
+        if (ch) setOnline(Object.keys(ch.presenceState()).filter((k) => k !== me));
+      });
+      const joined = ch;
+      joined.subscribe((status) => {
+        if (status !== "SUBSCRIBED" || gone) return;
+        channel.current = joined;
+        void joined.track({ at: new Date().toISOString() });
+      });
+    })();
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+      channel.current = null;
+      const left = ch;
+      if (left) void getSupabase().then((sb) => sb.removeChannel(left));
+    };
+  }, [id, me]);
+  const typed = useCallback(() => {
+    if (!channel.current || Date.now() - lastSent.current < 1500) return;
+    lastSent.current = Date.now();
+    void channel.current.send({ type: "broadcast", event: "typing", payload: { name: me } });
+  }, [me]);
+  return { typing, online, typed };
+}
+
 function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
   const thread = useThread(id);
+  const room = useThreadRoom(id);
   const send = useMarketplaceCommand("marketplace_message_send");
   const [body, setBody] = useState("");
   const end = useRef<HTMLDivElement>(null);
@@ -123,6 +176,7 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {t.subject} · you are the {t.side}
+            {room.online.length > 0 && ` · here now: ${room.online.join(", ")}`}
           </Typography>
         </Box>
       </Stack>
@@ -150,6 +204,9 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
         ))}
         <div ref={end} />
       </Stack>
+      <Typography variant="caption" color="text.secondary" sx={{ px: 2, minHeight: 20 }} aria-live="polite">
+        {room.typing ? `${room.typing} is typing…` : ""}
+      </Typography>
       <Stack
         direction="row"
         spacing={1}
@@ -167,7 +224,10 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
           maxRows={4}
           label="Your message"
           value={body}
-          onChange={(e) => setBody(e.target.value)}
+          onChange={(e) => {
+            setBody(e.target.value);
+            room.typed();
+          }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey) {
               e.preventDefault();

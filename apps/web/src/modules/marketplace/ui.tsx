@@ -7,7 +7,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { formatAmount, humanize, statusColor } from "../../platform/fields/format.ts";
+import { formatAmount, humanize, STATUS_HEX, statusColor } from "../../platform/fields/format.ts";
 
 // Issue 23: pieces the marketplace pages share.
 
@@ -61,13 +61,23 @@ export function Empty({ children }: { children: ReactNode }) {
   );
 }
 
+// A marketplace order's status in the spec's colours: waiting yellow, under way blue, done green, refused red.
+const ORDER_COLORS: Record<string, keyof typeof STATUS_HEX> = {
+  placed: "yellow",
+  accepted: "blue",
+  fulfilled: "green",
+  rejected: "red",
+  cancelled: "red",
+};
+
 export function StatusChip({ status }: { status: string }) {
+  const bg = ORDER_COLORS[status] ? STATUS_HEX[ORDER_COLORS[status]] : statusColor(status);
   return (
     <Chip
       size="small"
       label={humanize(status)}
       data-status={status}
-      sx={{ bgcolor: statusColor(status), color: "#fff", fontWeight: 500 }}
+      sx={{ bgcolor: bg, color: "#fff", fontWeight: 500 }}
     />
   );
 }
