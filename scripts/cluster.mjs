@@ -248,10 +248,15 @@ function startReplica(bin, primaryUrl) {
 
 // ---- instances ----------------------------------------------------------------------------------------------------
 
+// The app's own settings given to `npm run cluster` are kept, so an instance restarted later (restart,
+// rolling-restart) runs as the others do.
+const APP_VARS = /^(AUTH_|LOG_LEVEL$|SMTP_URL$|BASE_DOMAIN$|JOB_RETRY_MS$|STATEMENT_TIMEOUT_MS$|MAX_ROWS$|SHUTDOWN_)/;
+
 function instanceEnv(state, n) {
   const s = secrets();
   return {
     ...env,
+    ...(state.appEnv ?? {}),
     PORT: String(FIRST_PORT + n - 1),
     HOST: "127.0.0.1",
     NODE_ENV: env.NODE_ENV ?? "production",
@@ -421,7 +426,8 @@ async function start() {
   if (running.length) fail(`already running (${running.map((i) => i.id).join(", ")}); npm run cluster:stop first`);
   const nginx = nginxBin();
   const bin = pgBinDir();
-  const state = { ownPrimary: !env.DATABASE_URL, pgBin: bin, nginx };
+  const appEnv = Object.fromEntries(Object.entries(env).filter(([k]) => APP_VARS.test(k)));
+  const state = { ownPrimary: !env.DATABASE_URL, pgBin: bin, nginx, appEnv };
   state.primaryUrl = env.DATABASE_URL ?? startPrimary(bin);
   if (env.DATABASE_URL) say(`primary: DATABASE_URL (${new URL(env.DATABASE_URL).host})`);
   if (env.CLUSTER_REPLICA === "0") {

@@ -24,6 +24,7 @@ export type Realtime = { channels: Channels; feed: Feed; listener: Listener; soc
 // Issue 25 §1: a shutting-down instance closes its sockets with 1012 (service restart); realtime-js reconnects
 // after any close it did not ask for, through the balancer, to another instance, and joins its channels again.
 export const RESTART_CLOSE_CODE = 1012;
+const CLOSE_GRACE_MS = 2_000;
 
 // Each server's realtime, by its database (a route plugin's decorations stay inside it): for tests and benchmarks.
 const RUNNING = new WeakMap<Database, Realtime>();
@@ -45,6 +46,12 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { database: Dat
     preClose(this: FastifyInstance, done: () => void) {
       const server = this.websocketServer;
       for (const client of server.clients) client.close(RESTART_CLOSE_CODE, "server restarting");
+      // A client that does not answer the close (a dead network, one reconnecting itself) is cut off after a
+      // moment instead of ws's 30 s, which would hold the shutdown.
+      const cut = setTimeout(() => {
+        for (const client of server.clients) client.terminate();
+      }, CLOSE_GRACE_MS);
+      cut.unref();
       server.close(() => undefined);
       done();
     },
