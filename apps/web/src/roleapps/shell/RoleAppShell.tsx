@@ -34,6 +34,7 @@ import { OutboxSheet } from "./OutboxSheet.tsx";
 import { useOnline } from "./online.ts";
 import { startOutbox, useOutbox } from "./outbox.ts";
 import { installRoleApp } from "./pwa.ts";
+import { activeTab, tabPath } from "./tabs.ts";
 
 export type RoleAppTab = { to: string; label: string; icon: ReactNode };
 type Props = {
@@ -45,26 +46,6 @@ type Props = {
 };
 
 export const BOTTOM_NAV_HEIGHT = 64;
-
-// A tab's address: absolute as given, else under /dashboard/ (the apps' relative routes).
-export function tabPath(to: string): string {
-  if (to.startsWith("/")) return to.replace(/\/$/, "") || "/";
-  return to ? `/dashboard/${to.replace(/^\.\//, "")}`.replace(/\/$/, "") : "/dashboard";
-}
-
-// The tab the address belongs to: the longest tab path it is at or under.
-export function activeTab(pathname: string, tabs: { to: string }[]): number {
-  let best = -1;
-  let bestLen = -1;
-  tabs.forEach((t, i) => {
-    const p = tabPath(t.to);
-    if ((pathname === p || pathname.startsWith(`${p}/`)) && p.length > bestLen) {
-      best = i;
-      bestLen = p.length;
-    }
-  });
-  return best;
-}
 
 // The role apps' frame (issue 22 "One app shell"): mobile-first for 390×844 and one hand — a top bar with the
 // title, whether the device is online, the outbox badge (actions waiting to be sent, and conflicts) and the menu
