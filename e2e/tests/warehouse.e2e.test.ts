@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ok } from "../../apps/server/test/documents-helpers.ts";
 import { locationsByCode, openingStock, ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
+import { appUrl, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
 
 // Issue 22 "Warehouse" at 390×844 on demo.warehouse.localhost: a storekeeper receives a purchase order in two parts
 // (scanning the product, a photo of the supplier's delivery order) and counts a location blind; the second part and
@@ -146,7 +146,48 @@ describe.skipIf(!hasChromium)("a storekeeper receives and counts in Chromium (39
       await new Promise((r) => setTimeout(r, 1500));
       expect(await counts()).toHaveLength(2);
       await screenshot(page, "warehouse-count-landed");
+      // The other tabs, as the storekeeper finds them.
+      await page.getByRole("link", { name: "Pick", exact: true }).click();
+      await page.getByRole("heading", { name: "Orders to pick" }).waitFor();
+      await screenshot(page, "warehouse-pick");
+      await page.getByRole("link", { name: "Move", exact: true }).click();
+      await page.getByRole("button", { name: "Move", exact: true }).waitFor();
+      await screenshot(page, "warehouse-move");
       expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/.test(e))).toEqual([]);
+    } catch (err) {
+      await screenshot(page, "warehouse-failed");
+      throw err;
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("a manager reviews the first count in the back office and applies it: the stock is what was counted", async () => {
+    const browser = await openBrowser({ width: 1440, height: 900 });
+    const page = await browser.context.newPage();
+    try {
+      const [first] = await own.q<{ id: string }>(sql`select stock_count_id::text as id from stock_count_line
+        where product_id = ${product} order by id limit 1`);
+      await signIn(page, ADMIN);
+      await page.goto(appUrl(`/dashboard/stock-counts/${first.id}`));
+      await page.getByRole("heading", { name: /SC-\d{4}-\d{5}/ }).waitFor();
+      await page.getByText(name).first().waitFor();
+      await screenshot(page, "warehouse-count-review");
+      await page.getByTestId("doc-actions").getByRole("button", { name: "Apply differences", exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Reason").fill("Cycle count");
+      await dialog.getByRole("button", { name: "Apply differences" }).click();
+      await expect
+        .poll(
+          async () =>
+            (
+              await own.q<{ n: string }>(sql`select sum(qty)::numeric(14,3)::text as n from stock_move
+          where product_id = ${product} and location_id = ${ubi}`)
+            )[0].n,
+        )
+        .toBe("8.000");
+      await page.getByText("Applied").first().waitFor();
+      await screenshot(page, "warehouse-count-applied");
     } catch (err) {
       await screenshot(page, "warehouse-failed");
       throw err;

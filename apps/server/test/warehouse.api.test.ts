@@ -264,15 +264,33 @@ describe("moves and counts", () => {
     expect(lines).toEqual({ [a]: ["10.000", "7.000", "-3.000"], [b]: ["10.000", "11.000", "1.000"] });
     // Nothing moves until a manager applies: the storekeeper may not.
     expect(await onHand(a, w.ubi)).toBe("10.000");
-    const mine = await call(STORE, "document_transition", { type: "stock_count", id, action: "apply" });
+    const mine = await call(STORE, "document_transition", {
+      type: "stock_count",
+      id,
+      action: "apply",
+      reason: "Cycle count",
+    });
     expect(mine.status, mine.text).toBe(403);
-    const applied = await ok(ADMIN, "document_transition", { type: "stock_count", id, action: "apply" });
+    const bare = await call(ADMIN, "document_transition", { type: "stock_count", id, action: "apply" });
+    expect(bare.status, bare.text).toBe(422);
+    expect(await onHand(a, w.ubi)).toBe("10.000");
+    const applied = await ok(ADMIN, "document_transition", {
+      type: "stock_count",
+      id,
+      action: "apply",
+      reason: "Cycle count",
+    });
     expect(applied.status).toBe("applied");
     expect(await onHand(a, w.ubi)).toBe("7.000");
     expect(await onHand(b, w.ubi)).toBe("11.000");
     // Lost 3 × 4.00, found 1 × 10.00: a net loss of 2.00.
     expect(await posted(w, "stock_count", id)).toEqual({ "1200": "-2.00", "5010": "2.00" });
-    const twice = await call(ADMIN, "document_transition", { type: "stock_count", id, action: "apply" });
+    const twice = await call(ADMIN, "document_transition", {
+      type: "stock_count",
+      id,
+      action: "apply",
+      reason: "Again",
+    });
     expect(twice.status).toBe(409);
 
     // A gain alone posts the other way round.
@@ -280,7 +298,12 @@ describe("moves and counts", () => {
       location_id: w.ubi,
       lines: [{ product_id: b, counted_qty: "13" }],
     });
-    await ok(ADMIN, "document_transition", { type: "stock_count", id: Number(gain.id), action: "apply" });
+    await ok(ADMIN, "document_transition", {
+      type: "stock_count",
+      id: Number(gain.id),
+      action: "apply",
+      reason: "Found behind the shelf",
+    });
     expect(await posted(w, "stock_count", Number(gain.id))).toEqual({ "1200": "20.00", "5010": "-20.00" });
     expect(await onHand(b, w.ubi)).toBe("13.000");
   });

@@ -13,7 +13,7 @@ import { dec } from "@workmetrics/domain/documents/decimal";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router";
-import { runOrQueue } from "../shell/outbox.ts";
+import { runOrQueue, useOutbox } from "../shell/outbox.ts";
 import { ScanField } from "../shell/ScanField.tsx";
 import { type SheetProduct, useCountSheet, useLocations } from "./data.ts";
 import { LocationField } from "./LocationField.tsx";
@@ -44,6 +44,7 @@ export function CountPage() {
   const [extra, setExtra] = useState<SheetProduct[]>([]);
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
+  const waiting = useOutbox().pending.filter((e) => e.name === "stock_count_submit");
 
   useEffect(() => {
     if (!location) return;
@@ -112,6 +113,12 @@ export function CountPage() {
   return (
     <Box sx={{ pb: 2 }}>
       <PageHead title="Count" sub="A blind count: count what is on the shelf" />
+      {waiting.length > 0 && (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          {waiting.length} count{waiting.length === 1 ? "" : "s"} saved on this phone wait
+          {waiting.length === 1 ? "s" : ""} to be sent.
+        </Alert>
+      )}
       {locations.isPending ? (
         <Loading label="Loading the locations" />
       ) : locations.error && !locations.data ? (

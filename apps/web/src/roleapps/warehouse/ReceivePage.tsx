@@ -69,7 +69,9 @@ export function ReceivePage() {
                         {o.location ? ` · to ${o.location}` : ""}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {left.length} line{left.length === 1 ? "" : "s"} · {qtyText(String(units))} to receive
+                        {left.length === 0
+                          ? "All received · waiting to be sent"
+                          : `${left.length} line${left.length === 1 ? "" : "s"} · ${qtyText(String(units))} to receive`}
                       </Typography>
                     </Box>
                     <ChevronRight color="action" />

@@ -32,6 +32,9 @@ export const STOCK_COUNT = defineDocumentType({
       from: ["submitted"],
       to: "applied",
       permission: "stock_count.apply",
+      // Asked in the apply dialog (so nothing moves on one click) and kept in the history: why the books change.
+      needsReason: true,
+      reasonPrompt: "Give a note for the adjustment (a cycle count, the year-end count…) to apply it",
       guard: (doc: DocSnapshot) =>
         doc.lines.some((l) => l.counted_qty == null) ? "Every line of a stock count needs its counted quantity" : null,
     },
