@@ -20,6 +20,7 @@ import { seedClaims } from "./demo-claims.ts";
 import { seedCommission } from "./demo-commission.ts";
 import { seedDriverTrip } from "./demo-driver.ts";
 import { seedHr } from "./demo-hr.ts";
+import { seedInbox } from "./demo-inbox.ts";
 import { ORCHARD_WORKSPACE } from "./demo-marketplace.ts";
 import { seedMarketplace } from "./demo-marketplace-trade.ts";
 import { seedPurchasing } from "./demo-purchasing.ts";
@@ -327,6 +328,7 @@ export async function seedWorkspace(
   if (opts.trading) await seedChallenge(tx, created.id, profile);
   if (opts.trading) await seedCommission(tx, created.id, profile);
   if (opts.trading) await seedDriverTrip(tx, created.id, profile); // issue 22: the driver's trip today
+  if (opts.trading) await seedInbox(tx, created.id, profile); // issue 24: the inbox's conversations
   return created.id;
 }
 
