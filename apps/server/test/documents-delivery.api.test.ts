@@ -171,3 +171,59 @@ describe("stock and the books", () => {
     expect(rows[0].unbalanced).toBe(0);
   });
 });
+
+// Issue 21 §1 "Locations": a delivery whose order names no location takes the workspace's default warehouse (a
+// document setting), else its only ordinary location; In transit and On loan are never one. Last in the file: it
+// sets the default and puts it back.
+describe("the default warehouse", () => {
+  const settings = (args: Record<string, unknown>) => rpc(ADMIN, "document_settings_save", args);
+  const made = async () =>
+    ok(ADMIN, "document_convert", { type: "sales_order", id: (await order("1")).id, to: "delivery_order" });
+
+  it("is refused unless it is an active ordinary location of the workspace", async () => {
+    const nowhere = await settings({ default_location_id: 999_999 });
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body).toMatchObject({ message: "There is no such location" });
+    const [transit] = await q<{ id: string }>(sql`insert into location (workspace_id, code, name)
+      values (${own.ws}::uuid, 'TRANSIT-T', 'In transit') returning id`);
+    await q(sql`insert into system_location (workspace_id, kind, location_id)
+      values (${own.ws}::uuid, 'transit', ${transit.id}) on conflict do nothing`);
+    const system = await q<{ location_id: string }>(sql`select location_id from system_location
+      where workspace_id = ${own.ws}::uuid and kind = 'transit'`);
+    const moving = await settings({ default_location_id: Number(system[0].location_id) });
+    expect(moving.status).toBe(422);
+    expect(moving.body).toMatchObject({ message: "Goods are not sent from or received into In transit or On loan" });
+    expect((await ok(ADMIN, "document_settings", {})).default_location_id).toBeNull();
+  });
+
+  it("a delivery made from a sales order takes it; with none chosen and several locations, the clerk chooses", async () => {
+    expect((await made()).location_id).toBeNull();
+    const saved = await settings({ default_location_id: ubi });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ default_location_id: ubi });
+    const d = await made();
+    expect(d.location_id).toBe(ubi);
+    // Typed from scratch too, and a location the clerk gives wins.
+    const typed = await draft(ADMIN, "delivery_order", {}, [{ product_id: items[0].id, qty: "1" }]);
+    expect(typed.location_id).toBe(ubi);
+    const given = await ok(ADMIN, "document_convert", {
+      type: "sales_order",
+      id: (await order("1")).id,
+      to: "delivery_order",
+      header: { location_id: tuas },
+    });
+    expect(given.location_id).toBe(tuas);
+    expect((await settings({ default_location_id: null })).body).toMatchObject({ default_location_id: null });
+  });
+
+  it("a workspace with one location is never asked", async () => {
+    const others = await q<{ id: string }>(sql`update location set active = false
+      where workspace_id = ${own.ws}::uuid and active and id <> ${tuas} returning id`);
+    try {
+      expect((await made()).location_id).toBe(tuas);
+    } finally {
+      await q(sql`update location set active = true
+        where workspace_id = ${own.ws}::uuid and id = any(${`{${others.map((o) => o.id).join(",")}}`}::bigint[])`);
+    }
+  });
+});

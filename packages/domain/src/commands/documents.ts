@@ -272,6 +272,7 @@ const documentSettingsAnswer = z.object({
   match_qty_tolerance: decimal,
   match_price_tolerance: decimal,
   match_amount_tolerance: decimal.nullable(),
+  default_location_id: z.number().nullable(), // issue 21 §1: the default warehouse
   defaults: z.record(numberedType, z.string()),
 });
 
@@ -295,6 +296,7 @@ export const documentSettingsSave = defineCommand({
     match_qty_tolerance: percent.optional(),
     match_price_tolerance: percent.optional(),
     match_amount_tolerance: percent.nullable().optional(),
+    default_location_id: z.number().int().positive().nullable().optional(),
   }),
   result: documentSettingsAnswer,
   permission: "workspace.update",

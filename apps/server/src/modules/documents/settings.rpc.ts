@@ -65,6 +65,20 @@ function amount(value: string | null | undefined, now: string | null, field: str
 const tolerance = (value: string | undefined, now: string, field: string) =>
   value == null ? now : allowance(value, field);
 
+// The default warehouse a clerk chose: one of the workspace's active ordinary locations (not In transit or On loan,
+// where goods cannot be sent from or received into), or null to choose none.
+async function defaultLocation(tx: Tx, ws: string, id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const res = await tx.execute(sql`select l.active, s.kind from location l
+    left join system_location s on s.workspace_id = l.workspace_id and s.location_id = l.id
+    where l.workspace_id = ${ws}::uuid and l.id = ${id}`);
+  const row = res.rows[0] as { active: boolean; kind: string | null } | undefined;
+  if (!row) throw invalid("There is no such location", "default_location_id");
+  if (row.kind) throw invalid("Goods are not sent from or received into In transit or On loan", "default_location_id");
+  if (!row.active) throw invalid("That location is inactive; choose an active one", "default_location_id");
+  return id;
+}
+
 async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Answer> {
   const ws = caller.workspaceId as string;
   const now = await documentSettings(tx, ws);
@@ -110,20 +124,25 @@ async function saveSettings(tx: Tx, caller: Caller, args: SaveArgs): Promise<Ans
     match_qty_tolerance: tolerance(args.match_qty_tolerance, now.match_qty_tolerance, "match_qty_tolerance"),
     match_price_tolerance: tolerance(args.match_price_tolerance, now.match_price_tolerance, "match_price_tolerance"),
     match_amount_tolerance: amount(args.match_amount_tolerance, now.match_amount_tolerance, "match_amount_tolerance"),
+    default_location_id:
+      args.default_location_id === undefined
+        ? now.default_location_id
+        : await defaultLocation(tx, ws, args.default_location_id),
   };
   await tx.execute(sql`insert into document_setting (workspace_id, prefixes, over_delivery_allowance,
       over_billing_allowance, allow_negative_stock, po_approval_threshold, match_qty_tolerance, match_price_tolerance,
-      match_amount_tolerance, updated_by, updated_at)
+      match_amount_tolerance, default_location_id, updated_by, updated_at)
     values (${ws}::uuid, ${JSON.stringify(next.prefixes)}::jsonb, ${next.over_delivery_allowance}::numeric,
       ${next.over_billing_allowance}::numeric, ${next.allow_negative_stock}, ${next.po_approval_threshold}::numeric,
       ${next.match_qty_tolerance}::numeric, ${next.match_price_tolerance}::numeric,
-      ${next.match_amount_tolerance}::numeric, ${caller.userId}::uuid, now())
+      ${next.match_amount_tolerance}::numeric, ${next.default_location_id}::bigint, ${caller.userId}::uuid, now())
     on conflict (workspace_id) do update set prefixes = excluded.prefixes,
       over_delivery_allowance = excluded.over_delivery_allowance,
       over_billing_allowance = excluded.over_billing_allowance,
       allow_negative_stock = excluded.allow_negative_stock, po_approval_threshold = excluded.po_approval_threshold,
       match_qty_tolerance = excluded.match_qty_tolerance, match_price_tolerance = excluded.match_price_tolerance,
-      match_amount_tolerance = excluded.match_amount_tolerance, updated_by = excluded.updated_by,
+      match_amount_tolerance = excluded.match_amount_tolerance, default_location_id = excluded.default_location_id,
+      updated_by = excluded.updated_by,
       updated_at = now()`);
   return answer(await documentSettings(tx, ws, true));
 }

@@ -4,6 +4,7 @@ import { checkOverflow, QTY_FIELDS, remaining } from "@workmetrics/domain/docume
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
+import { withDefaultLocation } from "./default-location.ts";
 import { asSourceLine } from "./draws.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
@@ -95,10 +96,15 @@ export async function runConvert(
   const given = input.header
     ? parse((target.header.insert as unknown as Shape).partial() as Shape, input.header, "header")
     : {};
-  const header = {
-    ...Object.fromEntries(shared(source, target).map((k) => [k, doc.header[k] ?? null])),
-    ...given,
-  };
+  // The source's location when it has one (a delivery instruction's, a purchase order's), else the workspace's
+  // default warehouse (issue 21 §1).
+  const header = await withDefaultLocation(
+    tx,
+    caller.workspaceId as string,
+    target,
+    { ...Object.fromEntries(shared(source, target).map((k) => [k, doc.header[k] ?? null])), ...given },
+    lines,
+  );
   await refuseOutsiders(tx, caller.workspaceId as string, target, given);
   // A percent discount was stored with its amount; the copy recomputes the amount for the lines taken.
   if (header.discount_percent != null) header.discount_amount = null;

@@ -4,6 +4,7 @@ import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
 import { RestError } from "../rest/rest-error.ts";
 import { mayDocument, requireDocumentAccess, requireOwnDocument } from "./access.ts";
+import { withDefaultLocation } from "./default-location.ts";
 import { belowCost, priceDraft, snapshotLines } from "./pricing.ts";
 import { withExchangeRate } from "./rates.ts";
 import { conflict, invalid, notFound, title } from "./refusals.ts";
@@ -112,9 +113,11 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
       throw invalid(`Line ${i + 1}: the quantity must be more than 0`, `lines.${i}.qty`);
     }
   }
+  // A new delivery or receipt with no location takes the workspace's default warehouse (issue 21 §1).
+  const placed = input.id ? header : await withDefaultLocation(tx, ws, spec, header, given);
   const prepared = spec.prepareSave
-    ? await spec.prepareSave(tx, caller, spec, { id: input.id ?? null, header, lines: given })
-    : { header, lines: given };
+    ? await spec.prepareSave(tx, caller, spec, { id: input.id ?? null, header: placed, lines: given })
+    : { header: placed, lines: given };
   const lines = await snapshotLines(tx, ws, prepared.lines);
   const low = spec.machine.buying ? null : belowCost(lines);
   if (low && !mayDocument(caller, spec, "approve")) {

@@ -19,6 +19,8 @@ export type DocumentSettings = {
   match_qty_tolerance: string;
   match_price_tolerance: string;
   match_amount_tolerance: string | null;
+  // Issue 21 §1: the workspace's default warehouse for deliveries and receipts (null: none chosen).
+  default_location_id: number | null;
 };
 
 export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
@@ -30,6 +32,7 @@ export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
   match_qty_tolerance: "0",
   match_price_tolerance: "0",
   match_amount_tolerance: null,
+  default_location_id: null,
 };
 
 // Read once per transaction and workspace (numbering and every drawn line ask for them); `fresh` after saving them.
@@ -72,7 +75,7 @@ export const settingsJson = (ws: string): SQL => sql`(select json_build_object('
       'over_delivery_allowance', over_delivery_allowance::text, 'over_billing_allowance', over_billing_allowance::text,
       'allow_negative_stock', allow_negative_stock, 'po_approval_threshold', po_approval_threshold::text,
       'match_qty_tolerance', match_qty_tolerance::text, 'match_price_tolerance', match_price_tolerance::text,
-      'match_amount_tolerance', match_amount_tolerance::text)
+      'match_amount_tolerance', match_amount_tolerance::text, 'default_location_id', default_location_id)
     from document_setting where workspace_id = ${ws}::uuid)`;
 
 // Keeps the workspace's settings read along another statement (settingsJson) as this transaction's.
@@ -96,6 +99,7 @@ function parseSettings(json: unknown): DocumentSettings {
     match_qty_tolerance: plain(row.match_qty_tolerance),
     match_price_tolerance: plain(row.match_price_tolerance),
     match_amount_tolerance: row.match_amount_tolerance == null ? null : plain(row.match_amount_tolerance),
+    default_location_id: row.default_location_id == null ? null : Number(row.default_location_id),
   };
 }
 

@@ -1,6 +1,7 @@
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
@@ -67,6 +68,24 @@ export function DocumentsSection() {
   const [negative, setNegative] = useState(false);
   const [buying, setBuying] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [warehouse, setWarehouse] = useState("");
+  // Where goods can be sent from and received into: the active locations, not In transit or On loan (issue 21 §1).
+  const locations = useQuery({
+    queryKey: ["document-settings", "locations"],
+    queryFn: async ({ signal }) => {
+      const [all, system] = await Promise.all([
+        data.getList("location", {
+          select: "id,code,name",
+          filters: [{ column: "active", op: "eq", value: "true" }],
+          order: [{ column: "code", ascending: true }],
+          signal,
+        }),
+        data.getList("system_location", { select: "id,location_id", signal }).catch(() => ({ data: [], total: 0 })),
+      ]);
+      const skip = new Set(system.data.map((s) => Number(s.location_id)));
+      return all.data.filter((l) => !skip.has(Number(l.id)));
+    },
+  });
 
   useEffect(() => {
     if (!query.data) return;
@@ -75,6 +94,7 @@ export function DocumentsSection() {
     setBilling(query.data.over_billing_allowance);
     setNegative(query.data.allow_negative_stock);
     setBuying(Object.fromEntries(BUYING.map((b) => [b.field, query.data[b.field] ?? ""])));
+    setWarehouse(query.data.default_location_id == null ? "" : String(query.data.default_location_id));
   }, [query.data]);
 
   const save = useMutation({
@@ -85,6 +105,7 @@ export function DocumentsSection() {
         over_billing_allowance: billing,
         allow_negative_stock: negative,
         ...Object.fromEntries(BUYING.map((b) => [b.field, buying[b.field]?.trim() || null])),
+        default_location_id: warehouse === "" ? null : Number(warehouse),
       }),
     onSuccess: (saved: Settings) => {
       queryClient.setQueryData(["document-settings"], saved);
@@ -169,6 +190,28 @@ export function DocumentsSection() {
               </Grid>
             ))}
           </Grid>
+          <TextField
+            select
+            label="Default warehouse"
+            size="small"
+            sx={{ maxWidth: 420 }}
+            value={locations.data ? warehouse : ""}
+            onChange={(e) => setWarehouse(e.target.value)}
+            error={Boolean(errors.default_location_id)}
+            helperText={
+              errors.default_location_id ??
+              "Deliveries and receipts whose order names no location go from or into it (with one location, that one)"
+            }
+          >
+            <MenuItem value="">
+              <em>None</em>
+            </MenuItem>
+            {(locations.data ?? []).map((l) => (
+              <MenuItem key={String(l.id)} value={String(l.id)}>
+                {String(l.code)} — {String(l.name)}
+              </MenuItem>
+            ))}
+          </TextField>
           <FormControlLabel
             control={<Switch checked={negative} onChange={(e) => setNegative(e.target.checked)} />}
             label="Allow negative stock (a delivery may take more than is on hand)"
