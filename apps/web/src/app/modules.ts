@@ -46,6 +46,7 @@ import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
 import MoveToInboxOutlined from "@mui/icons-material/MoveToInboxOutlined";
 import PaidOutlined from "@mui/icons-material/PaidOutlined";
 import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
+import PointOfSaleOutlined from "@mui/icons-material/PointOfSaleOutlined";
 import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import ReceiptOutlined from "@mui/icons-material/ReceiptOutlined";
@@ -257,6 +258,9 @@ export const MODULES: AppModule[] = [
   documentModule("credit-notes", CreditScoreOutlined, "Sales"),
   documentModule("debit-notes", PostAddOutlined, "Sales"),
   documentModule("goods-return-notes", AssignmentReturnOutlined, "Sales"),
+  // Issue 22: the point of sale's orders and sessions (Premium), written at the counter and read here.
+  resource("pos-orders", PointOfSaleOutlined, "Sales"),
+  resource("pos-sessions", SavingsOutlined, "Sales"),
   {
     path: "accounts-receivable",
     title: "Accounts receivable",
