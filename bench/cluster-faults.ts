@@ -136,7 +136,7 @@ async function worker(n: number, anon: string, until: number, company: number, p
       await call("list", "GET", url, { token, anon });
     } else if (turn < 7) {
       await call("report", "POST", "/rest/v1/rpc/dashboard_summary", { token, anon, body: {}, key: randomUUID() });
-    } else if (turn === 9 && n === 1 && i % 30 === 9 && invoices.length) {
+    } else if (turn === 9 && n === 1 && i % 30 === 0 && invoices.length) {
       const inv = invoices[invoices.length - 1];
       const to = `fault-${run}-${emails.length}@example.test`;
       const r = await call("email", "POST", "/rest/v1/rpc/document_email", {
