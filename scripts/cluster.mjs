@@ -527,7 +527,8 @@ async function main() {
       return;
     }
     case "reload-nginx": {
-      const instances = readJson(INSTANCES_FILE, []);
+      // reload-nginx <k>: only the first k instances behind nginx (the throughput bench); none: all of them.
+      const instances = readJson(INSTANCES_FILE, []).slice(0, arg ? Number(arg) : undefined);
       startNginx(
         nginxBin(),
         instances.map((i) => i.port),
