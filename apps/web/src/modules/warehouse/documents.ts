@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import type { DocumentExtensions } from "../documents/extensions.ts";
 
 // Issue 22 "Warehouse" on the document pages (registered in app/modules.ts): pick lists are made from a sales order or
@@ -5,6 +6,6 @@ import type { DocumentExtensions } from "../documents/extensions.ts";
 // count; the back office reads them and a manager applies a count's differences (its Apply button).
 const extensions: DocumentExtensions = {
   pick_list: { convertOnly: true },
-  stock_count: { convertOnly: true },
+  stock_count: { convertOnly: true, editor: lazy(() => import("./StockCountLines.tsx")) },
 };
 export default extensions;

@@ -11,8 +11,10 @@ export function LocationField({
   locations,
   value,
   onChange,
+  scanPrompt,
 }: {
   label: string;
+  scanPrompt?: string;
   locations: readonly Location[];
   value: number | null;
   onChange(id: number | null): void;
@@ -46,7 +48,7 @@ export function LocationField({
       <TextField
         fullWidth
         size="small"
-        placeholder={`Scan the ${label.toLowerCase()}'s code`}
+        placeholder={scanPrompt ?? `Scan the ${label.toLowerCase()}'s code`}
         value={code}
         error={!!error}
         helperText={error ?? " "}

@@ -73,7 +73,13 @@ export function MovePage() {
         </Card>
       )}
       <Stack spacing={1} sx={{ mt: 2 }}>
-        <LocationField label="From" locations={all} value={from} onChange={setFrom} />
+        <LocationField
+          label="From"
+          scanPrompt="Scan the code of the location it leaves"
+          locations={all}
+          value={from}
+          onChange={setFrom}
+        />
         <Box sx={{ textAlign: "center" }}>
           <IconButton
             aria-label="Swap the two locations"
@@ -86,7 +92,13 @@ export function MovePage() {
             <SwapVert />
           </IconButton>
         </Box>
-        <LocationField label="To" locations={all} value={to} onChange={setTo} />
+        <LocationField
+          label="To"
+          scanPrompt="Scan the code of the location it goes to"
+          locations={all}
+          value={to}
+          onChange={setTo}
+        />
       </Stack>
       <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mt: 1 }}>
         <Typography>Quantity</Typography>
