@@ -65,7 +65,11 @@ export function precacheList(webDist: string, app: RoleApp): string[] {
     return [...out];
   }
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
-  const wanted = new RegExp(`src/app/shell/DashboardRoot|src/roleapps/(shell|${app === "main" ? "none" : app})/`);
+  // The way from the entry to the signed-in app: the session root, the dashboard's routes, the root that picks the
+  // host's app, the toaster, and this app's folder with the shell's.
+  const wanted = new RegExp(
+    `src/app/(session/SessionRoot|dashboard-routes|shell/DashboardRoot|shell/ModuleScope|Toaster)\\.tsx|src/roleapps/(shell|${app === "main" ? "none" : app})/`,
+  );
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -74,7 +78,8 @@ export function precacheList(webDist: string, app: RoleApp): string[] {
     if (!chunk) return;
     out.add(`/${chunk.file}`);
     for (const c of chunk.css ?? []) out.add(`/${c}`);
-    for (const a of chunk.assets ?? []) out.add(`/${a}`);
+    // Fonts: the Latin faces only (the others load, and are kept, if a page ever needs them).
+    for (const a of chunk.assets ?? []) if (!/\.woff2?$/.test(a) || /latin-\d+-normal.*\.woff2$/.test(a)) out.add(`/${a}`);
     for (const i of chunk.imports ?? []) visit(i);
     for (const d of chunk.dynamicImports ?? []) if (wanted.test(d)) visit(d);
   };

@@ -91,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Spec §9: the database user is fresh for 60 s and refetched when the auth user changes.
   const dbUserQuery = useQuery({
     queryKey: [DB_USER, userId, aal],
-    queryFn: () => apiFetch<DbUser>("/api/auth/user", { headers: { authorization: `Bearer ${token}` } }),
+    queryFn: () => loadDbUser(userId as string, token as string),
     // Until the code step, a user with a verified factor holds an aal1 token the server will not accept.
     enabled: Boolean(userId && token) && !needsMfa,
     staleTime: 60_000,
@@ -110,6 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         credentials: "same-origin",
       }).catch(() => undefined);
       queryClient.removeQueries({ queryKey: [DB_USER] });
+      forgetDbUser();
     },
     [client, queryClient],
   );
@@ -152,6 +153,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     </Ctx.Provider>
   );
 }
+
+// The database user, kept on the device for a role app opened with no network (issue 22 "Offline"): the last answer
+// the server gave for this person, until they sign out. Online the server's answer always wins.
+const DB_USER_KEY = "workmetrics.db-user";
+
+async function loadDbUser(userId: string, token: string): Promise<DbUser> {
+  try {
+    const fresh = await apiFetch<DbUser>("/api/auth/user", { headers: { authorization: `Bearer ${token}` } });
+    localStorage.setItem(DB_USER_KEY, JSON.stringify(fresh));
+    return fresh;
+  } catch (err) {
+    const kept = err instanceof ApiError && err.status === 0 ? localStorage.getItem(DB_USER_KEY) : null;
+    const user = kept ? (JSON.parse(kept) as DbUser) : null;
+    if (user && user.user.id === userId) return user;
+    throw err;
+  }
+}
+
+const forgetDbUser = () => localStorage.removeItem(DB_USER_KEY);
 
 // Who the generic screens and the access rule see: an operator, a member with the permissions and tier the
 // server checks, or nobody yet.

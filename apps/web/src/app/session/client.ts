@@ -26,11 +26,26 @@ export const isRemembered = (): boolean => localStorage.getItem(REMEMBER_KEY) ==
 let configPromise: Promise<AppConfig> | null = null;
 let clientPromise: Promise<SupabaseClient> | null = null;
 
+const CONFIG_KEY = "workmetrics.config";
+
+// The last answer is kept for a role app started offline (issue 22): the anon key and base domain do not change
+// between loads of this host.
 export function getConfig(): Promise<AppConfig> {
-  configPromise ??= fetch("/api/config").then(async (r) => {
-    if (!r.ok) throw new Error("Cannot reach the server. Check your connection and try again.");
-    return (await r.json()) as AppConfig;
-  });
+  configPromise ??= fetch("/api/config")
+    .then(async (r) => {
+      if (!r.ok) throw new Error("Cannot reach the server. Check your connection and try again.");
+      const cfg = (await r.json()) as AppConfig;
+      localStorage.setItem(CONFIG_KEY, JSON.stringify(cfg));
+      return cfg;
+    })
+    .catch((err: Error) => {
+      const kept = localStorage.getItem(CONFIG_KEY);
+      if (!kept)
+        throw err instanceof TypeError
+          ? new Error("Cannot reach the server. Check your connection and try again.")
+          : err;
+      return JSON.parse(kept) as AppConfig;
+    });
   return configPromise;
 }
 

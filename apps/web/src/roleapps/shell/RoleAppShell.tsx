@@ -242,7 +242,13 @@ function AccountMenu({ app }: { app: Props["app"] }) {
           </Typography>
         </MenuItem>
         <Divider />
-        <MenuItem onClick={toggleMode} sx={{ minHeight: 48 }}>
+        <MenuItem
+          onClick={() => {
+            close();
+            toggleMode();
+          }}
+          sx={{ minHeight: 48 }}
+        >
           <ListItemIcon>{resolvedMode === "dark" ? <LightModeOutlined /> : <DarkModeOutlined />}</ListItemIcon>
           <ListItemText>{resolvedMode === "dark" ? "Light theme" : "Dark theme"}</ListItemText>
         </MenuItem>
