@@ -26,6 +26,7 @@ describe.skipIf(!hasChromium)("a storekeeper receives and counts in Chromium (39
   let product = 0;
   let ubi = 0;
   let po = { id: 0, number: "" };
+  let so = { id: 0, number: "" };
 
   beforeAll(async () => {
     const made = await restFetch(ADMIN, "product", {
@@ -48,6 +49,22 @@ describe.skipIf(!hasChromium)("a storekeeper receives and counts in Chromium (39
     });
     const sent = await ok(BUYER, "document_transition", { type: "purchase_order", id: draft.id, action: "submit" });
     po = { id: sent.id, number: String(sent.number) };
+    // A sales order of 2 to pick, the product kept on shelf B-02 at Tuas.
+    const bin = await restFetch(STORE, "product_bin", {
+      method: "POST",
+      body: JSON.stringify({ product_id: product, location_id: locs["WH-TUAS"], bin: "B-02" }),
+    });
+    expect(bin.status, bin.text).toBe(201);
+    const customer = (
+      (await restFetch(ADMIN, "company?select=id&is_customer=is.true&order=id&limit=1")).body as Array<{ id: number }>
+    )[0].id;
+    const order = await ok(ADMIN, "document_save", {
+      type: "sales_order",
+      header: { company_id: customer },
+      lines: [{ product_id: product, qty: "2" }],
+    });
+    const confirmed = await ok(ADMIN, "document_transition", { type: "sales_order", id: order.id, action: "submit" });
+    so = { id: confirmed.id, number: String(confirmed.number) };
   }, 120_000);
 
   const receipts = () =>
@@ -147,9 +164,31 @@ describe.skipIf(!hasChromium)("a storekeeper receives and counts in Chromium (39
       expect(await counts()).toHaveLength(2);
       await screenshot(page, "warehouse-count-landed");
       // The other tabs, as the storekeeper finds them.
+      // Pick the sales order from Tuas: the line shows its bin; a scan and a tap pick both; Finish makes the draft.
       await page.getByRole("link", { name: "Pick", exact: true }).click();
       await page.getByRole("heading", { name: "Orders to pick" }).waitFor();
+      await page.getByLabel("Pick from").click();
+      await page.getByRole("option", { name: /WH-TUAS/ }).click();
       await screenshot(page, "warehouse-pick");
+      await page.locator(".MuiCard-root", { hasText: so.number }).getByRole("button", { name: "Pick" }).click();
+      await page.getByRole("heading", { name: /PL-\d{4}-\d{5}/ }).waitFor();
+      await page.getByTestId("pick-line-1").getByText("B-02").waitFor();
+      const pickScan = page.getByLabel("Scan what you pick");
+      await pickScan.fill(sku);
+      await pickScan.press("Enter");
+      const picked = page.getByLabel(`Picked of ${name}`, { exact: true });
+      await expect.poll(() => picked.inputValue()).toBe("1");
+      await page.getByRole("button", { name: `One more Picked of ${name}` }).click();
+      await expect.poll(() => picked.inputValue()).toBe("2");
+      await screenshot(page, "warehouse-pick-list");
+      await page.getByRole("button", { name: "Finish picking" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Finish", exact: true }).click();
+      await page.getByText("Picked — the delivery order draft is made").waitFor();
+      const drafts = await own.q<{ qty: string; status: string }>(sql`select l.qty::text as qty, d.status
+        from pick_list p join delivery_order d on d.workspace_id = p.workspace_id and d.id = p.delivery_order_id
+        join delivery_order_line l on l.workspace_id = d.workspace_id and l.delivery_order_id = d.id
+        where p.source_type = 'sales_order' and p.source_id = ${so.id} and p.status = 'done'`);
+      expect(drafts).toEqual([{ qty: "2.000", status: "draft" }]);
       await page.getByRole("link", { name: "Move", exact: true }).click();
       await page.getByRole("button", { name: "Move", exact: true }).waitFor();
       await screenshot(page, "warehouse-move");

@@ -5,14 +5,16 @@ import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import Chip from "@mui/material/Chip";
 import LinearProgress from "@mui/material/LinearProgress";
+import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import { formatSpelledDate } from "../../platform/fields/format.ts";
 import { runOrQueue } from "../shell/outbox.ts";
-import { type ToPick, usePickLists, useRefreshAfterReplay, useToPick } from "./data.ts";
+import { type ToPick, useLocations, usePickLists, useRefreshAfterReplay, useToPick } from "./data.ts";
 import { Empty, LoadError, Loading, OfflineNote, PageHead } from "./widgets.tsx";
 
 const SOURCE = { sales_order: "Sales order", delivery_instruction: "Delivery instruction" } as const;
@@ -25,13 +27,23 @@ export function PickPage() {
   const toPick = useToPick();
   const navigate = useNavigate();
   const [making, setMaking] = useState<string | null>(null);
+  const locations = useLocations();
+  // Where this storekeeper picks from (kept on the phone): the pick list's lines take their bins there.
+  const [from, setFromState] = useState<number | null>(
+    () => Number(localStorage.getItem("warehouse-pick-from")) || null,
+  );
+  const setFrom = (id: number | null) => {
+    setFromState(id);
+    if (id) localStorage.setItem("warehouse-pick-from", String(id));
+  };
+  const pickFrom = from ?? locations.data?.[0]?.id ?? null;
 
   const make = async (s: ToPick) => {
     setMaking(`${s.type}:${s.id}`);
     try {
       const res = await runOrQueue(
         "pick_list_make",
-        { source_type: s.type, source_id: s.id },
+        { source_type: s.type, source_id: s.id, ...(pickFrom ? { location_id: pickFrom } : {}) },
         { label: `Pick list for ${s.number ?? SOURCE[s.type].toLowerCase()}` },
       );
       if (res.status === "refused") toast.error(res.message);
@@ -93,6 +105,22 @@ export function PickPage() {
       <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
         Orders to pick
       </Typography>
+      {(locations.data ?? []).length > 0 && (
+        <TextField
+          select
+          fullWidth
+          label="Pick from"
+          value={pickFrom ?? ""}
+          onChange={(e) => setFrom(Number(e.target.value) || null)}
+          sx={{ mb: 1.5 }}
+        >
+          {(locations.data ?? []).map((l) => (
+            <MenuItem key={l.id} value={l.id} sx={{ minHeight: 48 }}>
+              {l.name} ({l.code})
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {toPick.isPending ? (
         <Loading label="Loading the orders to pick" />
       ) : toPick.error && !toPick.data ? (
