@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { locationsByCode, openingStock, ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { hasChromium, openBrowser, screenshot, signIn } from "../browser.ts";
+import { appUrl, hasChromium, openBrowser, screenshot, signIn } from "../browser.ts";
 
 // Issue 22 "Point of sale" at 390×844 on demo.pos.localhost: a cashier opens the till with a float, sells two products
 // paid part by card and part in cash (change due), refunds a line, and closes the session two dollars short (the Z
@@ -136,6 +136,42 @@ describe.skipIf(!hasChromium)("a cashier's day at the POS in Chromium (390×844)
       await screenshot(page, "pos-offline-sale-landed");
       const after = await own.q(sql`select 1 from pos_order where session_id = ${Number(open[0].id)}`);
       expect(after).toHaveLength(1);
+
+      // At a counter tablet's width the cart sits beside the products.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.getByRole("link", { name: "Sell" }).click();
+      await scan(page, items[0]);
+      await page.getByRole("button", { name: /^Charge S\$/ }).waitFor();
+      await screenshot(page, "pos-tablet");
+
+      // The e-receipt by its token, signed out.
+      const [receipt] = await own.q<{ receipt_token: string; number: string }>(sql`select receipt_token, number
+        from pos_order where number = ${number as string}`);
+      const guest = await browser.context.browser()?.newContext();
+      const eReceipt = guest ? await guest.newPage() : page;
+      await eReceipt.goto(appUrl(`/r/${receipt.receipt_token}`));
+      await eReceipt.getByText(receipt.number).first().waitFor();
+      await screenshot(eReceipt, "pos-e-receipt");
+      await guest?.close();
+    } catch (err) {
+      await screenshot(page, "pos-failed");
+      throw err;
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("the back office lists the POS orders", async () => {
+    const browser = await openBrowser();
+    const page = await browser.context.newPage();
+    try {
+      await signIn(page, ADMIN);
+      await page.goto(appUrl("/dashboard/pos-orders"));
+      await page
+        .getByText(/POS-\d{4}-\d{5}/)
+        .first()
+        .waitFor();
+      await screenshot(page, "pos-back-office-orders");
     } catch (err) {
       await screenshot(page, "pos-failed");
       throw err;
