@@ -149,6 +149,38 @@ describe("prices", () => {
     });
     expect(Number(elsewhere.lines[0].unit_price)).toBe(Number(cost));
   });
+
+  // Issue 21 §1: the lines grid asks purchase_prices as a product is picked and shows what the save will give.
+  it("purchase_prices answers what the save gives: the supplier's last price, else our cost — and says which", async () => {
+    const p = w.items[2];
+    const [{ cost }] = await query<{ cost: string }>(
+      w,
+      sql`select cost::text as cost from product where workspace_id = ${w.ws}::uuid and id = ${p.id}`,
+    );
+    const asked = async (company_id: number | null) =>
+      (await ok(BUYER, "purchase_prices", { company_id, product_ids: [p.id], qty: "3" })).prices as Array<
+        Record<string, unknown>
+      >;
+    expect(await asked(w.supplier)).toEqual([
+      {
+        product_id: p.id,
+        unit_price: "0.5000",
+        discount_percent: "0",
+        supplier_discount_form_id: null,
+        source: "last_price",
+      },
+    ]);
+    const [other] = await asked(w.otherSupplier);
+    expect(other).toMatchObject({ source: "cost", supplier_discount_form_id: null });
+    expect(Number(other.unit_price)).toBe(Number(cost));
+    expect((await asked(null))[0]).toMatchObject({ source: "cost" });
+    // Cost information: a driver may not ask; nothing asked is a clear 422.
+    const driver = await rpc("driver@demo.test", "purchase_prices", { product_ids: [p.id] });
+    expect(driver.status).toBe(403);
+    const none = await rpc(BUYER, "purchase_prices", { product_ids: [] });
+    expect(none.status).toBe(422);
+    expect(message(none)).toMatch(/Name at least one product/);
+  });
 });
 
 describe("roles", () => {

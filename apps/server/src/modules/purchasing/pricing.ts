@@ -1,7 +1,9 @@
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import type { PrepareSave } from "../../platform/documents/registry.ts";
 import type { Row } from "../../platform/documents/store.ts";
+import { implement } from "../../platform/rest/rpc/command.ts";
 import { applyDiscount, confirmedDiscounts } from "../partners/discount-pricing.ts";
 
 // Issue 11: what a purchase line costs when the buyer gives no price — the one place purchase prices are decided.
@@ -13,7 +15,19 @@ export async function purchasePrice(
   supplierId: number | null,
   productIds: readonly number[],
 ): Promise<Map<number, string>> {
-  const prices = new Map<number, string>();
+  const priced = await pricedWith(tx, ws, supplierId, productIds);
+  return new Map([...priced].map(([id, p]) => [id, p.price]));
+}
+
+type Priced = { price: string; source: "last_price" | "cost" };
+
+async function pricedWith(
+  tx: Tx,
+  ws: string,
+  supplierId: number | null,
+  productIds: readonly number[],
+): Promise<Map<number, Priced>> {
+  const prices = new Map<number, Priced>();
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return prices;
   const list = `{${ids.join(",")}}`;
@@ -25,14 +39,16 @@ export async function purchasePrice(
         and h.status not in ('draft', 'cancelled')
       order by l.product_id, h.doc_date desc, h.id desc, l.line_no`);
     for (const r of last.rows as Array<{ product_id: number | string; price: string }>) {
-      prices.set(Number(r.product_id), r.price);
+      prices.set(Number(r.product_id), { price: r.price, source: "last_price" });
     }
   }
   const rest = ids.filter((id) => !prices.has(id));
   if (rest.length) {
     const cost = await tx.execute(sql`select id, cost::text as cost from product
       where workspace_id = ${ws}::uuid and id = any(${`{${rest.join(",")}}`}::bigint[])`);
-    for (const r of cost.rows as Array<{ id: number | string; cost: string }>) prices.set(Number(r.id), r.cost);
+    for (const r of cost.rows as Array<{ id: number | string; cost: string }>) {
+      prices.set(Number(r.id), { price: r.cost, source: "cost" });
+    }
   }
   return prices;
 }
@@ -70,3 +86,29 @@ export const prefillPurchasePrices: PrepareSave = async (tx, caller, spec, draft
   );
   return { header: draft.header, lines };
 };
+
+// purchase_prices (issue 21 §1): the prices a buying document's save would give its lines, for the lines grid to
+// show as the clerk picks — the same functions, so what is shown is what is saved.
+export const purchasePricesRpc = implement(COMMANDS.purchase_prices, {
+  async run(tx, args, caller) {
+    const ws = caller.workspaceId as string;
+    const supplier = args.company_id ?? null;
+    const priced = await pricedWith(tx, ws, supplier, args.product_ids);
+    const discounts =
+      supplier == null ? new Map() : await confirmedDiscounts(tx, ws, supplier, args.product_ids, args.date ?? null);
+    return {
+      prices: [...new Set(args.product_ids)].map((id) => {
+        const base = priced.get(id);
+        const line = applyDiscount({ qty: args.qty ?? "1" }, base?.price, discounts.get(id) ?? []);
+        const form = line.supplier_discount_form_id == null ? null : Number(line.supplier_discount_form_id);
+        return {
+          product_id: id,
+          unit_price: line.unit_price == null ? null : String(line.unit_price),
+          discount_percent: String(line.discount_percent ?? "0"),
+          supplier_discount_form_id: form,
+          source: form != null ? ("discount" as const) : (base?.source ?? ("cost" as const)),
+        };
+      }),
+    };
+  },
+});

@@ -15,7 +15,7 @@ import Typography from "@mui/material/Typography";
 import { TAX_CODES, type TaxCode, type Totals } from "@workmetrics/domain/documents/totals";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Row } from "../../platform/data-access/provider.ts";
+import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatAmount, formatCents, formatNumber } from "../../platform/fields/format.ts";
 import { onHandOf, useAvailable, useStockOnHand } from "./api.ts";
 import { ItemPicker } from "./ItemPicker.tsx";
@@ -51,7 +51,19 @@ const ON_WIDER = { display: { xs: "none", xxl: "table-cell" } } as const;
 
 const money = (v: string | undefined, currency: string) => (v === undefined ? "" : formatAmount(v, currency));
 
-function ProductOption({ row, onHand, currency }: { row: Row; onHand: number | null; currency: string }) {
+// A product as the picker offers it: its selling price on a selling document; on a buying document what it costs us
+// (issue 21 §1: the buyer compares what the supplier asks with our cost, not with what we sell at).
+function ProductOption({
+  row,
+  onHand,
+  currency,
+  buying,
+}: {
+  row: Row;
+  onHand: number | null;
+  currency: string;
+  buying?: boolean;
+}) {
   return (
     <Box sx={{ display: "flex", width: "100%", gap: 2, alignItems: "baseline" }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -64,7 +76,11 @@ function ProductOption({ row, onHand, currency }: { row: Row; onHand: number | n
       </Box>
       <Box sx={{ textAlign: "right", flexShrink: 0 }}>
         <Typography variant="body2" sx={{ fontVariantNumeric: "tabular-nums" }}>
-          {money(String(row.price ?? "0"), currency)}
+          {buying
+            ? row.cost == null
+              ? ""
+              : `cost ${money(String(row.cost), currency)}`
+            : money(String(row.price ?? "0"), currency)}
         </Typography>
         <Typography variant="caption" color={onHand !== null && onHand <= 0 ? "error" : "text.secondary"}>
           {row.kind === "service"
@@ -88,6 +104,7 @@ function ProductCell(props: {
   inputRef(el: HTMLInputElement | null): void;
   error?: string;
   atCost?: boolean;
+  buying?: boolean;
   services?: boolean;
 }) {
   const [ids, setIds] = useState<number[]>([]);
@@ -103,7 +120,7 @@ function ProductCell(props: {
   return (
     <ItemPicker
       label={`Product, line ${props.index + 1}`} // services are offered under their own heading
-      productSelect={`id,name,sku,price,unit,tax_code,is_stock_tracked${props.atCost ? ",cost" : ""}`}
+      productSelect={`id,name,sku,price,unit,tax_code,is_stock_tracked${props.atCost || props.buying ? ",cost" : ""}`}
       services={Boolean(props.services)}
       value={value}
       onChange={props.onPick}
@@ -113,6 +130,7 @@ function ProductCell(props: {
           row={row}
           onHand={row.kind === "service" ? null : onHandOf(stock.data, Number(row.id))}
           currency={props.currency}
+          buying={props.buying}
         />
       )}
       inputRef={props.inputRef}
@@ -136,6 +154,10 @@ export function LinesGrid({
   services,
 }: Props) {
   const refs = useRef(new Map<string, HTMLInputElement | null>());
+  const data = useDataProvider();
+  // The lines as last rendered, for an answer that arrives after the clerk moved on (purchase_prices).
+  const current = useRef(lines);
+  current.current = lines;
   const [focusNext, setFocusNext] = useState<string | null>(null);
   const stock = useStockOnHand(lines.map((l) => l.product_id).filter((id): id is number => id !== null));
   // Selling documents also say what is available to promise (on hand less what other orders reserve).
@@ -237,7 +259,44 @@ export function LinesGrid({
           }),
     });
     setFocusNext(`${l.key}:qty`);
+    if (buying && !atCost && !service) void priceForPurchase(l.key, Number(row.id));
   };
+
+  // Issue 21 §1: a buying line is priced as its product is picked, as the save will price it (a confirmed supplier
+  // discount, the supplier's last price, else our cost), unless the clerk has typed a price meanwhile.
+  async function priceForPurchase(key: string, productId: number) {
+    const supplier = header?.company_id == null || header.company_id === "" ? null : Number(header.company_id);
+    const date = typeof header?.doc_date === "string" && header.doc_date ? header.doc_date : undefined;
+    const line = current.current.find((x) => x.key === key);
+    try {
+      const { prices } = await data.command("purchase_prices", {
+        company_id: supplier,
+        product_ids: [productId],
+        qty: line?.qty.trim() || undefined,
+        date,
+      });
+      const p = prices[0];
+      if (!p || p.unit_price == null) return;
+      const price = String(Number(p.unit_price));
+      const discount = Number(p.discount_percent) ? String(Number(p.discount_percent)) : "";
+      onChange(
+        current.current.map((x) =>
+          x.key === key && x.product_id === productId && (x.unit_price.trim() === "" || x.unit_price === x.auto_price)
+            ? {
+                ...x,
+                unit_price: price,
+                auto_price: price,
+                discount_percent: discount,
+                auto_discount: discount || "0",
+                discount_form_id: p.supplier_discount_form_id,
+              }
+            : x,
+        ),
+      );
+    } catch {
+      // Left to the save, which prices the line the same way.
+    }
+  }
 
   const err = (i: number, name: string) => errors[`lines.${i}.${name}`];
   const availableOf = (l: LineDraft) => (l.product_id === null ? null : (available.data?.get(l.product_id) ?? null));
@@ -351,6 +410,7 @@ export function LinesGrid({
                           inputRef={ref(l.key, "product")}
                           error={err(i, "product_id") ?? err(i, "service_id")}
                           atCost={atCost}
+                          buying={buying}
                           services={services}
                         />
                         {onHand !== null && (

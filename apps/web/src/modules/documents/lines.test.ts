@@ -33,6 +33,19 @@ describe("the lines grid's model", () => {
     expect(isBlank(l)).toBe(false);
   });
 
+  it("leaves a buying line's picked price to the server until the clerk types over it (issue 21 §1)", () => {
+    const picked = { ...emptyLine(), product_id: 5, qty: "3", unit_price: "4.5", auto_price: "4.5" };
+    expect(lineToSave({ ...picked, discount_percent: "10", auto_discount: "10" })).toEqual({
+      product_id: 5,
+      qty: "3",
+      tax_code: "SR",
+    });
+    expect(lineToSave({ ...picked, unit_price: "4" })).toMatchObject({ unit_price: "4" });
+    expect(lineToSave({ ...picked, discount_percent: "5", auto_discount: "0" })).toMatchObject({
+      discount_percent: "5",
+    });
+  });
+
   it("reads a stored line back as typed text", () => {
     const l = lineFromRow(
       { product_id: "4", qty: "2.000", unit_price: "15.5000", discount_percent: "0", tax_code: "ZR", location_id: 3 },

@@ -19,6 +19,11 @@ export type LineDraft = {
   tax_code: TaxCode;
   source_line_id: number | null;
   discount_form_id?: number | null; // the supplier discount form that priced it (read only: a purchase order's line)
+  // A buying line's price and discount as the server gave them when the product was picked (purchase_prices): shown
+  // at once, and left to the server at save while the clerk has not typed over them (the save prices the same way
+  // and names the supplier discount that priced it).
+  auto_price?: string;
+  auto_discount?: string;
   extra: Record<string, unknown>; // the type's own writable line fields (a delivery line's location)
 };
 
@@ -83,8 +88,10 @@ export function lineToSave(l: LineDraft): Record<string, unknown> {
     discount_percent: l.discount_percent.trim() || null,
     ...l.extra,
   };
-  // No price given: the server takes the product's.
-  if (l.unit_price.trim()) out.unit_price = l.unit_price.trim();
+  // No price given (or the one the server picked): the server takes the product's, or a purchase's price.
+  const auto = l.auto_price !== undefined && l.unit_price.trim() === l.auto_price;
+  if (l.unit_price.trim() && !auto) out.unit_price = l.unit_price.trim();
+  if (auto && (l.discount_percent.trim() || "0") === (l.auto_discount ?? "0")) out.discount_percent = null;
   if (l.source_line_id !== null) out.source_line_id = l.source_line_id;
   // What is not given is left out: the server takes its default (no discount, no service).
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== null && v !== undefined));
