@@ -20,6 +20,7 @@ import { dec, money } from "@workmetrics/domain/documents/decimal";
 import { type ReactNode, useState } from "react";
 import { runOrQueue } from "../shell/outbox.ts";
 import { keepReceipt, sgd, useCart } from "./data.ts";
+import { quickTenders, settle, validAmount as valid } from "./pay.ts";
 
 // Taking the money (issue 22): cash (what was tendered, and the change due), card, PayNow or a voucher, or split
 // across several; the sale completes once the payments cover the total, and only cash gives change. The sale is
@@ -35,36 +36,6 @@ export const methodLabel = (m: string) => METHODS.find((x) => x.method === m)?.l
 
 type Payment = { id: number; method: PosPaymentMethod; amount: string };
 let nextPayment = 1;
-
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
-const valid = (a: string) => AMOUNT.test(a.trim()) && Number(a) > 0;
-
-// What each payment leaves: the remainder still due, and the change (from cash only).
-export function settle(total: string, payments: Array<Omit<Payment, "id">>) {
-  const due = dec(total);
-  const ok = payments.filter((p) => valid(p.amount));
-  const paid = ok.reduce((n, p) => n.plus(dec(p.amount)), dec("0"));
-  const cash = ok.filter((p) => p.method === "cash").reduce((n, p) => n.plus(dec(p.amount)), dec("0"));
-  const over = paid.minus(due);
-  const remaining = over.isNegative() ? over.neg() : dec("0");
-  const change = over.isPositive() ? over : dec("0");
-  return {
-    remaining: money(remaining),
-    change: money(change),
-    covered: !over.isNegative(),
-    // Card, PayNow and vouchers never pay more than is due: the change must come out of the cash.
-    changeOk: change.lte(cash),
-    allValid: payments.every((p) => valid(p.amount)),
-  };
-}
-
-// Quick tenders for cash: exact, and the next notes up.
-export function quickTenders(due: string): string[] {
-  const n = Number(due);
-  if (!(n > 0)) return [];
-  const ups = [5, 10, 50, 100].map((step) => Math.ceil(n / step) * step).filter((v) => v > n);
-  return [money(due), ...[...new Set(ups)].slice(0, 3).map((v) => money(String(v)))];
-}
 
 export function PayDialog({
   sessionId,
