@@ -61,14 +61,16 @@ try {
     select id, name, 'Generated seller', true from workspace where slug like 'bench-seller-%'`);
   const words = ["bolt", "nut", "washer", "bracket", "hinge", "cable", "pipe", "valve", "panel", "sealant"];
   const cats = ["Hardware", "Tools", "Electrical", "Plumbing", "Site supplies"];
+  const titles = `{${words.join(",")}}`;
   await db.execute(sql`insert into marketplace_product (workspace_id, account_id, product_id, title, category, price,
       moq, lead_time_days, stock_level, published, published_at)
-    select a.workspace_id, a.id, g,
-      (${`{${words.join(",")}}`}::text[])[1 + g % 10] || ' ' || initcap((${`{${words.join(",")}}`}::text[])[1 + (g / 10) % 10]) || ' M' || (g % 40),
+    select a.wss[1 + g % a.n], a.ids[1 + g % a.n], g,
+      (${titles}::text[])[1 + g % 10] || ' ' || initcap((${titles}::text[])[1 + (g / 10) % 10]) || ' M' || (g % 40),
       (${`{${cats.join(",")}}`}::text[])[1 + g % 5], (1 + (g % 500))::numeric / 4, 1 + g % 5, g % 14,
       (array['in','low','out'])[1 + g % 3], true, now()
-    from generate_series(1, ${LISTINGS}) g
-    join lateral (select workspace_id, id from marketplace_account where display_name = 'Bench Seller ' || (1 + g % ${SELLERS})) a on true`);
+    from generate_series(1, ${LISTINGS}) g,
+      (select array_agg(id order by id) as ids, array_agg(workspace_id order by id) as wss, count(*)::int as n
+        from marketplace_account where display_name like 'Bench Seller %') a`);
   await db.execute(sql`analyze marketplace_product`);
   await db.execute(sql`analyze marketplace_account`);
   console.log(
