@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { ROLE } from "@workmetrics/domain";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -218,6 +222,20 @@ describe("at a stop", () => {
     expect(Buffer.from(await mine.arrayBuffer())).toEqual(Buffer.from(PNG.split(",")[1], "base64"));
     expect((await get(PRO_ADMIN)).status).not.toBe(200);
     expect((await restFetch(PRO_ADMIN, `delivery_order?id=eq.${id}&select=id,pod_signature`)).body).toEqual([]);
+    // … and on its PDF: the signature in its box, the place and both times.
+    const pdf = await fetch(`${own.server.url}/api/documents/delivery_order/${id}/pdf`, {
+      headers: { authorization: `Bearer ${await tokenFor(ADMIN)}` },
+    });
+    expect(pdf.status).toBe(200);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "pod-pdf-")), "d.pdf");
+    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("PROOF OF DELIVERY");
+    expect(text).toContain("Mdm Tan");
+    expect(text).toMatch(/Place: 1\.29027, 103\.85196 \(within 12 m\)/);
+    expect(text).toContain("Device time 4 Mar 2025 10:15");
+    expect(text).toContain("2 photos of the goods kept with the delivery order");
+    expect(execFileSync("pdfimages", ["-list", file], { encoding: "utf8" })).toMatch(/png|image/);
     const trip1 = await trip();
     expect(trip1.stops.find((s) => Number(s.id) === id)).toMatchObject({ received_by: "Mdm Tan" });
   });

@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { DEFAULT_BUCKET } from "@workmetrics/domain";
+import { FAILURE_REASON_LABELS } from "@workmetrics/domain/commands/driver";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { computeTotals, TAX_CODES, type TaxCode } from "@workmetrics/domain/documents/totals";
 import { type FieldDef, findResource } from "@workmetrics/domain/resources";
@@ -11,6 +14,7 @@ import { runRead } from "../../../platform/rest/engine.ts";
 import { parsePrefer, parseQuery } from "../../../platform/rest/query-parse.ts";
 import { metaOf } from "../../../platform/rest/resource-meta.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
+import type { DiskStore } from "../../../platform/storage/disk.ts";
 import { amount, day, heading, isZero, minus, moneyOf, percent, price, quantity } from "./format.ts";
 import type { Block, Cell, Column, Printable, TotalRow } from "./layout.ts";
 import { loadWorkspace, type Workspace } from "./letterhead.ts";
@@ -320,7 +324,15 @@ function totalsBlock(spec: DocumentSpec, header: Row, lines: Row[], base: string
   return { kind: "totals", rows };
 }
 
-export async function printDocument(tx: Tx, caller: Caller, type: string, docId: number): Promise<PrintedDocument> {
+// `disk`: where the workspace's files are, for what prints a stored file (a delivery's signature); without it the
+// signature box is left for a hand.
+export async function printDocument(
+  tx: Tx,
+  caller: Caller,
+  type: string,
+  docId: number,
+  disk?: DiskStore,
+): Promise<PrintedDocument> {
   const spec = documentSpec(type);
   const header = await readHeader(tx, caller, spec, docId);
   const ws = caller.workspaceId as string;
@@ -341,7 +353,17 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
   if (prices) body.push(totalsBlock(spec, header, lines, base, options.amountDue));
   if (str(header.notes)) body.push({ kind: "text", heading: "Notes", text: str(header.notes) });
   if (str(header.terms)) body.push({ kind: "text", heading: "Terms and conditions", text: str(header.terms) });
-  if (options.signature) body.push(signatureBlock(options.signature, header));
+  if (options.signature) {
+    const block = signatureBlock(options.signature, header);
+    // Issue 22: the signature drawn on the driver's phone, in the signature box.
+    if (block.kind === "signature" && str(header.pod_signature) && disk) {
+      block.image = await storedFile(tx, ws, str(header.pod_signature), disk);
+      block.imageAt = 1;
+    }
+    body.push(block);
+  }
+  const proof = type === "delivery_order" ? deliveryProof(header) : null;
+  if (proof) body.push(proof);
   const number = str(header.number) || null;
   const reference = number ?? "Draft";
   const page: Printable = {
@@ -374,6 +396,47 @@ export async function printDocument(tx: Tx, caller: Caller, type: string, docId:
   };
   const pdf = await renderPdf(workspace.head, page);
   return { pdf, filename: page.filename, title, number, header, workspace };
+}
+
+// Issue 22: the proof of delivery the driver's phone recorded, or why it failed, under the signature block.
+function deliveryProof(header: Row): Block | null {
+  const parts: string[] = [];
+  if (str(header.failure_reason) && !str(header.received_by)) {
+    const why = FAILURE_REASON_LABELS[str(header.failure_reason) as keyof typeof FAILURE_REASON_LABELS];
+    parts.push(
+      `Delivery failed: ${why ?? str(header.failure_reason)}${str(header.failure_note) ? ` — ${str(header.failure_note)}` : ""}.`,
+    );
+  }
+  if (!str(header.pod_server_time))
+    return parts.length ? { kind: "text", heading: "Delivery", text: parts.join("\n") } : null;
+  const at = (v: unknown) => singaporeTime(new Date(str(v)));
+  if (str(header.pod_device_time))
+    parts.push(
+      `Device time ${at(header.pod_device_time)}; recorded by the server ${at(header.pod_server_time)} (Singapore time).`,
+    );
+  const lat = str(header.pod_lat);
+  const lng = str(header.pod_lng);
+  if (lat && lng) {
+    const acc = str(header.pod_accuracy_m);
+    parts.push(
+      `Place: ${Number(lat).toFixed(5)}, ${Number(lng).toFixed(5)}${acc ? ` (within ${Math.round(Number(acc))} m)` : ""} — https://maps.google.com/?q=${lat},${lng}`,
+    );
+  } else {
+    parts.push("Place: no GPS fix was given.");
+  }
+  const photos = Array.isArray(header.pod_photos) ? header.pod_photos.length : 0;
+  if (photos) parts.push(`${photos} photo${photos === 1 ? "" : "s"} of the goods kept with the delivery order.`);
+  return { kind: "text", heading: str(header.received_by) ? "Proof of delivery" : "Delivery", text: parts.join("\n") };
+}
+
+// A file of the workspace's files bucket, by its path; null when it is gone.
+async function storedFile(tx: Tx, ws: string, name: string, disk: DiskStore): Promise<Buffer | null> {
+  const res = await tx.execute(sql`select o.version::text as version from storage_object o
+    join storage_bucket b on b.workspace_id = o.workspace_id and b.id = o.bucket_id and b.name = ${DEFAULT_BUCKET}
+    where o.workspace_id = ${ws}::uuid and o.name collate "C" = ${name}`);
+  const row = res.rows[0] as { version: string } | undefined;
+  if (!row) return null;
+  return readFile(disk.filePath(ws, DEFAULT_BUCKET, row.version)).catch(() => null);
 }
 
 // The signature block, its boxes filled in from what the document recorded (a delivery's received by and at): a

@@ -24,7 +24,15 @@ export type Block =
   | { kind: "table"; heading?: string; columns: Column[]; rows: Cell[][]; empty?: string }
   | { kind: "totals"; rows: TotalRow[] }
   | { kind: "text"; heading: string; text: string }
-  | { kind: "signature"; heading?: string; fields: string[]; values?: (string | null)[] }; // values: filled in
+  // values: filled in; `image`: a signature drawn on screen (PNG), printed above the box `imageAt`
+  | {
+      kind: "signature";
+      heading?: string;
+      fields: string[];
+      values?: (string | null)[];
+      image?: Buffer | null;
+      imageAt?: number;
+    };
 
 export type Printable = {
   title: string; // "Tax Invoice", "Statement of Account"

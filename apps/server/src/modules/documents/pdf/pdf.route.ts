@@ -90,7 +90,7 @@ export async function documentPdfRoutes(app: FastifyInstance, opts: { db: Db }):
           if (printer) return printer(tx, caller, idParam(req.params.id, "The id"));
           const spec = specForPath(req.params.type);
           const docId = idParam(req.params.id, `The ${spec.machine.title.toLowerCase()} id`);
-          return printDocument(tx, caller, spec.machine.type, docId);
+          return printDocument(tx, caller, spec.machine.type, docId, app.deps.disk);
         }),
       );
       return sendPdf(reply, printed.pdf, printed.filename, req.query.download !== undefined);

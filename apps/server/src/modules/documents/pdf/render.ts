@@ -336,6 +336,13 @@ class Painter {
         .lineWidth(0.8)
         .strokeColor(INK)
         .stroke();
+      if (block.image && block.imageAt === i) {
+        try {
+          doc.image(block.image, x, line - 36, { fit: [w, 34], valign: "bottom" });
+        } catch {
+          // An image pdfkit cannot read prints the box without it, as a logo does.
+        }
+      }
       const value = block.values?.[i];
       if (value) {
         doc.fillColor(INK);
