@@ -7,6 +7,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { formatMoney } from "@workmetrics/domain/money";
 import { useState } from "react";
@@ -168,6 +169,9 @@ export function EmailDialog(props: {
   open: boolean;
   title: string;
   recipient?: string; // who gets it when To is left empty: "the document's contact" by default
+  // Issue 21 §2: a member who may not e-mail any address (outside_email.create: the POS, the warehouse) sends only to
+  // the customer's own addresses — no free "To" is offered that the server would refuse.
+  anyAddress?: boolean;
   onCancel(): void;
   onConfirm(v: { to: string; message: string }): Promise<void>;
 }) {
@@ -180,15 +184,22 @@ export function EmailDialog(props: {
         <DialogTitle id="email-title">E-mail {props.title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              autoFocus
-              type="email"
-              label="To"
-              placeholder={`${recipient.replace(/^./, (c) => c.toUpperCase())} when left empty`}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              helperText={`The PDF is attached. Leave empty to send it to ${recipient}.`}
-            />
+            {props.anyAddress === false ? (
+              <Typography color="text.secondary" data-testid="email-recipient">
+                The PDF goes to {recipient}, with your message. Only someone who may e-mail any address can send it
+                elsewhere.
+              </Typography>
+            ) : (
+              <TextField
+                autoFocus
+                type="email"
+                label="To"
+                placeholder={`${recipient.replace(/^./, (c) => c.toUpperCase())} when left empty`}
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                helperText={`The PDF is attached. Leave empty to send it to ${recipient}.`}
+              />
+            )}
             <TextField
               label="Message"
               multiline

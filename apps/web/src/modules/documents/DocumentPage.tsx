@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
-import { decide, errorMessage } from "@workmetrics/domain";
+import { can, decide, errorMessage } from "@workmetrics/domain";
 import type { OfferedAction } from "@workmetrics/domain/documents/machine";
 import { Suspense, useMemo, useState } from "react";
 import { useParams } from "react-router";
@@ -307,6 +307,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
         <EmailDialog
           open
           title={String(doc.number)}
+          anyAddress={member.kind === "member" && can(member.permissions, "outside_email.create")}
           onCancel={() => setEmailing(false)}
           onConfirm={async (v) => {
             if (await commands.email(v)) setEmailing(false);
