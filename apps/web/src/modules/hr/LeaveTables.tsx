@@ -100,11 +100,20 @@ export function ToDecide() {
   if (!list.data || list.data.length === 0) return null;
   return (
     <Section id="to-decide" title="Waiting for your decision">
-      <Grid label="Leave to decide" head={["Employee", "Kind", "Dates", { label: "Reason", wide: true }, ""]}>
+      <Grid
+        label="Leave to decide"
+        head={["Employee", { label: "Kind", wide: true }, "Dates", { label: "Reason", wide: true }, ""]}
+      >
         {list.data.map((r) => (
           <TableRow key={r.id}>
-            <TableCell>{r.employee_name}</TableCell>
-            <TableCell>{r.leave_type_name}</TableCell>
+            <TableCell>
+              {r.employee_name}
+              {/* On a phone the kind goes under the name, so Approve and Reject fit without scrolling sideways. */}
+              <Typography variant="body2" color="text.secondary" sx={{ display: { md: "none" } }}>
+                {r.leave_type_name}
+              </Typography>
+            </TableCell>
+            <TableCell sx={wide}>{r.leave_type_name}</TableCell>
             <TableCell>
               {dates(r)}
               <Typography variant="body2" color="text.secondary">
@@ -112,13 +121,15 @@ export function ToDecide() {
               </Typography>
             </TableCell>
             <TableCell sx={wide}>{r.reason ?? "—"}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Button size="small" variant="contained" onClick={() => run(r, "approve")} disabled={decide.isPending}>
-                Approve
-              </Button>{" "}
-              <Button size="small" color="error" onClick={() => setRejecting(r)} disabled={decide.isPending}>
-                Reject
-              </Button>
+            <TableCell align="right">
+              <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "flex-end" }}>
+                <Button size="small" variant="contained" onClick={() => run(r, "approve")} disabled={decide.isPending}>
+                  Approve
+                </Button>
+                <Button size="small" color="error" onClick={() => setRejecting(r)} disabled={decide.isPending}>
+                  Reject
+                </Button>
+              </Stack>
             </TableCell>
           </TableRow>
         ))}
