@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { rpc } from "../../apps/server/test/documents-helpers.ts";
 import { appUrl, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
 
 // Issue 22 "One app shell" at 390×844: a storekeeper signed in to the back office opens the warehouse app from the
@@ -8,6 +9,8 @@ import { appUrl, hasChromium, openBrowser, screenshot, signIn, watchErrors } fro
 // office opens again from the app's menu, signed in. Light and dark, screenshots looked at.
 
 const STORE = "warehouse@demo.test";
+const DRIVER = "driver@demo.test";
+const ADMIN = "admin@demo.test";
 
 type Manifest = {
   name: string;
@@ -83,6 +86,10 @@ describe.skipIf(!hasChromium)("the role-app shell in Chromium (390×844)", () =>
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await page.getByRole("button", { name: "Outbox: everything is sent" }).waitFor();
       await screenshot(page, "roleapp-shell-light");
+      // A counter tablet: the same frame, wider.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await screenshot(page, "roleapp-shell-tablet");
+      await page.setViewportSize({ width: 390, height: 844 });
 
       await openMenu(page);
       await page.getByRole("menuitem", { name: "Dark theme" }).click();
@@ -113,6 +120,47 @@ describe.skipIf(!hasChromium)("the role-app shell in Chromium (390×844)", () =>
       await page.getByRole("button", { name: "Account menu" }).waitFor();
       expect(logins).toEqual([]);
       expect(errors.filter((e) => !/^(Failed|TypeError: Failed to fetch|net::)/.test(e))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("shows a manager what a role app's replay was refused, and resolves it", async () => {
+    const label = `Delivered DO-E2E-${Date.now()}`;
+    const reported = await rpc(DRIVER, "offline_conflict_report", {
+      app: "driver",
+      command: "delivery_deliver",
+      label,
+      args_summary: '{"id":4242}',
+      code: "P0001",
+      message: "DO-E2E was cancelled: do not deliver it (ask dispatch)",
+      key: `e2e-${Date.now()}`,
+      acted_at: new Date().toISOString(),
+    });
+    expect(reported.status, reported.text).toBe(200);
+    const browser = await openBrowser({ width: 1440, height: 900 });
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    try {
+      await signIn(page, ADMIN, { sub: "demo" });
+      await page.goto(appUrl("/dashboard/offline-conflicts", "demo"));
+      await page.getByRole("heading", { name: "Offline conflicts", level: 1 }).waitFor();
+      const item = page.getByRole("listitem").filter({ hasText: label });
+      await item.getByText("DO-E2E was cancelled: do not deliver it (ask dispatch)").waitFor();
+      await item.getByText(/Dinesh Kumar/).waitFor();
+      await screenshot(page, "offline-conflicts");
+      await item.getByRole("button", { name: "Mark resolved" }).click();
+      await page.getByLabel("What was done (optional)").fill("Customer called, delivery cancelled");
+      await page.getByRole("dialog").getByRole("button", { name: "Mark resolved" }).click();
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
+      await expect.poll(() => page.getByRole("listitem").filter({ hasText: label }).count()).toBe(0);
+      await page.getByRole("tab", { name: "Resolved" }).click();
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: label })
+        .getByText(/Resolved by Aaron Lim .*: Customer called, delivery cancelled/)
+        .waitFor();
+      expect(errors).toEqual([]);
     } finally {
       await browser.close();
     }

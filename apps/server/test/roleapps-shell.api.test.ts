@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { request } from "node:http";
 import { ean13, validGtin } from "@workmetrics/domain/barcode";
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rpc } from "./documents-helpers.ts";
@@ -219,6 +220,8 @@ describe("offline conflicts", () => {
   it("keeps one report per refused action and shows it to managers only, in their workspace", async () => {
     const first = await report(DRIVER);
     expect(first.status, first.text).toBe(200);
+    // Each answer is what the command's declaration promises the typed client.
+    expect(COMMANDS.offline_conflict_report.result.safeParse(first.body).success).toBe(true);
     expect(first.body).toMatchObject({ app: "driver", user_name: "Dinesh Kumar", resolved_at: null });
     const again = await report(DRIVER);
     expect(again.status).toBe(200);
@@ -226,6 +229,7 @@ describe("offline conflicts", () => {
 
     const list = await rpc(ADMIN, "offline_conflict_list", {});
     expect(list.status, list.text).toBe(200);
+    expect(COMMANDS.offline_conflict_list.result.safeParse(list.body).success).toBe(true);
     const rows = (list.body as { rows: Array<{ id: number; key: string }>; open: number }).rows;
     expect(rows.filter((r) => r.key === key)).toHaveLength(1);
     expect((list.body as { open: number }).open).toBeGreaterThanOrEqual(1);
@@ -248,6 +252,7 @@ describe("offline conflicts", () => {
     const mine = await report(DRIVER, `${key}-2`);
     const resolved = await call(ADMIN, "offline_conflict_resolve", { id: mine.body.id, note: "Redone by phone" });
     expect(resolved.status, resolved.text).toBe(200);
+    expect(COMMANDS.offline_conflict_resolve.result.safeParse(resolved.body).success).toBe(true);
     expect(resolved.body).toMatchObject({ resolved_by_name: "Aaron Lim", resolution_note: "Redone by phone" });
     expect(resolved.body.resolved_at).toBeTruthy();
     const twice = await call(ADMIN, "offline_conflict_resolve", { id: mine.body.id });
