@@ -459,6 +459,10 @@ describe("answering", () => {
     expect(row.error).toMatch(/Session has expired/);
     const accounts = (await ok(ADMIN, "channel_accounts", {})) as unknown as Array<{ id: number; status: string }>;
     expect(accounts.find((a) => Number(a.id) === accountId)?.status).toBe("needs_reauth");
+    const blocked = await rpc(SALES, "conversation_reply", { conversation_id: conv.id, body: "again" });
+    expect(blocked.status).toBe(422);
+    expect(msg(blocked)).toMatch(/Meta refused this account's token/);
+    expect((await ok(SALES, "conversation_thread", { conversation_id: conv.id })).channel_status).toBe("needs_reauth");
     // Reconnecting with a good token makes it connected again.
     await ok(ADMIN, "channel_connect", { channel: "whatsapp", external_id: PHONE_ID, access_token: TOKEN });
   });
@@ -579,6 +583,15 @@ describe("who reads what", () => {
       .channel(`inbox-${uniq()}`)
       .on("postgres_changes", { event: "*", schema: "public", table: "conversation" }, () => undefined);
     await expect(joined(proChan)).rejects.toThrow(/Premium/);
+    // A message in a conversation the manager has: the salesperson does not read it, so hears nothing of it.
+    const [stranger] = await own.q<{ id: number; external_thread_id: string }>(
+      sql`select id, external_thread_id from conversation where title like 'Stranger %' order by id limit 1`,
+    );
+    await own.q(sql`update conversation set assignee_id = ${await userId(MANAGER)}::uuid where id = ${stranger.id}`);
+    const hidden = `wamid.hidden${uniq()}`;
+    await post(
+      waWebhook([{ phoneNumberId: PHONE_ID, messages: [text(stranger.external_thread_id, hidden, "not yours")] }]),
+    );
     const wamid = `wamid.rt${uniq()}`;
     await post(waWebhook([{ phoneNumberId: PHONE_ID, messages: [text(known.number, wamid, "live?")] }]));
     await drained();
@@ -588,6 +601,8 @@ describe("who reads what", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(box.some((p) => (p.new as { body?: string }).body === "live?")).toBe(true);
+    expect(await stored(hidden)).toHaveLength(1);
+    expect(box.some((p) => (p.new as { body?: string }).body === "not yours")).toBe(false);
     expect(otherBox).toEqual([]);
   });
 
@@ -604,7 +619,12 @@ describe("who reads what", () => {
     ).toBe(200);
     await drained();
     expect(await stored(wamid)).toEqual([]);
-    const reply = await rpc(SALES, "conversation_list", {});
-    expect(reply.status).toBe(200);
+    const [c] = await own.q<{ id: number }>(
+      sql`select id from conversation where channel_account_id = ${accountId} limit 1`,
+    );
+    const reply = await rpc(MANAGER, "conversation_reply", { conversation_id: c.id, body: "hello?" });
+    expect(reply.status).toBe(422);
+    expect(msg(reply)).toMatch(/disconnected/);
+    expect((await ok(MANAGER, "conversation_thread", { conversation_id: c.id })).channel_status).toBe("disconnected");
   });
 });

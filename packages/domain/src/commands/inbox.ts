@@ -164,6 +164,9 @@ export const conversationThread = defineCommand({
     documents: z.array(openDocument), // the company's open quotations, orders and unpaid invoices, and linked ones
     can_reply: z.boolean(),
     can_assign_others: z.boolean(),
+    // The channel account's state: replies go out only while it is connected (or failing, retried).
+    channel_status: z.enum(CHANNEL_ACCOUNT_STATUSES),
+    channel_name: z.string().nullable(),
   }),
   permission: null, // conversation.read: all; else one's own and unassigned (CONVERSATION_READ, decided inside)
   does: "read conversations",

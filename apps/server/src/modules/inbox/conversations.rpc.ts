@@ -1,6 +1,7 @@
 import { decide, decideResource } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import {
+  type ChannelAccountView,
   CONVERSATION_READ,
   type ConversationRow,
   type MessageView,
@@ -192,6 +193,10 @@ export const conversationThread = implement(COMMANDS.conversation_thread, {
       : undefined;
     const now = deps.clock();
     const open = withinWindow(conv, now);
+    const account = (
+      await tx.execute(sql`select status, display_name, access_token is not null as has_token from channel_account
+        where workspace_id = ${ws}::uuid and id = ${conv.channel_account_id}`)
+    ).rows[0] as { status: ChannelAccountView["status"]; display_name: string | null; has_token: boolean };
     return {
       conversation: conv,
       messages: msgs.rows as MessageView[],
@@ -209,6 +214,8 @@ export const conversationThread = implement(COMMANDS.conversation_thread, {
         feature: "communication_channels",
       }).allowed,
       can_assign_others: scope === "all" && can(caller, "conversation.assign"),
+      channel_status: account.has_token ? account.status : "disconnected",
+      channel_name: account.display_name,
     };
   },
 });
@@ -239,10 +246,13 @@ export const conversationReply = implement(COMMANDS.conversation_reply, {
         where workspace_id = ${ws}::uuid and id = ${conv.channel_account_id}`)
     ).rows[0] as { status: string; has_token: boolean };
     if (account.status === "disconnected" || !account.has_token) {
+      throw fail(422, "channel_disconnected", "This channel account is disconnected: reconnect it on Channel accounts");
+    }
+    if (account.status === "needs_reauth") {
       throw fail(
         422,
-        "channel_disconnected",
-        "This channel account is disconnected: reconnect it on the Channels page",
+        "channel_needs_reauth",
+        "Meta refused this account's token: reconnect it with a new token on Channel accounts",
       );
     }
     if (args.seen_message_id && conv.last_message_id && Number(conv.last_message_id) > args.seen_message_id) {

@@ -222,7 +222,16 @@ function Beside({ t, onSendDoc, sending }: { t: ThreadData; onSendDoc(d: OpenDoc
                 </Typography>
               </Box>
               {whatsapp && (
-                <Button size="small" disabled={sending || !t.window_open} onClick={() => onSendDoc(d)}>
+                <Button
+                  size="small"
+                  disabled={
+                    sending ||
+                    !t.window_open ||
+                    t.channel_status === "disconnected" ||
+                    t.channel_status === "needs_reauth"
+                  }
+                  onClick={() => onSendDoc(d)}
+                >
                   Send PDF
                 </Button>
               )}
@@ -404,6 +413,7 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
     );
   const closes = t.window_closes_at ? new Date(t.window_closes_at) : null;
   const meta = c.channel_id !== 4;
+  const blocked = t.channel_status === "disconnected" || t.channel_status === "needs_reauth";
 
   return (
     <Stack direction="row" spacing={1.5} sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
@@ -483,7 +493,17 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
             </TextField>
           )}
         </Stack>
-        {meta && (
+        {blocked && (
+          <Alert severity="error" sx={{ borderRadius: 0 }}>
+            {t.channel_status === "needs_reauth"
+              ? "Meta refused this number's token, so replies cannot be sent."
+              : "This number is disconnected, so replies cannot be sent."}{" "}
+            <Link component={RouterLink} to="/dashboard/cca">
+              Reconnect it on Channel accounts
+            </Link>
+          </Alert>
+        )}
+        {meta && !blocked && (
           <Alert severity={t.window_open ? "info" : "warning"} sx={{ borderRadius: 0 }}>
             {t.window_open && closes
               ? `Reply window open until ${formatDateTime(closes.toISOString())}.`
@@ -568,7 +588,7 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
                   multiline
                   maxRows={6}
                   fullWidth
-                  disabled={mode === "reply" && meta && !t.window_open}
+                  disabled={mode === "reply" && ((meta && !t.window_open) || blocked)}
                   onKeyDown={(e) => {
                     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit(e as unknown as FormEvent);
                   }}
@@ -577,7 +597,10 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
                   type="submit"
                   variant="contained"
                   disabled={
-                    !text.trim() || reply.isPending || note.isPending || (mode === "reply" && meta && !t.window_open)
+                    !text.trim() ||
+                    reply.isPending ||
+                    note.isPending ||
+                    (mode === "reply" && ((meta && !t.window_open) || blocked))
                   }
                 >
                   {mode === "note" ? "Add note" : reply.isPending ? "Sending…" : "Send"}
