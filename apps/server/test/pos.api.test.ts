@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { COMMANDS } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "./http.ts";
@@ -79,6 +80,7 @@ describe("POS at one counter", () => {
     const first = await send(POS, "pos_session_open", { location_id: location, opening_float: "100.00" }, key);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     session = (first.body as { id: number }).id;
+    expect(COMMANDS.pos_session_open.result.safeParse(first.body).success).toBe(true);
     const again = await send(POS, "pos_session_open", { location_id: location, opening_float: "100.00" }, key);
     expect(again.status).toBe(200);
     expect((again.body as { id: number }).id).toBe(session);
@@ -104,6 +106,7 @@ describe("POS at one counter", () => {
     const res = await send(POS, "pos_sale", args, key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     sale = res.body as Order;
+    expect(COMMANDS.pos_sale.result.safeParse(res.body).error).toBeUndefined(); // the answer is what the web reads
     expect(sale.number).toMatch(/^POS-\d{4}-\d{5}$/);
     const gross0 = Math.round(2 * Number(incl(items[0])) * 100) / 100;
     const disc0 = Math.round(gross0 * 10) / 100;
@@ -182,6 +185,7 @@ describe("POS at one counter", () => {
     const res = await send(POS, "pos_session_close", { session_id: session, counted_cash: counted }, key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const closed = res.body as Z;
+    expect(COMMANDS.pos_session_close.result.safeParse(res.body).error).toBeUndefined();
     expect(closed.session).toMatchObject({ status: "closed", counted_cash: counted, difference: "-2.50" });
     const replay = await send(POS, "pos_session_close", { session_id: session, counted_cash: counted }, key);
     expect(replay.status).toBe(200);
