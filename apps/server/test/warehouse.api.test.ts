@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { customer, type Doc, ok, read } from "./documents-helpers.ts";
 import { openingStock } from "./own-server-helpers.ts";
 import { ADMIN, order, posted, query, STORE, settings, world } from "./purchasing-helpers.ts";
-import { restFetch } from "./rest-helpers.ts";
+import { restFetch, tokenFor } from "./rest-helpers.ts";
 
 // Issue 22 "Warehouse" (DESIGN §2.3.2): the warehouse app's commands make the back office's documents through the
 // engine — a purchase order received in parts (more than ordered needs a reason), pick lists in bin order whose
@@ -292,6 +292,13 @@ describe("moves and counts", () => {
       reason: "Again",
     });
     expect(twice.status).toBe(409);
+
+    // It prints, as every document does.
+    const pdf = await fetch(`${w.server.url}/api/documents/stock_count/${id}/pdf`, {
+      headers: { authorization: `Bearer ${await tokenFor(ADMIN)}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toMatch(/application\/pdf/);
 
     // A gain alone posts the other way round.
     const gain = await ok(STORE, "stock_count_submit", {

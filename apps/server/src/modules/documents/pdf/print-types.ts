@@ -56,6 +56,17 @@ const PRINT: Record<string, PrintOptions> = {
     signature: { heading: "Goods received", fields: ["Received by (name)", "Signature", "Date"] },
   },
   supplier_invoice: { party: "Supplier", amountDue: "outstanding" },
+  // Issue 22: a pick list is walked with quantities only and signed by the picker; a count prints for the file.
+  pick_list: {
+    party: "Customer",
+    address: "shipping",
+    prices: false,
+    signature: { heading: "Picked", fields: ["Picked by (name)", "Checked by", "Date"] },
+  },
+  stock_count: {
+    prices: false,
+    signature: { heading: "Stock count", fields: ["Counted by (name)", "Reviewed by", "Date"] },
+  },
 };
 
 export const printOptions = (type: string): PrintOptions => PRINT[type] ?? {};
