@@ -21,7 +21,7 @@ const THIRD = "admin@lite.test"; // Premium here
 const PRO = "admin@pro.test";
 
 // The demo data (SEED=demo): demo sells, orchard has bought (platform/db/demo-marketplace-trade.ts).
-const own = ownServer({ SEED: "demo" });
+const own = ownServer({ SEED: "demo" }, 600_000);
 const clients: SupabaseClient[] = [];
 afterAll(async () => {
   for (const c of clients) await c.removeAllChannels();
@@ -373,6 +373,26 @@ describe("marketplace: listings, orders and the two sets of books", () => {
     const made = await own.db.execute(sql`select count(*)::int as n from sales_order
       where marketplace_order_id in (${one.id}, ${two.id})`);
     expect((made.rows[0] as { n: number }).n).toBe(0);
+  });
+});
+
+describe("marketplace: a seller unpublishes its profile", () => {
+  it("hides every listing at once, through the commands and /rest/v1, and shows them again when republished", async () => {
+    const save = (published: boolean) =>
+      call(SELLER, "marketplace_account_save", { display_name: "Harbourline Trading", published });
+    const seen = async () => ({
+      search: (await call<{ rows: unknown[] }>(BUYER, "marketplace_search", { seller_account_id: account })).rows
+        .length,
+      rest: ((await restFetch(BUYER, `marketplace_product?select=id&account_id=eq.${account}`)).body as unknown[])
+        .length,
+    });
+    await save(false);
+    expect(await seen()).toEqual({ search: 0, rest: 0 });
+    expect((await place(BUYER, [{ marketplace_product_id: Number(listings[1].id), qty: "2" }])).status).toBe(422);
+    await save(true);
+    const back = await seen();
+    expect(back.search).toBeGreaterThan(0);
+    expect(back.rest).toBe(back.search);
   });
 });
 

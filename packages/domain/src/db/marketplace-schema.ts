@@ -116,7 +116,15 @@ export const marketplaceProduct = pgTable(
     check("marketplace_product_price", sql`${t.price} >= 0`),
     check("marketplace_product_moq", sql`${t.moq} > 0`),
     check("marketplace_product_lead_time", sql`${t.leadTimeDays} >= 0 and ${t.leadTimeDays} <= 365`),
-    publishedPolicy("marketplace_product"),
+    // A listing is read by others while it and its seller's profile are published (unpublishing the profile hides
+    // every listing at once).
+    pgPolicy("marketplace_product_published", {
+      as: "permissive",
+      for: "select",
+      to: "workmetrics_app",
+      using: sql`published and ${currentWorkspace} is not null and exists (select 1 from marketplace_account a
+        where a.workspace_id = marketplace_product.workspace_id and a.id = marketplace_product.account_id and a.published)`,
+    }),
   ],
 ).enableRLS();
 

@@ -137,7 +137,15 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL, label = 
   const inWorkspace = sql`${alias}.workspace_id = ${caller.workspaceId}::uuid`;
   // Issue 23: the marketplace's rows other workspaces read (DESIGN §2.2: only there) — published profiles and
   // listings, and the two parties' orders, threads and messages (row-level security holds the same).
-  if (def.shared === "published") return sql`(${inWorkspace} or ${alias}.published = true)`;
+  if (def.shared === "published") {
+    // A listing also needs its seller's profile published (as its row-level security policy says).
+    const seller =
+      def.name === "marketplace_product"
+        ? sql` and exists (select 1 from marketplace_account pa where pa.workspace_id = ${alias}.workspace_id
+            and pa.id = ${alias}.account_id and pa.published)`
+        : sql``;
+    return sql`(${inWorkspace} or (${alias}.published = true${seller}))`;
+  }
   if (def.shared === "parties") {
     return sql`${caller.workspaceId}::uuid in (${alias}.buyer_workspace_id, ${alias}.seller_workspace_id)`;
   }

@@ -1,0 +1,2 @@
+ALTER POLICY "marketplace_product_published" ON "marketplace_product" TO workmetrics_app USING (published and nullif(current_setting('app.workspace_id', true), '')::uuid is not null and exists (select 1 from marketplace_account a
+        where a.workspace_id = marketplace_product.workspace_id and a.id = marketplace_product.account_id and a.published));
