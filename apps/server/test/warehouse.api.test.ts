@@ -258,6 +258,8 @@ describe("moves and counts", () => {
     expect(counted.status).toBe("submitted");
     expect(counted.number).toMatch(/^SC-\d{4}-\d{5}$/);
     expect(JSON.stringify(counted)).not.toMatch(/system|difference/);
+    // Nor can the counter read it afterwards: counting is blind.
+    expect((await restFetch(STORE, "stock_count_line?select=system_qty")).status).toBe(403);
     const id = Number(counted.id);
     const doc = await read(ADMIN, "stock_count", id);
     const lines = Object.fromEntries(doc.lines.map((l) => [l.product_id, [l.system_qty, l.counted_qty, l.difference]]));

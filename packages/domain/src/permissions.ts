@@ -144,8 +144,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "supplier_delivery_order.*",
     "pick_list.*", // issue 22: they pick, count and keep the products' bins; applying a count is a manager's
     "delivery_order.create", // a finished pick list makes its delivery order draft
-    "stock_count.read",
-    "stock_count.create",
+    "stock_count.create", // blind: they submit counts but never read one (its system quantities)
     "stock_count.submit",
     "product_bin.*",
     "file.read",
