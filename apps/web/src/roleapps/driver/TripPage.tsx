@@ -13,7 +13,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useSearchParams } from "react-router";
 import { formatDateTime, formatSpelledDate } from "../../platform/fields/format.ts";
@@ -24,10 +24,31 @@ import { localDay, type ShownStop, STATE_COLOR, STATE_LABEL, shiftDay, useTrip }
 // buttons (keyboard, one hand) — and, on the Done tab, those delivered or failed. The order is kept on the server
 // (delivery_reorder through the outbox).
 
+// The day shown: the address's ?date=, else the one last chosen today on this tab (the tabs and a stop's pages keep
+// it), else today.
+const CHOSEN = "driver-trip-date";
+const isDay = (v: string | null): v is string => /^\d{4}-\d{2}-\d{2}$/.test(v ?? "");
+
 export function useTripDate(): [string, (d: string) => void] {
   const [params, setParams] = useSearchParams();
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") ?? "") ? (params.get("date") as string) : localDay();
-  return [date, (d) => setParams(d === localDay() ? {} : { date: d }, { replace: true })];
+  const given = params.get("date");
+  // A day given in the address (a link, a reload) is the one chosen.
+  useEffect(() => {
+    if (isDay(given)) sessionStorage.setItem(CHOSEN, `${localDay()} ${given}`);
+  }, [given]);
+  let date = localDay();
+  if (isDay(given)) date = given;
+  else {
+    const [on, chosen] = (sessionStorage.getItem(CHOSEN) ?? "").split(" ");
+    if (on === localDay() && isDay(chosen)) date = chosen;
+  }
+  return [
+    date,
+    (d) => {
+      sessionStorage.setItem(CHOSEN, `${localDay()} ${d}`);
+      setParams(d === localDay() ? {} : { date: d }, { replace: true });
+    },
+  ];
 }
 
 export function DateSwitch({ date, onChange }: { date: string; onChange(d: string): void }) {
@@ -86,7 +107,7 @@ export function TripPage({ show }: { show: "open" | "done" }) {
   return (
     <Box>
       <DateSwitch date={date} onChange={setDate} />
-      {trip.isOffline && (
+      {trip.isOffline && trip.data && (
         <Alert severity="warning" sx={{ mb: 1.5 }}>
           Offline — showing the trip as of {trip.savedAt ? formatDateTime(trip.savedAt) : "the last visit"}.
         </Alert>
