@@ -53,6 +53,13 @@ export function registerLifecycle(app: FastifyInstance, opts: { database: Databa
   // the browser, X-WAL-LSN for an API client to send back as X-Read-LSN — and the author's reads wait for the
   // replica to have replayed it. Only with a replica; the cost is one short query per write.
   const { database } = opts;
+  // An answer given while draining closes its connection: Node keeps a keep-alive connection open past the
+  // server's close (fastify's keep-alive timeout is 72 s), which would hold the shutdown that long; closed, the
+  // client's (nginx's) next request opens one to another instance.
+  app.addHook("onSend", async (_req, reply, payload) => {
+    if (lifecycle.draining) reply.header("connection", "close");
+    return payload;
+  });
   app.addHook("onSend", async (req, reply, payload) => {
     if (!database.replica || SAFE.has(req.method) || reply.statusCode >= 400) return payload;
     // A read-only command is a POST that read (x-read-from): no write to wait for.
