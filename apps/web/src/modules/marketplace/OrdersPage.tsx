@@ -1,3 +1,4 @@
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -90,12 +91,16 @@ function OrderCard({ order: o }: { order: MarketplaceOrderView }) {
       toast.error(why(err));
     }
   };
-  const chat = async () => {
-    if (o.thread_id) return navigate(`${base}/marketplace-chat?thread=${o.thread_id}`);
-    const body = window.prompt(`A message to ${seller ? o.buyer_name : o.seller_name} about ${o.number}`);
-    if (!body?.trim()) return;
+  const [writing, setWriting] = useState(false);
+  const [message, setMessage] = useState("");
+  const chat = () => {
+    if (o.thread_id) navigate(`${base}/marketplace-chat?thread=${o.thread_id}`);
+    else setWriting(true);
+  };
+  const startChat = async () => {
     try {
-      const m = await send.mutateAsync({ marketplace_sales_order_id: Number(o.id), body });
+      const m = await send.mutateAsync({ marketplace_sales_order_id: Number(o.id), body: message });
+      setWriting(false);
       navigate(`${base}/marketplace-chat?thread=${m.thread_id}`);
     } catch (err) {
       toast.error(why(err));
@@ -112,7 +117,9 @@ function OrderCard({ order: o }: { order: MarketplaceOrderView }) {
             Placed {formatDateTime(o.placed_at)} · {money(o.total)} incl. GST
           </Typography>
         </Stack>
-        <StatusChip status={o.status} />
+        <Box sx={{ alignSelf: { xs: "flex-start", sm: "center" } }}>
+          <StatusChip status={o.status} />
+        </Box>
       </Stack>
       <Stack component="ul" sx={{ pl: 2, my: 1 }}>
         {o.lines.map((l) => (
@@ -241,6 +248,29 @@ function OrderCard({ order: o }: { order: MarketplaceOrderView }) {
             }}
           >
             Reject order
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={writing} onClose={() => setWriting(false)} fullWidth maxWidth="sm" aria-labelledby={`msg-${o.id}`}>
+        <DialogTitle id={`msg-${o.id}`}>
+          A message to {seller ? o.buyer_name : o.seller_name} about {o.number}
+        </DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            label="Message"
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setWriting(false)}>Cancel</Button>
+          <Button variant="contained" disabled={!message.trim() || send.isPending} onClick={startChat}>
+            Send
           </Button>
         </DialogActions>
       </Dialog>
