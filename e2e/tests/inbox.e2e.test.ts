@@ -106,14 +106,10 @@ describe.skipIf(!hasChromium)("the inbox in Chromium", () => {
     await doc.waitFor();
     await doc.getByRole("button", { name: "Send PDF" }).click();
     await page.getByText(/sent as a PDF/).waitFor();
-    await page
-      .getByRole("link", { name: /📎 .*\.pdf/ })
-      .last()
-      .waitFor({ timeout: 20_000 });
-    await page
-      .getByText(/Sent ✓/)
-      .last()
-      .waitFor({ timeout: 20_000 });
+    // The PDF's bubble: its file, and Meta's acceptance shown over realtime once the job has sent it.
+    const pdfBubble = page.locator('[data-direction="out"]', { hasText: /quotation-.*\.pdf/ }).last();
+    await pdfBubble.getByRole("link", { name: /quotation-.*\.pdf/ }).waitFor({ timeout: 20_000 });
+    await pdfBubble.getByText(/Sent ✓|Delivered|Read/).waitFor({ timeout: 20_000 });
     expect(fake.uploads.at(-1)).toMatchObject({ phoneNumberId: PHONE_ID, type: "application/pdf" });
     expect(fake.sent.at(-1)?.body).toMatchObject({ to: number, type: "document" });
     await screenshot(page, "inbox-pdf-sent-1440");
