@@ -19,7 +19,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const PASSWORD = "demo-pass-2026";
 
-const server = await startTestServer({ LOG_LEVEL: "silent", AUTH_RATE_LIMITS: "sign_in=100000/300" });
+// The demo data: demo's listings to order from, orchard to order.
+const server = await startTestServer({ LOG_LEVEL: "silent", SEED: "demo", AUTH_RATE_LIMITS: "sign_in=100000/300" });
 const db = server.running.database.db;
 const config = (await (await fetch(`${server.url}/api/config`)).json()) as { anonKey: string };
 
