@@ -204,10 +204,10 @@ describe.skipIf(!hasChromium)("what each demo role is offered", () => {
     expect(t.errors).toEqual([]);
   });
 
-  it("role hosts show an honest start page to the driver instead of the back office", async () => {
+  it("the driver's host opens the driver app, not the back office (issue 22)", async () => {
     await signIn(t.page, "driver@demo.test", { sub: "demo.driver" });
-    await t.page.getByRole("heading", { name: "Driver app" }).waitFor();
-    await t.page.getByTestId("role-app-who").filter({ hasText: "Driver" }).waitFor();
+    await t.page.getByRole("heading", { name: "Deliveries" }).waitFor();
+    await t.page.getByRole("navigation", { name: "Deliveries sections" }).waitFor();
     expect(await t.page.locator("nav[aria-label=Dashboard]").count()).toBe(0);
     await screenshot(t.page, "access-driver-host");
     expect(t.errors).toEqual([]);
