@@ -293,6 +293,23 @@ describe("cross-workspace attacks through /rest/v1", () => {
       const madeId = (made.data as { id: number }).id;
       expect((await b.rpc("document_transition", { type, id: madeId, action: "submit" })).error, type).toBeNull();
     }
+    // B's pick list (issue 22), made from an open sales order, its submitted stock count and a product's bin.
+    const toPick = await b.rpc("document_save", {
+      type: "sales_order",
+      header: { company_id: 9 },
+      lines: [{ product_id: product.id, qty: "1" }],
+    });
+    expect(toPick.error).toBeNull();
+    const toPickId = (toPick.data as { id: number }).id;
+    expect(
+      (await b.rpc("document_transition", { type: "sales_order", id: toPickId, action: "submit" })).error,
+    ).toBeNull();
+    const picking = { source_type: "sales_order", source_id: toPickId, location_id: places[0].id };
+    expect((await b.rpc("pick_list_make", picking)).error).toBeNull();
+    const counting = { location_id: places[0].id, lines: [{ product_id: product.id, counted_qty: "1" }] };
+    expect((await b.rpc("stock_count_submit", counting)).error).toBeNull();
+    const bin = { product_id: product.id, location_id: places[0].id, bin: "V-01" };
+    expect((await b.from("product_bin").insert(bin)).error).toBeNull();
     // B's progressive claim (issue 12), made from a contract and claimed: its header and lines are attacked too.
     const contractB = await b.rpc("document_save", {
       type: "sales_order",
@@ -642,6 +659,7 @@ function sampleFor(name: string): Row {
     order_form: { title: "Iso form" },
     order_form_item: { price: "1", min_qty: "1" },
     reorder_level: { min_qty: "1", reorder_qty: "1" },
+    product_bin: { bin: `ISO-${n}` },
     employee: { name: "Iso employee" },
     leave_type: { name: `Iso ${n}`, days_per_year: "1" },
     public_holiday: {

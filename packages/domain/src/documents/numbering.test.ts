@@ -90,8 +90,10 @@ describe("default prefixes", () => {
       loan_form: "LN",
       progressive_claim: "PC",
       journal_entry: "JE",
+      pick_list: "PL",
+      stock_count: "SC",
     });
-    expect(NUMBERED_TYPES).toHaveLength(18);
+    expect(NUMBERED_TYPES).toHaveLength(20);
     for (const type of NUMBERED_TYPES) expect(prefixError(DEFAULT_PREFIXES[type])).toBeNull();
     expect(prefixConflict({})).toBeNull();
     expect(isNumberedType("invoice")).toBe(true);
