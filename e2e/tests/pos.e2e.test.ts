@@ -172,6 +172,12 @@ describe.skipIf(!hasChromium)("a cashier's day at the POS in Chromium (390×844)
         .first()
         .waitFor();
       await screenshot(page, "pos-back-office-orders");
+      const first = page.getByRole("link", { name: /POS-\d{4}-\d{5}/ }).last();
+      const number = (await first.textContent()) ?? "";
+      await first.click();
+      await page.waitForURL(/\/pos-orders\/\d+/);
+      await page.getByRole("heading", { name: new RegExp(number) }).waitFor();
+      await screenshot(page, "pos-back-office-order");
     } catch (err) {
       await screenshot(page, "pos-failed");
       throw err;

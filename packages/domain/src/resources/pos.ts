@@ -41,6 +41,8 @@ export const posSessionResource = defineResource({
   relations: {
     location: { resource: "location", kind: "one", column: "location_id", references: "id" },
     orders: { resource: "pos_order", kind: "many", column: "session_id", references: "id" },
+    opener: { resource: "user", kind: "one", column: "opened_by", references: "id" },
+    closer: { resource: "user", kind: "one", column: "closed_by", references: "id" },
   },
 });
 
@@ -75,6 +77,7 @@ export const posOrderResource = defineResource({
     session: { resource: "pos_session", kind: "one", column: "session_id", references: "id" },
     location: { resource: "location", kind: "one", column: "location_id", references: "id" },
     company: { resource: "company", kind: "one", column: "company_id", references: "id" },
+    cashier: { resource: "user", kind: "one", column: "created_by", references: "id" },
   },
 });
 
