@@ -1,4 +1,5 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { COMMANDS, type CommandName } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -521,6 +522,24 @@ describe("Facebook pages", () => {
 });
 
 describe("who reads what", () => {
+  it("answers what the commands declare (the typed client's promise), on either database", async () => {
+    const [c] = await own.q<{ id: number }>(sql`select id from conversation order by last_message_at desc limit 1`);
+    const calls: Array<[CommandName, string, unknown]> = [
+      ["channel_accounts", ADMIN, {}],
+      ["conversation_list", MANAGER, { limit: 5 }],
+      ["conversation_thread", MANAGER, { conversation_id: c.id }],
+      ["document_conversations", MANAGER, { document_type: "quotation", document_id: 1 }],
+    ];
+    for (const [name, as, args] of calls) {
+      const res = await rpc(as, name, args);
+      expect(res.status, res.text).toBe(200);
+      const parsed = COMMANDS[name].result.safeParse(res.body);
+      expect(parsed.success ? [] : parsed.error.issues.slice(0, 3), `${name}: ${res.text.slice(0, 300)}`).toEqual([]);
+    }
+    const thread = await rpc(MANAGER, "conversation_thread", { conversation_id: c.id });
+    expect((thread.body as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+  });
+
   it("salespeople read their own and the unassigned conversations; managers read all", async () => {
     const list = await ok(MANAGER, "conversation_list", {});
     const all = list.rows as Conv[];
