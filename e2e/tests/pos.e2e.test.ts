@@ -177,6 +177,7 @@ describe.skipIf(!hasChromium)("a cashier's day at the POS in Chromium (390×844)
       await first.click();
       await page.waitForURL(/\/pos-orders\/\d+/);
       await page.getByRole("heading", { name: new RegExp(number) }).waitFor();
+      await page.getByRole("table", { name: "Lines" }).getByText(items[0].name).waitFor();
       await screenshot(page, "pos-back-office-order");
     } catch (err) {
       await screenshot(page, "pos-failed");

@@ -259,7 +259,15 @@ export const MODULES: AppModule[] = [
   documentModule("debit-notes", PostAddOutlined, "Sales"),
   documentModule("goods-return-notes", AssignmentReturnOutlined, "Sales"),
   // Issue 22: the point of sale's orders and sessions (Premium), written at the counter and read here.
-  resource("pos-orders", PointOfSaleOutlined, "Sales"),
+  {
+    ...resource("pos-orders", PointOfSaleOutlined, "Sales"),
+    // An order's page adds its lines and payments under the generic record.
+    children: [
+      { path: "new", component: ResourceForm },
+      { path: ":id", component: lazy(() => import("../modules/pos/PosOrderShow.tsx")) },
+      { path: ":id/edit", component: ResourceForm },
+    ],
+  },
   resource("pos-sessions", SavingsOutlined, "Sales"),
   {
     path: "accounts-receivable",
