@@ -16,6 +16,7 @@ const DAY = (() => {
   const d = new Date(Date.UTC(2029, 0, 1) + (Math.floor(Date.now() / 1000) % 360) * 86_400_000);
   return d.toISOString().slice(0, 10);
 })();
+const NEXT_DAY = new Date(Date.parse(`${DAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -225,6 +226,24 @@ describe.skipIf(!hasChromium)("the driver app in Chromium (390×844)", () => {
         .getByTestId("delivery-proof")
         .getByText(/Nobody there — Gate locked/)
         .waitFor();
+
+      // Dispatch sends the failed one out again from the list: select it, assign a driver (drivers only) and a day.
+      await desk.goto(appUrl(`/dashboard/delivery-orders?q=${stops[2].number}`));
+      await desk
+        .getByRole("row", { name: new RegExp(stops[2].number) })
+        .getByRole("checkbox")
+        .check();
+      await desk.getByRole("button", { name: "Assign driver and date" }).click();
+      const dialog = desk.getByRole("dialog");
+      await dialog.getByRole("combobox", { name: "Driver" }).fill("Dinesh");
+      await desk.getByRole("option", { name: /Dinesh/ }).click();
+      await dialog.getByTestId("dispatch-date").fill(NEXT_DAY);
+      await screenshot(desk, "driver-app-dispatch");
+      await dialog.getByRole("button", { name: "Assign" }).click();
+      await desk.getByText(/1 delivery order assigned to .* for/).waitFor();
+      expect(
+        (await restFetch(ADMIN, `delivery_order?id=eq.${stops[2].id}&select=failure_reason,planned_date`)).body,
+      ).toEqual([{ failure_reason: null, planned_date: NEXT_DAY }]);
     } catch (err) {
       await screenshot(desk, "driver-app-backoffice-failed");
       throw err;

@@ -18,7 +18,7 @@ import toast from "react-hot-toast";
 import { Link, useSearchParams } from "react-router";
 import { formatDateTime, formatSpelledDate } from "../../platform/fields/format.ts";
 import { runOrQueue } from "../shell/outbox.ts";
-import { localDay, type ShownStop, STATE_COLOR, STATE_LABEL, shiftDay, useTrip } from "./trip.ts";
+import { localDay, rememberOrder, type ShownStop, STATE_COLOR, STATE_LABEL, shiftDay, useTrip } from "./trip.ts";
 
 // The day's stops (issue 22): open ones in the driver's order — dragged by the handle, or moved with the arrow
 // buttons (keyboard, one hand) — and, on the Done tab, those delivered or failed. The order is kept on the server
@@ -99,6 +99,7 @@ export function TripPage({ show }: { show: "open" | "done" }) {
 
   const reorder = async (ids: number[]) => {
     const all = [...ids, ...done.map((s) => Number(s.id))];
+    rememberOrder(date, all);
     const res = await runOrQueue("delivery_reorder", { date, ids: all }, { label: `New order of ${date}'s stops` });
     if (res.status === "refused") toast.error(res.message);
     else if (res.status === "done") void trip.refresh();

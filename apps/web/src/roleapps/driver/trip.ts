@@ -60,12 +60,21 @@ function withPending(stop: TripStop, pending: OutboxEntry[]): ShownStop {
   return shown;
 }
 
-// The stops in the order last asked for: a reorder still in the outbox wins over the server's order.
+// The order the driver last gave per day on this device, until the server's answer has it: between a reorder's
+// answer and the trip read again the list must not jump back (a second move would start from the old order).
+const asked = new Map<string, number[]>();
+export function rememberOrder(date: string, ids: number[]): void {
+  asked.set(date, ids);
+}
+
+// The stops in the order last asked for: a reorder still in the outbox, or just answered, wins over the server's
+// order as read.
 function ordered(stops: ShownStop[], pending: OutboxEntry[], date: string): ShownStop[] {
   const reorder = pending.filter((e) => e.name === "delivery_reorder" && (e.args as { date?: string }).date === date);
   const last = reorder[reorder.length - 1];
-  if (!last) return stops;
-  const ids = (last.args as { ids: number[] }).ids;
+  const ids = last ? (last.args as { ids: number[] }).ids : asked.get(date);
+  if (!ids) return stops;
+  if (!last && stops.map((s) => Number(s.id)).join() === ids.join()) asked.delete(date); // the server has it
   const rank = new Map(ids.map((id, i) => [id, i]));
   return [...stops].sort((a, b) => (rank.get(Number(a.id)) ?? ids.length) - (rank.get(Number(b.id)) ?? ids.length));
 }
