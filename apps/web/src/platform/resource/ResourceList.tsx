@@ -184,7 +184,7 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
       <ListHeader
         def={def}
         total={list.data?.total ?? null}
-        selectedCount={selected.length}
+        selectedCount={canDelete ? selected.length : 0} // rows selected for another action are not deleted
         exporting={exporting}
         canCreate={canCreate}
         canImport={extras.canImport ?? canCreate}
