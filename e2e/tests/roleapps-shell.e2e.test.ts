@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { rpc } from "../../apps/server/test/documents-helpers.ts";
+import { restFetch } from "../../apps/server/test/rest-helpers.ts";
 import { appUrl, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
 
 // Issue 22 "One app shell" at 390×844: a storekeeper signed in to the back office opens the warehouse app from the
@@ -93,12 +93,12 @@ describe.skipIf(!hasChromium)("the role-app shell in Chromium (390×844)", () =>
 
       await openMenu(page);
       await page.getByRole("menuitem", { name: "Dark theme" }).click();
-      await page.getByRole("menu").waitFor({ state: "hidden" });
+      await page.locator(".MuiPopover-root").waitFor({ state: "detached" }); // faded out
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(17, 17, 17)");
       await screenshot(page, "roleapp-shell-dark");
       await openMenu(page);
       await page.getByRole("menuitem", { name: "Light theme" }).click();
-      await page.getByRole("menu").waitFor({ state: "hidden" });
+      await page.locator(".MuiPopover-root").waitFor({ state: "detached" }); // faded out
 
       // No network: a reload opens the app from the worker's cache, and says it is offline.
       await browser.context.setOffline(true);
@@ -127,15 +127,18 @@ describe.skipIf(!hasChromium)("the role-app shell in Chromium (390×844)", () =>
 
   it("shows a manager what a role app's replay was refused, and resolves it", async () => {
     const label = `Delivered DO-E2E-${Date.now()}`;
-    const reported = await rpc(DRIVER, "offline_conflict_report", {
-      app: "driver",
-      command: "delivery_deliver",
-      label,
-      args_summary: '{"id":4242}',
-      code: "P0001",
-      message: "DO-E2E was cancelled: do not deliver it (ask dispatch)",
-      key: `e2e-${Date.now()}`,
-      acted_at: new Date().toISOString(),
+    const reported = await restFetch(DRIVER, "rpc/offline_conflict_report", {
+      method: "POST",
+      body: JSON.stringify({
+        app: "driver",
+        command: "delivery_deliver",
+        label,
+        args_summary: '{"id":4242}',
+        code: "P0001",
+        message: "DO-E2E was cancelled: do not deliver it (ask dispatch)",
+        key: `e2e-${Date.now()}`,
+        acted_at: new Date().toISOString(),
+      }),
     });
     expect(reported.status, reported.text).toBe(200);
     const browser = await openBrowser({ width: 1440, height: 900 });

@@ -79,7 +79,8 @@ export function precacheList(webDist: string, app: RoleApp): string[] {
     out.add(`/${chunk.file}`);
     for (const c of chunk.css ?? []) out.add(`/${c}`);
     // Fonts: the Latin faces only (the others load, and are kept, if a page ever needs them).
-    for (const a of chunk.assets ?? []) if (!/\.woff2?$/.test(a) || /latin-\d+-normal.*\.woff2$/.test(a)) out.add(`/${a}`);
+    for (const a of chunk.assets ?? [])
+      if (!/\.woff2?$/.test(a) || /latin-\d+-normal.*\.woff2$/.test(a)) out.add(`/${a}`);
     for (const i of chunk.imports ?? []) visit(i);
     for (const d of chunk.dynamicImports ?? []) if (wanted.test(d)) visit(d);
   };
