@@ -70,17 +70,17 @@ describe("/metrics", () => {
 
 describe.skipIf(!postgres)("reads on a replica with read-your-writes (PostgreSQL)", () => {
   let close: (() => Promise<void>) | undefined;
+  let before: Pick<typeof server.running.database, "replica" | "reads"> | undefined;
   beforeAll(async () => {
     const database = server.running.database;
+    before = { replica: database.replica, reads: database.reads };
     const url = server.databaseUrl as string;
     const other = await openDatabase({ databaseUrl: url, replicaUrl: url, dataDir: "/tmp" });
     Object.assign(database, { replica: other.replica, reads: other.reads });
     close = () => other.close();
   });
   afterAll(async () => {
-    const database = server.running.database;
-    const { replica: _, ...rest } = database;
-    Object.assign(database, { replica: undefined, reads: rest.reads });
+    Object.assign(server.running.database, before);
     await close?.();
   });
 
