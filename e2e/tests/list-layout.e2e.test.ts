@@ -32,6 +32,17 @@ describe.skipIf(!hasChromium)("the generic list's paging and narrow layout", () 
       await header.waitFor();
       expect((await header.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(180);
       await screenshot(page, "list-narrow");
+      // A document list's filters fold behind one button on a phone (issue 21 §1): the rows are on the first screen.
+      await page.goto(appUrl("/dashboard/invoices"));
+      const fold = page.locator("button", { hasText: /^Filters$/ });
+      await fold.waitFor();
+      expect(await page.getByLabel("From").count()).toBe(0);
+      await fold.click();
+      await page.getByLabel("From").fill("2026-01-01");
+      await page.waitForURL(/from=2026-01-01/);
+      await page.getByRole("button", { name: "Hide filters" }).click();
+      await page.locator("button", { hasText: /^Filters \(1\)$/ }).waitFor();
+      await screenshot(page, "list-narrow-filters");
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -1,3 +1,4 @@
+import FilterListOutlined from "@mui/icons-material/FilterListOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
@@ -7,12 +8,14 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Select from "@mui/material/Select";
 import Stack from "@mui/material/Stack";
+import type { Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "@workmetrics/domain/money";
-import { Suspense, useCallback, useMemo } from "react";
+import { Suspense, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { escapeLike } from "../../platform/data-access/filters.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
@@ -66,6 +69,25 @@ function CustomerFilter(props: { label: string; value: number | null; onChange(i
 
 function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Filters; onChange(f: Filters): void }) {
   const readsCustomers = useReadable()("company") && hasCustomer(type);
+  // Issue 21 §1 looks: on a phone the four filters filled the first screen; they fold behind one button there,
+  // which says how many apply, and open by themselves when one is set.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
+  const active =
+    (filters.status.length ? 1 : 0) + (filters.customer ? 1 : 0) + (filters.from ? 1 : 0) + (filters.to ? 1 : 0);
+  const [open, setOpen] = useState(() => active > 0);
+  if (phone && !open) {
+    return (
+      <Button
+        variant="outlined"
+        startIcon={<FilterListOutlined />}
+        onClick={() => setOpen(true)}
+        sx={{ alignSelf: "flex-start" }}
+        aria-expanded={false}
+      >
+        {active ? `Filters (${active})` : "Filters"}
+      </Button>
+    );
+  }
   return (
     <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
       <FormControl size="small" sx={{ minWidth: 200 }}>
@@ -121,6 +143,11 @@ function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Fil
       />
       {hasDocFilters(filters) && (
         <Button onClick={() => onChange({ status: [], customer: null, from: null, to: null })}>Clear filters</Button>
+      )}
+      {phone && (
+        <Button onClick={() => setOpen(false)} aria-expanded>
+          Hide filters
+        </Button>
       )}
     </Stack>
   );
