@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sameWorkspace } from "./columns.ts";
 import {
   documentHeaderColumns,
