@@ -1,4 +1,4 @@
-import { decide, decideResource } from "@workmetrics/domain";
+import { can, decide, decideResource } from "@workmetrics/domain";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { findResource } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
@@ -51,7 +51,8 @@ export async function workFigures(tx: Tx, caller: Caller): Promise<Record<string
     parts.push(sql`(select json_build_object('count', count(*)) from goods_transfer_form
       where workspace_id = ${ws}::uuid and status = 'in_transit' and ${own("goods_transfer_form")}) as transfers_in_transit`);
   }
-  if (reads(caller, "delivery_order")) {
+  // Shipping is the warehouse's and the office's: a driver reads only the deliveries given to them (scope "own").
+  if (reads(caller, "delivery_order") && can(caller.permissions, "delivery_order.read")) {
     parts.push(sql`(select json_build_object('count', count(*)) from delivery_order
       where workspace_id = ${ws}::uuid and status = 'draft' and ${own("delivery_order")}) as deliveries_to_ship`);
   }
