@@ -88,7 +88,7 @@ describe("server lifecycle (issue 2 item 4)", () => {
         try {
           const db = second.database.db;
           expect((await db.select().from(demoRequest)).map((r) => r.email)).toContain("restart@example.com");
-          expect(await db.select().from(workspace)).toHaveLength(3);
+          expect(await db.select().from(workspace)).toHaveLength(4); // demo, pro, lite and orchard (DESIGN §3.2)
           expect(await db.select().from(tier)).toHaveLength(3);
           expect(await db.select().from(caseStudy)).toHaveLength(3);
         } finally {
