@@ -28,9 +28,18 @@ export function PickListPage() {
   const navigate = useNavigate();
   const picking = usePickLists();
   const locations = useLocations();
-  const list = picking.lists.find((p) => p.id === Number(id));
+  const shown = picking.lists.find((p) => p.id === Number(id));
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
+  // What this phone last set on each line, laid over the shift data until a reload agrees: between a pick's answer
+  // and the list's reload the old figure showed for a moment, and a tap then ("one more") counted from it.
+  const [mine, setMine] = useState<Record<number, string>>({});
+  const list = shown && {
+    ...shown,
+    lines: shown.lines.map((l) =>
+      mine[l.id] !== undefined && !dec(mine[l.id]).equals(dec(l.qty_picked)) ? { ...l, qty_picked: mine[l.id] } : l,
+    ),
+  };
 
   if (picking.isPending) return <Loading label="Loading the pick list" />;
   if (picking.error && !picking.data) return <LoadError error={picking.error} retry={() => void picking.refetch()} />;
@@ -50,13 +59,20 @@ export function PickListPage() {
       toast.error(`Only ${qtyText(line.qty)} of ${line.description} are to be picked`);
       return;
     }
+    const before = mine[line.id];
+    setMine((m) => ({ ...m, [line.id]: value || "0" }));
     const res = await runOrQueue(
       "pick_list_pick",
       { id: list.id, line_id: line.id, qty_picked: value || "0" },
       { label: `${list.number}: ${qtyText(value || "0")} of ${line.description} picked` },
     );
-    if (res.status === "refused") toast.error(res.message);
-    else if (res.status === "done") void picking.refetch();
+    if (res.status === "refused") {
+      toast.error(res.message);
+      setMine((m) => {
+        const { [line.id]: _dropped, ...rest } = m;
+        return before === undefined ? rest : { ...rest, [line.id]: before };
+      });
+    } else if (res.status === "done") void picking.refetch();
   };
 
   const scanned = (productId: number) => {
