@@ -10,7 +10,8 @@ import { refreshOverdue } from "./overdue.ts";
 // Issue 10 §3 "The dashboard home shows real selling figures": net sales this month (monthSales), overdue receivables (sum and count, every receivable type), sales orders still to deliver, quotations sent and awaiting an
 // answer. Each only for a member who may read that document type (the one access rule); one statement for all.
 
-const reads = (caller: Caller, name: string): boolean => {
+// Whether the member may read a resource (the one access rule); the home's work figures ask it too.
+export const reads = (caller: Caller, name: string): boolean => {
   const def = findResource(name);
   return Boolean(def) && decideResource(memberOf(caller), def as NonNullable<typeof def>, "read").allowed;
 };

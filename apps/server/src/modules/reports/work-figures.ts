@@ -1,21 +1,17 @@
-import { can, decide, decideResource } from "@workmetrics/domain";
+import { can, decide } from "@workmetrics/domain";
 import { REPORT_ACCESS } from "@workmetrics/domain/reports";
 import { findResource } from "@workmetrics/domain/resources";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { type Caller, memberOf, readScope } from "../../platform/rest/access.ts";
 import { receivableTypes } from "../documents/receivable.ts";
+import { reads } from "./selling-figures.ts";
 
 // Issue 21 §1 "Homes by role": each member's home shows their work, not a count of every table. Beside the selling
 // figures (selling-figures.ts) come a salesperson's quotations running out, a storekeeper's receipts due, transfers
 // on the road and deliveries still to ship, and finance's money due in and out this week and the cash at hand. Each
 // figure comes only to a member who may read what it is made of (the one access rule), so the home page shows a
 // card exactly when its figure came; one statement for all.
-
-const reads = (caller: Caller, name: string): boolean => {
-  const def = findResource(name);
-  return Boolean(def) && decideResource(memberOf(caller), def as NonNullable<typeof def>, "read").allowed;
-};
 
 const WEEK = sql`current_date + 7`;
 
