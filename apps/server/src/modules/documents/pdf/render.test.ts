@@ -90,3 +90,47 @@ describe("renderPdf", () => {
     expect(text).toContain("…");
   });
 });
+
+describe("renderPdf in Singapore's scripts", () => {
+  it("prints Chinese, Tamil and Arabic in embedded, subset Noto fonts — not as '?' — and stays small", async () => {
+    const pdf = await renderPdf(
+      { ...head, name: "陈氏贸易 Pte Ltd" },
+      page(
+        [
+          ["1", "螺栓 M8 hex bolt", "10.00"],
+          ["2", "திருகு ஆணி (Tamil)", "20.00"],
+          ["3", "مسمار ملولب M8", "30.00"],
+          ["4", "Skru mesin, Malay", "40.00"],
+        ],
+        { party: { heading: "Bill to", name: "陈氏贸易", lines: ["1 Anson Road"] } },
+      ),
+    );
+    const { text, raw } = read(pdf);
+    const file = path.join(dir, `${n}.pdf`);
+    expect(text).not.toMatch(/\?/);
+    expect(text).toContain("陈氏贸易 Pte Ltd");
+    expect(text).toContain("螺栓 M8 hex bolt");
+    expect(text).toContain("திருகு ஆணி (Tamil)");
+    expect(text).toContain("Skru mesin, Malay");
+    // The Arabic words are joined (shaped) and run right to left: on the page the first word is the rightmost, so
+    // pdftotext, reading the page left to right, gives them last word first (less its direction marks).
+    expect(raw.replace(/[\u202a-\u202e]/g, "")).toMatch(/ملولب مسمار\s*M8/);
+    const fonts = execFileSync("pdffonts", [file], { encoding: "utf8" });
+    for (const name of [
+      "NotoSansHans-Bold",
+      "NotoSansHans-Regular",
+      "NotoSansTamil-Regular",
+      "NotoSansArabic-Regular",
+    ]) {
+      expect(fonts).toMatch(new RegExp(`[A-Z]{6}\\+${name}\\s.*\\byes\\s+yes\\s+yes\\b`)); // embedded, subset, unicode
+    }
+    // Subset: the Chinese font alone is 8 MB; the document carries only the glyphs it prints.
+    expect(pdf.length).toBeLessThan(200_000);
+  }, 60_000); // subsetting an 8 MB CJK font is slow on a loaded machine
+
+  it("registers no Noto font on a document in Latin only", async () => {
+    const pdf = await renderPdf(head, page([["1", "Hex bolts — Café", "10.00"]]));
+    read(pdf);
+    expect(execFileSync("pdffonts", [path.join(dir, `${n}.pdf`)], { encoding: "utf8" })).not.toMatch(/Noto/);
+  });
+});

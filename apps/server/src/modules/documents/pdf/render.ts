@@ -1,7 +1,8 @@
 import PDFDocument from "pdfkit";
+import { ascender, type Face, printable, runs, useFace } from "./fonts.ts";
 import type { Block, Cell, Column, Letterhead, Printable, TotalRow } from "./layout.ts";
 
-// Draws a Printable on A4 with pdfkit's built-in Helvetica (no font files to ship, no network): the letterhead on
+// Draws a Printable on A4 with pdfkit's built-in Helvetica, and Noto for Chinese, Tamil and Arabic (fonts.ts): the letterhead on
 // the first page, a running header on the others, tables that break across pages repeating their header row,
 // "Page n of m" and a watermark on every page once the page count is known (bufferPages).
 
@@ -15,22 +16,13 @@ const RULE = "#d5dbe1";
 const ZEBRA = "#f4f6f8";
 const REGULAR = "Helvetica";
 const BOLD = "Helvetica-Bold";
+const LATIN = { regular: REGULAR, bold: BOLD };
 const PAD = 4;
 const MAX_ROW = BOTTOM - MARGIN.top - 40; // the tallest row: a page less its table header
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-// The standard fonts speak Windows-1252: anything else would print as the wrong glyph, so it prints as "?".
-const CP1252_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-export const printable = (text: string): string =>
-  [...text.replace(/\r\n?/g, "\n").replace(/\t/g, " ")]
-    .map((ch) => {
-      const code = ch.codePointAt(0) ?? 0;
-      return code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255) || CP1252_EXTRA.has(ch)
-        ? ch
-        : "?";
-    })
-    .join("");
+export { printable }; // the receipt printer's Courier and the tests
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 export const colour = (value: string | null | undefined, fallback: string): string =>
@@ -51,8 +43,8 @@ class Painter {
       margins: MARGIN,
       bufferPages: true,
       info: {
-        Title: printable(`${page.title} ${page.reference}`),
-        Author: printable(head.name),
+        Title: `${page.title} ${page.reference}`,
+        Author: head.name,
         Creator: "Workmetrics",
       },
     });
@@ -63,19 +55,45 @@ class Painter {
     });
   }
 
-  text(value: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions & { size?: number; bold?: boolean } = {}) {
-    const { size = 9, bold = false, ...rest } = opts;
-    this.doc
-      .font(bold ? BOLD : REGULAR)
-      .fontSize(size)
-      .text(printable(value), x, y, rest);
+  face(face: Face, bold: boolean) {
+    return useFace(this.doc, face, bold, LATIN);
   }
 
+  // One run in one font as before; a line in several scripts goes out run by run (pdfkit's continued text).
+  text(value: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions & { size?: number; bold?: boolean } = {}) {
+    const { size = 9, bold = false, ...rest } = opts;
+    const parts = runs(value);
+    this.doc.fontSize(size);
+    // pdfkit hangs each font from its own ascender: runs in several fonts share the tallest one's baseline.
+    const top =
+      parts.length > 1 ? { baseline: -(Math.max(...parts.map((r) => ascender(r.face, bold))) / 1000) * size } : {};
+    parts.forEach((run, i) => {
+      const extra = { ...this.face(run.face, bold), ...top };
+      const last = i === parts.length - 1;
+      if (i === 0) this.doc.text(run.text, x, y, { ...rest, ...extra, continued: !last });
+      else this.doc.text(run.text, { ...rest, ...extra, continued: !last });
+    });
+  }
+
+  // The tallest the text would be in any of its runs' fonts (Noto's lines are taller than Helvetica's).
   height(value: string, width: number, size = 9, bold = false): number {
-    return this.doc
-      .font(bold ? BOLD : REGULAR)
-      .fontSize(size)
-      .heightOfString(printable(value) || " ", { width });
+    const parts = runs(value || " ");
+    this.doc.fontSize(size);
+    const text = parts.map((r) => r.text).join("") || " ";
+    return Math.max(
+      ...[...new Set(parts.map((r) => r.face))].map((face) => {
+        this.face(face, bold);
+        return this.doc.heightOfString(text, { width });
+      }),
+    );
+  }
+
+  width(value: string, size: number, bold: boolean): number {
+    this.doc.fontSize(size);
+    return runs(value).reduce((sum, run) => {
+      this.face(run.face, bold);
+      return sum + this.doc.widthOfString(run.text);
+    }, 0);
   }
 
   // Room for `h` more points on this page, or a new page.
@@ -118,8 +136,7 @@ class Painter {
     right += 16;
     if (page.status) {
       const label = page.status.toUpperCase();
-      doc.font(BOLD).fontSize(8);
-      const w = doc.widthOfString(printable(label)) + 12;
+      const w = this.width(label, 8, true) + 12;
       doc.roundedRect(MARGIN.left + CONTENT - w, right, w, 15, 3).fill(colour(head.secondary, "#134b63"));
       doc.fillColor("#ffffff");
       this.text(label, MARGIN.left + CONTENT - w, right + 4, { size: 8, bold: true, width: w, align: "center" });
