@@ -101,13 +101,20 @@ export const marketplaceProduct = pgTable(
     photoUrl: text("photo_url"),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Kept by triggers (migration 0051) from the seller's profile, so that a search reads one table: whether the
+    // profile is published, and the lower-cased words a buyer's text search matches (title, category, seller).
+    sellerPublished: boolean("seller_published").notNull().default(false),
+    searchText: text("search_text").notNull().default(""),
     ...timestamps,
   },
   (t) => [
     ...tenantKeys("marketplace_product", t, workspace),
     uniqueIndex("marketplace_product_product_key").on(t.workspaceId, t.productId),
     index("marketplace_product_published_idx").on(t.published, t.category, t.price),
-    ...searchIndexes("marketplace_product", [t.title]),
+    ...searchIndexes("marketplace_product", [t.title, t.searchText]),
+    // The buyers' browse order (title, id) and its category list, over the listings others read.
+    index("marketplace_product_browse_idx").on(t.title, t.id).where(sql`${t.published} and ${t.sellerPublished}`),
+    index("marketplace_product_category_idx").on(t.category).where(sql`${t.published} and ${t.sellerPublished}`),
     foreignKey({
       name: "marketplace_product_account_fk",
       columns: [t.workspaceId, t.accountId],
@@ -117,13 +124,12 @@ export const marketplaceProduct = pgTable(
     check("marketplace_product_moq", sql`${t.moq} > 0`),
     check("marketplace_product_lead_time", sql`${t.leadTimeDays} >= 0 and ${t.leadTimeDays} <= 365`),
     // A listing is read by others while it and its seller's profile are published (unpublishing the profile hides
-    // every listing at once).
+    // every listing at once: the trigger on marketplace_account copies `published` into `seller_published`).
     pgPolicy("marketplace_product_published", {
       as: "permissive",
       for: "select",
       to: "workmetrics_app",
-      using: sql`published and ${currentWorkspace} is not null and exists (select 1 from marketplace_account a
-        where a.workspace_id = marketplace_product.workspace_id and a.id = marketplace_product.account_id and a.published)`,
+      using: sql`published and seller_published and ${currentWorkspace} is not null`,
     }),
   ],
 ).enableRLS();

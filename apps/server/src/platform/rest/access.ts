@@ -138,12 +138,9 @@ export function readScope(def: ResourceDef, caller: Caller, alias: SQL, label = 
   // Issue 23: the marketplace's rows other workspaces read (DESIGN §2.2: only there) — published profiles and
   // listings, and the two parties' orders, threads and messages (row-level security holds the same).
   if (def.shared === "published") {
-    // A listing also needs its seller's profile published (as its row-level security policy says).
-    const seller =
-      def.name === "marketplace_product"
-        ? sql` and exists (select 1 from marketplace_account pa where pa.workspace_id = ${alias}.workspace_id
-            and pa.id = ${alias}.account_id and pa.published)`
-        : sql``;
+    // A listing also needs its seller's profile published (as its row-level security policy says; a trigger keeps
+    // the profile's flag on the listing).
+    const seller = def.name === "marketplace_product" ? sql` and ${alias}.seller_published = true` : sql``;
     return sql`(${inWorkspace} or (${alias}.published = true${seller}))`;
   }
   if (def.shared === "parties") {
