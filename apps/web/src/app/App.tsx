@@ -1,26 +1,17 @@
-import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { isPublicPath } from "@workmetrics/domain";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { RouterProvider } from "react-router";
-import { PreferencesProvider, usePreferences } from "./preferences.tsx";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, RouterProvider, useSearchParams } from "react-router";
+import { type Navigation, NavigationProvider } from "./links.tsx";
 import { router } from "./router.tsx";
-import { buildTheme } from "./theme.ts";
+import { Shell } from "./Shell.tsx";
 
 const Toaster = lazy(() => import("./Toaster.tsx"));
 
-// DESIGN §2.4: cache 5 min, 3 retries with backoff capped at 30 s, no refetch on focus.
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      gcTime: 5 * 60_000,
-      retry: 3,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+// The pages' links and query under React Router (links.tsx).
+const routed: Navigation = {
+  Link: (props) => <Link {...props} />,
+  useSearchParams: () => useSearchParams()[0],
+};
 
 // The public pages toast only after the visitor acts (a sent form), so there the toaster's code waits for the
 // first tap or key press; any other page may toast on arrival. A toast raised first still shows once it mounts.
@@ -42,33 +33,24 @@ function useToasterWanted(): boolean {
   return wanted;
 }
 
-function Themed() {
-  const { preferences, resolvedMode } = usePreferences();
-  const theme = useMemo(
-    () =>
-      buildTheme({ mode: resolvedMode, direction: preferences.direction, responsive: preferences.responsiveFontSizes }),
-    [resolvedMode, preferences.direction, preferences.responsiveFontSizes],
-  );
+function Routed() {
   const toasterWanted = useToasterWanted();
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
+    <NavigationProvider value={routed}>
       <RouterProvider router={router} />
       {toasterWanted && (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
       )}
-    </ThemeProvider>
+    </NavigationProvider>
   );
 }
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <PreferencesProvider>
-        <Themed />
-      </PreferencesProvider>
-    </QueryClientProvider>
+    <Shell>
+      <Routed />
+    </Shell>
   );
 }

@@ -1,11 +1,11 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { Link as RouterLink } from "react-router";
+import { AppLink } from "./links.tsx";
 
 export function Logo({ to = "/", compact = false }: { to?: string; compact?: boolean }) {
   return (
     <Box
-      component={RouterLink}
+      component={AppLink}
       to={to}
       aria-label="Workmetrics home"
       sx={{ display: "inline-flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none" }}

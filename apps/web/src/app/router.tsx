@@ -23,13 +23,18 @@ const NotFound = lazy(() => import("./NotFound.tsx"));
 const IncompleteLink = lazy(() => import("../public/IncompleteLink.tsx"));
 
 const page = (node: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{node}</Suspense>;
+const publicPages = (
+  <PublicLayout>
+    <Outlet />
+  </PublicLayout>
+);
 
 // Spec §2: public pages load no user; /auth and /dashboard share one session. The dashboard's routes are added
 // under the session route the first time a /dashboard address is opened (see patchRoutesOnNavigation below).
 function appRoutes(scope: string): RouteObject[] {
   return [
     {
-      element: <PublicLayout />,
+      element: publicPages,
       children: [
         { index: true, element: page(<Landing />) },
         { path: "pricing", element: page(<Pricing />) },

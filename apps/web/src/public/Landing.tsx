@@ -11,7 +11,7 @@ import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import { darken, lighten } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { Link as RouterLink } from "react-router";
+import { AppLink } from "../app/links.tsx";
 import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 import { CaseStudies } from "./CaseStudies.tsx";
 import { useLanding } from "./queries.ts";
@@ -78,7 +78,7 @@ export default function Landing() {
             {b.body ? ` — ${b.body}` : ""}
           </Typography>
           {b.linkUrl && (
-            <Button component={RouterLink} to={b.linkUrl} size="small" color="inherit" sx={{ flexShrink: 0 }}>
+            <Button component={AppLink} to={b.linkUrl} size="small" color="inherit" sx={{ flexShrink: 0 }}>
               {b.linkLabel ?? "Learn more"}
             </Button>
           )}
@@ -103,7 +103,7 @@ export default function Landing() {
             </Typography>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <Button
-                component={RouterLink}
+                component={AppLink}
                 to="/book-a-demo"
                 size="large"
                 variant="contained"
@@ -117,7 +117,7 @@ export default function Landing() {
               <Button href="/demo" size="large" variant="outlined" color="inherit">
                 Try it now, no sign-up
               </Button>
-              <Button component={RouterLink} to="/pricing" size="large" variant="outlined" color="inherit">
+              <Button component={AppLink} to="/pricing" size="large" variant="outlined" color="inherit">
                 See pricing
               </Button>
             </Stack>
@@ -155,7 +155,7 @@ export default function Landing() {
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 4 }}>
             Start on Lite and move up when you need projects, warehouses, POS or the marketplace.{" "}
-            <RouterLink to="/pricing?cycle=yearly">Compare yearly prices</RouterLink>.
+            <AppLink to="/pricing?cycle=yearly">Compare yearly prices</AppLink>.
           </Typography>
           <TierCards cycle="monthly" />
         </Container>
@@ -170,7 +170,7 @@ export default function Landing() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           In 30 minutes we walk through your quote-to-cash and purchase-to-pay flows and show where the hours go today.
         </Typography>
-        <Button component={RouterLink} to="/book-a-demo" size="large" variant="contained">
+        <Button component={AppLink} to="/book-a-demo" size="large" variant="contained">
           Book a demo
         </Button>
       </Container>

@@ -2,7 +2,7 @@ import Drawer from "@mui/material/Drawer";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
-import { Link as RouterLink } from "react-router";
+import { AppLink } from "../app/links.tsx";
 
 export type MenuLink = { to: string; label: string };
 
@@ -12,7 +12,7 @@ export default function MobileMenu({ links, open, onClose }: { links: MenuLink[]
     <Drawer anchor="right" open={open} onClose={onClose}>
       <List sx={{ width: 260 }} component="nav" aria-label="Mobile">
         {links.map((l) => (
-          <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={onClose}>
+          <ListItemButton key={l.to} component={AppLink} to={l.to} onClick={onClose}>
             <ListItemText primary={l.label} />
           </ListItemButton>
         ))}

@@ -8,10 +8,10 @@ import Stack from "@mui/material/Stack";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { AUTH_ROUTES, LAYOUT } from "@workmetrics/domain";
-import { lazy, Suspense, useState } from "react";
-import { Outlet, Link as RouterLink, useSearchParams } from "react-router";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { FullScreenSpinner } from "../app/FullScreenSpinner.tsx";
 import { Logo } from "../app/Logo.tsx";
+import { AppLink, useAppSearchParams } from "../app/links.tsx";
 import { ModeToggle } from "../app/ModeToggle.tsx";
 import type { MenuLink } from "./MobileMenu.tsx";
 
@@ -27,12 +27,14 @@ const SIGN_IN: MenuLink = { to: AUTH_ROUTES.login, label: "Sign in" };
 // On a page reached by a redirect (/?redirectedFrom=/dashboard/…), signing in from the header returns there too
 // (issue 21 §1: the header's link dropped it). The login page checks the address is one of ours.
 function useSignIn(): MenuLink {
-  const [params] = useSearchParams();
+  const params = useAppSearchParams();
   const from = params.get("redirectedFrom");
   return from ? { ...SIGN_IN, to: `${SIGN_IN.to}?redirectedFrom=${encodeURIComponent(from)}` } : SIGN_IN;
 }
 
-export function PublicLayout() {
+// The marketing pages' frame: the header, the page, the footer. Under the router the page is its Outlet; the landing
+// page opened without the router (main.tsx) is given as children. Links go through AppLink (app/links.tsx).
+export function PublicLayout({ children }: { children: ReactNode }) {
   const signIn = useSignIn();
   const [open, setOpen] = useState(false);
   // The drawer's code loads on the first tap and stays mounted after, so it can slide out again.
@@ -59,18 +61,18 @@ export function PublicLayout() {
               sx={{ display: { xs: "none", md: "flex" } }}
             >
               {LINKS.map((l) => (
-                <Button key={l.to} component={RouterLink} to={l.to} color="inherit">
+                <Button key={l.to} component={AppLink} to={l.to} color="inherit">
                   {l.label}
                 </Button>
               ))}
             </Stack>
             <ModeToggle />
             {/* A returning customer's way in, at every width. */}
-            <Button component={RouterLink} to={signIn.to} color="inherit" sx={{ flexShrink: 0 }}>
+            <Button component={AppLink} to={signIn.to} color="inherit" sx={{ flexShrink: 0 }}>
               {signIn.label}
             </Button>
             <Button
-              component={RouterLink}
+              component={AppLink}
               to="/book-a-demo"
               variant="contained"
               sx={{ display: { xs: "none", sm: "inline-flex" } }}
@@ -96,9 +98,7 @@ export function PublicLayout() {
         </Suspense>
       )}
       <Box component="main" id="main" sx={{ flex: 1 }}>
-        <Suspense fallback={<FullScreenSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>
       </Box>
       <Footer />
     </Box>
@@ -118,13 +118,13 @@ function Footer() {
             © {new Date().getFullYear()} Workmetrics. Built in Singapore for growing companies.
           </Typography>
           <Stack direction="row" spacing={2} component="nav" aria-label="Footer">
-            <Button size="small" component={RouterLink} to="/pricing" color="inherit">
+            <Button size="small" component={AppLink} to="/pricing" color="inherit">
               Pricing
             </Button>
-            <Button size="small" component={RouterLink} to="/book-a-demo" color="inherit">
+            <Button size="small" component={AppLink} to="/book-a-demo" color="inherit">
               Book a demo
             </Button>
-            <Button size="small" component={RouterLink} to="/privacy" color="inherit">
+            <Button size="small" component={AppLink} to="/privacy" color="inherit">
               Privacy
             </Button>
           </Stack>

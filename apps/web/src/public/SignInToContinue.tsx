@@ -5,12 +5,12 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { samePath } from "@workmetrics/domain";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { AppLink, useAppSearchParams } from "../app/links.tsx";
 
 // Someone signed out who opened a dashboard address is sent to /?redirectedFrom=… (spec §2): say why, with the
 // sign-in action up front, and come back to that page after signing in (issue 9).
 export function SignInToContinue() {
-  const [params] = useSearchParams();
+  const params = useAppSearchParams();
   const from = params.get("redirectedFrom");
   if (!from) return null;
   const back = samePath(from, "/dashboard");
@@ -35,7 +35,7 @@ export function SignInToContinue() {
             variant="contained"
             size="large"
             startIcon={<LoginOutlined />}
-            component={RouterLink}
+            component={AppLink}
             to={`/auth/login?redirectedFrom=${encodeURIComponent(back)}`}
             autoFocus
           >

@@ -6,7 +6,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { FEATURES, type Feature, formatPrice, userRangeLabel, yearlySavingPercent } from "@workmetrics/domain";
-import { Link as RouterLink } from "react-router";
+import { AppLink } from "../app/links.tsx";
 import { type PublicTier, useTiers } from "./queries.ts";
 
 export type Cycle = "monthly" | "yearly";
@@ -99,13 +99,13 @@ export function TierCards({ cycle }: { cycle: Cycle }) {
             <Box sx={{ flex: 1 }} />
             <Button
               variant={featured ? "contained" : "outlined"}
-              component={RouterLink}
+              component={AppLink}
               to={`/pricing/signup?plan=${tier.slug}&cycle=${cycle}`}
               size="large"
             >
               Start with {tier.title}
             </Button>
-            <Button component={RouterLink} to={`/book-a-demo?plan=${tier.slug}`} size="small">
+            <Button component={AppLink} to={`/book-a-demo?plan=${tier.slug}`} size="small">
               or book a demo first
             </Button>
           </Paper>
