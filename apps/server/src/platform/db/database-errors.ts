@@ -16,7 +16,8 @@ const TIMEOUT = "The request took too long and was stopped; narrow it with filte
 const LOST_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
 // node-postgres's own words for a client whose connection ended.
-const LOST_MESSAGE = /Connection terminated|not queryable|Client was closed|Connection ended unexpectedly/;
+const LOST_MESSAGE =
+  /Connection terminated|not queryable|Client was closed|Connection ended unexpectedly|timeout exceeded when trying to connect/;
 
 export function databaseTrouble(err: unknown): DatabaseTrouble | null {
   // Drizzle wraps the driver's error (DrizzleQueryError keeps it as `cause`).

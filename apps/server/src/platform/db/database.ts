@@ -69,10 +69,13 @@ export async function openDatabase(opts: {
 }
 
 const POOL_MAX = 20;
+const CONNECT_TIMEOUT_MS = 20_000;
 
 // A node-postgres pool with drizzle over it, the one-round-trip opener, and its wait times counted.
 function pgPool(name: string, url: string): { db: Db; stats: PoolStats } {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+  // A connection that cannot be had within CONNECT_TIMEOUT_MS (the server unreachable, the pool held by stuck work)
+  // fails the request with a 503 (database-errors.ts) instead of holding it, and the caller, for ever.
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection ended by the server (a restart, an administrator, a dropped test database) is not a
   // request's failure: the pool discards it and connects again when needed. Unheard, the error would end the
   // process.
