@@ -11,7 +11,7 @@ import * as fontkit from "fontkit";
 
 export type Face = "latin" | "han" | "tamil" | "arabic";
 
-const require = createRequire(import.meta.url);
+const require = createRequire(join(import.meta.dirname, "fonts.ts"));
 const packageDir = (name: string) => dirname(require.resolve(name));
 
 const FILES: Record<Exclude<Face, "latin">, { regular: () => string; bold: () => string }> = {
