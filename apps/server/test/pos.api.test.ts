@@ -236,6 +236,18 @@ describe("POS at one counter", () => {
       join invoice i on i.workspace_id = l.workspace_id and i.id = l.invoice_id
       where l.product_id = ${items[0].id} and i.doc_date = ${today}::date and i.status not in ('draft', 'cancelled')`);
     expect(Number(sold?.qty)).toBe(Number(invoiced[0].n) + 1); // two sold at the counter, one refunded
+    // Sales by customer counts them too: the walk-ins' row, its orders and their net (refunds negative).
+    const byCustomer = await send(ADMIN, "report", { name: "sales_by_customer", from: today, to: today });
+    expect(byCustomer.status, JSON.stringify(byCustomer.body)).toBe(200);
+    const walkIn = (
+      byCustomer.body as {
+        rows: Array<{ company_id: number | null; company: string; pos_orders: number; net: string }>;
+      }
+    ).rows.find((r) => r.company_id == null);
+    const posNet = await own.q<{ n: number; net: string }>(sql`select count(*)::int as n,
+        coalesce(sum(net_total), 0)::text as net from pos_order where company_id is null and doc_date = ${today}::date`);
+    expect(walkIn).toMatchObject({ company: "Walk-in (point of sale)", pos_orders: posNet[0].n });
+    expect(Number(walkIn?.net)).toBeCloseTo(Number(posNet[0].net), 2);
     const tb = await send(ADMIN, "report", { name: "trial_balance", as_of: new Date().toISOString().slice(0, 10) });
     expect(tb.status).toBe(200);
     const totals = (tb.body as { totals: { debit: string; credit: string } }).totals;
@@ -283,6 +295,38 @@ describe("POS at one counter", () => {
       payments: [{ method: "cash", amount: "1000" }],
     });
     expect(deep.status, JSON.stringify(deep.body)).toBe(200);
+    // A session is its cashier's drawer: POS staff neither sell, refund nor close in the admin's.
+    const line = { product_id: items[1].id, qty: "1", unit_price_incl_gst: incl(items[1]) };
+    const intrude = await send(POS, "pos_sale", {
+      session_id: id,
+      lines: [line],
+      payments: [{ method: "card", amount: incl(items[1]) }],
+    });
+    expect(intrude.status).toBe(403);
+    expect(err(intrude).message).toMatch(/is .+'s: sell from your own session/);
+    const sold = (deep.body as Order).lines[0].id;
+    const refund = await send(POS, "pos_refund", {
+      order_id: (deep.body as Order).id,
+      session_id: id,
+      lines: [{ source_line_id: sold, qty: "1" }],
+      method: "cash",
+    });
+    expect(refund.status).toBe(403);
+    const closeOthers = await send(POS, "pos_session_close", { session_id: id, counted_cash: "0" });
+    expect(closeOthers.status).toBe(403);
+    expect(err(closeOthers).message).toMatch(/only they or an admin may close it/);
+    const still = await own.q<{ status: string; n: number }>(sql`select s.status,
+        (select count(*)::int from pos_order o where o.session_id = s.id) as n from pos_session s where s.id = ${id}`);
+    expect(still[0]).toEqual({ status: "open", n: 1 });
+    // …while an admin counts a drawer a cashier left open.
+    const mine = await send(POS, "pos_session_open", { location_id: location, opening_float: "20" });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const counted = await send(ADMIN, "pos_session_close", {
+      session_id: (mine.body as { id: number }).id,
+      counted_cash: "20",
+    });
+    expect(counted.status, JSON.stringify(counted.body)).toBe(200);
+    expect((counted.body as Z).session.status).toBe("closed");
     const list = await restFetch(MANAGER, "pos_order?select=number,total&order=id");
     expect(list.status).toBe(200);
     expect((list.body as unknown[]).length).toBeGreaterThanOrEqual(3);

@@ -10,6 +10,9 @@ import { decimalArg, qtyArg } from "./inputs.ts";
 
 export const POS_STAFF_DISCOUNT_LIMIT = 10;
 export const POS_DISCOUNT_OVERRIDE = "pos_discount.override";
+// A session is its cashier's drawer: only they sell and refund into it; closing another's left open is a
+// supervisor's (owners and admins; POS staff's "pos_session.*" does not reach it).
+export const POS_SESSION_CLOSE_OTHERS = "pos_supervisor.close_session";
 
 const money = (what: string) => decimalArg(what, 2, 14);
 

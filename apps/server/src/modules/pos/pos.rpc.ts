@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { can } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
-import { POS_DISCOUNT_OVERRIDE, POS_STAFF_DISCOUNT_LIMIT } from "@workmetrics/domain/commands/pos";
+import {
+  POS_DISCOUNT_OVERRIDE,
+  POS_SESSION_CLOSE_OTHERS,
+  POS_STAFF_DISCOUNT_LIMIT,
+} from "@workmetrics/domain/commands/pos";
 import { dec, money, plain } from "@workmetrics/domain/documents/decimal";
 import { formatNumber, numberYear } from "@workmetrics/domain/documents/numbering";
 import { leg, type PostingRule } from "@workmetrics/domain/documents/postings";
@@ -15,6 +19,7 @@ import { today } from "../../platform/documents/store.ts";
 import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import { queueMail } from "../../platform/jobs/mail.ts";
 import type { Caller } from "../../platform/rest/access.ts";
+import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { notFound, orderView, sessionView, zReport } from "./pos.views.ts";
 import { receiptText } from "./receipt.ts";
@@ -60,13 +65,35 @@ const sgd = (d: Decimal | string) => `S$${money(d)}`;
 
 type Session = { id: number; location_id: number; status: string; opened_by: string };
 
-async function lockSession(tx: Tx, ws: string, id: number, field = "session_id"): Promise<Session> {
-  const res = await tx.execute(sql`select id, location_id, status, opened_by::text as opened_by from pos_session
-    where workspace_id = ${ws}::uuid and id = ${id} for update`);
-  const row = res.rows[0] as Session | undefined;
+// A session is its cashier's drawer: only the one who opened it sells and refunds into it. Closing it is theirs too,
+// or a supervisor's (POS_SESSION_CLOSE_OTHERS: owners and admins) who counts a drawer left open.
+async function lockSession(
+  tx: Tx,
+  caller: Caller,
+  id: number,
+  use: "sell" | "refund" | "close",
+  field = "session_id",
+): Promise<Session> {
+  const ws = caller.workspaceId as string;
+  const res = await tx.execute(sql`select s.id, s.location_id, s.status, s.opened_by::text as opened_by,
+      u.name as cashier from pos_session s
+      left join "user" u on u.workspace_id = s.workspace_id and u.id = s.opened_by
+    where s.workspace_id = ${ws}::uuid and s.id = ${id} for update of s`);
+  const row = res.rows[0] as (Session & { cashier: string | null }) | undefined;
   if (!row) throw invalid(`There is no POS session ${id} in this workspace`, field);
   if (row.status !== "open") throw conflict(`POS session ${id} is closed: open a new session to go on selling`);
-  return { ...row, id: Number(row.id), location_id: Number(row.location_id) };
+  if (row.opened_by !== caller.userId && !(use === "close" && can(caller.permissions, POS_SESSION_CLOSE_OTHERS))) {
+    const whose = row.cashier ?? "another cashier";
+    throw new RestError(
+      403,
+      "42501",
+      use === "close"
+        ? `POS session ${id} is ${whose}'s: only they or an admin may close it`
+        : `POS session ${id} is ${whose}'s: ${use} from your own session (open one at your counter)`,
+      [{ field, message: `POS session ${id} is ${whose}'s` }],
+    );
+  }
+  return { id: Number(row.id), location_id: Number(row.location_id), status: row.status, opened_by: row.opened_by };
 }
 
 // The cashier's open session, when a command does not name one.
@@ -248,7 +275,7 @@ export const posSessionOpen = implement(COMMANDS.pos_session_open, {
 export const posSale = implement(COMMANDS.pos_sale, {
   run: async (tx, args, caller) => {
     const ws = caller.workspaceId as string;
-    const session = await lockSession(tx, ws, args.session_id ?? (await openSessionOf(tx, ws, caller)));
+    const session = await lockSession(tx, caller, args.session_id ?? (await openSessionOf(tx, ws, caller)), "sell");
     if (args.customer_id != null) {
       const c = await tx.execute(
         sql`select 1 from company where workspace_id = ${ws}::uuid and id = ${args.customer_id}`,
@@ -385,7 +412,7 @@ export const posRefund = implement(COMMANDS.pos_refund, {
     ).rows[0] as { id: number; number: string; kind: string; company_id: number | null } | undefined;
     if (!sale) throw invalid(`There is no POS order ${args.order_id} in this workspace`, "order_id");
     if (sale.kind !== "sale") throw conflict(`${sale.number} is itself a refund: refund the sale it refunds`);
-    const session = await lockSession(tx, ws, args.session_id ?? (await openSessionOf(tx, ws, caller)));
+    const session = await lockSession(tx, caller, args.session_id ?? (await openSessionOf(tx, ws, caller)), "refund");
     const res = await tx.execute(sql`select l.id, l.product_id, l.sku, l.description, l.qty::text as qty,
         l.unit_price::text as unit_price, l.unit_cost::text as unit_cost, l.discount_percent::text as discount_percent,
         l.tax_code, l.line_total::text as line_total, l.qty_refunded::text as qty_refunded,
@@ -469,7 +496,7 @@ export const posRefund = implement(COMMANDS.pos_refund, {
 export const posSessionClose = implement(COMMANDS.pos_session_close, {
   run: async (tx, args, caller) => {
     const ws = caller.workspaceId as string;
-    const session = await lockSession(tx, ws, args.session_id);
+    const session = await lockSession(tx, caller, args.session_id, "close");
     const counted = dec(args.counted_cash);
     if (counted.isNegative()) throw invalid("The counted cash cannot be negative", "counted_cash");
     const z = await zReport(tx, ws, session.id);

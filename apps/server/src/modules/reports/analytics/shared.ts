@@ -22,7 +22,7 @@ export function splitTotals(all: RollupRow[], keys: string[]) {
   const rows = all
     .filter((r) => Number(r.is_total) !== 1)
     .map(({ is_total: _, ...r }) => r as Record<string, string | number | null>);
-  const zero = (k: string) => (k === "invoices" || k === "count" ? 0 : "0.00");
+  const zero = (k: string) => (k === "invoices" || k === "pos_orders" || k === "count" ? 0 : "0.00");
   return { rows, totals: Object.fromEntries(keys.map((k) => [k, total?.[k] ?? zero(k)])) };
 }
 
