@@ -250,7 +250,8 @@ function startReplica(bin, primaryUrl) {
 
 // The app's own settings given to `npm run cluster` are kept, so an instance restarted later (restart,
 // rolling-restart) runs as the others do.
-const APP_VARS = /^(AUTH_|LOG_LEVEL$|SMTP_URL$|BASE_DOMAIN$|JOB_RETRY_MS$|STATEMENT_TIMEOUT_MS$|MAX_ROWS$|SHUTDOWN_)/;
+const APP_VARS =
+  /^(AUTH_|LOG_LEVEL$|SMTP_URL$|BASE_DOMAIN$|JOB_RETRY_MS$|STATEMENT_TIMEOUT_MS$|MAX_ROWS$|SHUTDOWN_|META_|MS_|S3_)/;
 
 function instanceEnv(state, n) {
   const s = secrets();
@@ -428,6 +429,7 @@ async function start() {
   const bin = pgBinDir();
   const appEnv = Object.fromEntries(Object.entries(env).filter(([k]) => APP_VARS.test(k)));
   const state = { ownPrimary: !env.DATABASE_URL, pgBin: bin, nginx, appEnv };
+  writeJson(STATE, state); // first, so that a stop after a start that failed half-way finds what it started
   state.primaryUrl = env.DATABASE_URL ?? startPrimary(bin);
   if (env.DATABASE_URL) say(`primary: DATABASE_URL (${new URL(env.DATABASE_URL).host})`);
   if (env.CLUSTER_REPLICA === "0") {

@@ -50,7 +50,7 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startFakeMeta(): Promise<FakeMeta> {
+export async function startFakeMeta(port = 0): Promise<FakeMeta> {
   const tokens = new Map<string, Record<string, Record<string, string | undefined>>>();
   let serial = 0;
   const fake: FakeMeta = {
@@ -154,7 +154,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     }
     return metaError(res, 400, 100, "Unsupported request", "GraphMethodException");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));
   return fake;
