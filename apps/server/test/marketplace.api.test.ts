@@ -275,6 +275,24 @@ describe("marketplace: listings, orders and the two sets of books", () => {
     order = { ...order, sales_order_id: Number(so.id), purchase_order_id: Number(po.id) };
   });
 
+  it("lets each side read only its own document's id on the order row, through /rest/v1 (select, filter, order)", async () => {
+    const path = (extra: string) =>
+      `marketplace_sales_order?select=id,sales_order_id,purchase_order_id&id=eq.${order.id}${extra}`;
+    expect((await restFetch(SELLER, path(""))).body).toEqual([
+      { id: order.id, sales_order_id: order.sales_order_id, purchase_order_id: null },
+    ]);
+    expect((await restFetch(BUYER_OWNER, path(""))).body).toEqual([
+      { id: order.id, sales_order_id: null, purchase_order_id: order.purchase_order_id },
+    ]);
+    // `*` and filters see the same: the buyer cannot find the seller's id by guessing it, nor the seller the buyer's.
+    const star = (await restFetch(BUYER_OWNER, `marketplace_sales_order?id=eq.${order.id}`)).body as Order[];
+    expect(star[0]).toMatchObject({ sales_order_id: null, purchase_order_id: order.purchase_order_id });
+    expect((await restFetch(BUYER_OWNER, path(`&sales_order_id=eq.${order.sales_order_id}`))).body).toEqual([]);
+    expect((await restFetch(BUYER_OWNER, path("&sales_order_id=is.null"))).body).toHaveLength(1);
+    expect((await restFetch(SELLER, path(`&purchase_order_id=eq.${order.purchase_order_id}`))).body).toEqual([]);
+    expect((await restFetch(SELLER, path(`&or=(purchase_order_id.gt.0,sales_order_id.lt.0)`))).body).toEqual([]);
+  });
+
   it("moves the order's progress as each side submits its own documents, to fulfilled; then the buyer rates", async () => {
     const progress = async () => (await call<Order[]>(BUYER, "marketplace_orders", { id: order.id }))[0];
     const loc = (await restFetch(SELLER, "location?select=id&order=id&limit=1")).body as Array<{ id: number }>;
@@ -393,6 +411,19 @@ describe("marketplace: a seller unpublishes its profile", () => {
     const back = await seen();
     expect(back.search).toBeGreaterThan(0);
     expect(back.rest).toBe(back.search);
+  });
+
+  it("finds listings by a word of the title, the category or the seller's name — the new name after a rename", async () => {
+    const find = async (q: string) =>
+      (await call<{ rows: Listing[] }>(BUYER, "marketplace_search", { q, seller_account_id: account })).rows.length;
+    const all = (await call<{ rows: Listing[] }>(BUYER, "marketplace_search", { seller_account_id: account })).rows;
+    expect(await find("HARBOURLINE")).toBe(all.length);
+    expect(await find(all[0].title.slice(1, 6).toUpperCase())).toBeGreaterThan(0);
+    await call(SELLER, "marketplace_account_save", { display_name: "Quayside Supply", published: true });
+    expect(await find("quayside")).toBe(all.length);
+    expect(await find("harbourline")).toBe(0);
+    expect(await find("100%")).toBe(0); // % and _ are the buyer's letters, not patterns
+    await call(SELLER, "marketplace_account_save", { display_name: "Harbourline Trading", published: true });
   });
 });
 

@@ -116,8 +116,9 @@ export const marketplaceSalesOrderResource = defineResource({
     f.money("total", "Total", { ...ro, list: true }),
     f.datetime("placed_at", "Placed", { ...ro, list: true }),
     f.datetime("decided_at", "Decided", ro),
-    f.number("sales_order_id", "Sales order", ro),
-    f.number("purchase_order_id", "Purchase order", ro),
+    // Each side reads only its own document's id (the other's is null to it).
+    f.number("sales_order_id", "Sales order", { ...ro, readBy: "seller_workspace_id" }),
+    f.number("purchase_order_id", "Purchase order", { ...ro, readBy: "buyer_workspace_id" }),
     f.number("delivered", "Delivered", ro),
     f.number("invoiced", "Invoiced", ro),
     f.number("received", "Received", ro),

@@ -49,6 +49,10 @@ export type FieldDef = {
   // the POS read products but never our cost). The REST engine leaves it out of `*` and refuses naming it; the
   // generic pages hide it (fieldAccess).
   permission?: string;
+  // Issue 23: a shared row's column read only by the workspace this other column names (a marketplace order's
+  // sales_order_id by the seller, purchase_order_id by the buyer); every other reader reads null, and filters and
+  // orders on it see the same null (the REST engine and realtime read it so).
+  readBy?: string;
 };
 
 // one: this row's `column` points at the target's `references` (product.category_id → category.id).

@@ -19,6 +19,7 @@ export type ColumnMeta = {
   json: boolean;
   text: boolean;
   column: Column;
+  readBy: string | null; // FieldDef.readBy: the workspace column whose workspace alone reads this one
 };
 
 export type ResourceMeta = {
@@ -33,7 +34,7 @@ export type ResourceMeta = {
 
 const cache = new Map<string, ResourceMeta>();
 
-function describe(column: Column): ColumnMeta {
+function describe(column: Column, readBy: string | null = null): ColumnMeta {
   const sqlType = column.getSQLType();
   return {
     name: column.name,
@@ -44,6 +45,7 @@ function describe(column: Column): ColumnMeta {
     json: sqlType === "json" || sqlType === "jsonb",
     text: sqlType === "text" || sqlType.startsWith("varchar"),
     column,
+    readBy,
   };
 }
 
@@ -74,7 +76,8 @@ function uniqueKeys(table: PgTable): string[][] {
 export function metaOf(def: ResourceDef): ResourceMeta {
   let meta = cache.get(def.name);
   if (!meta) {
-    const columns = new Map([...wireColumns(def)].map(([name, c]) => [name, describe(c)]));
+    const readBy = new Map(def.fields.filter((f) => f.readBy).map((f) => [f.name, f.readBy as string]));
+    const columns = new Map([...wireColumns(def)].map(([name, c]) => [name, describe(c, readBy.get(name) ?? null)]));
     meta = {
       def,
       table: getTableName(def.table),

@@ -31,6 +31,12 @@ export type CompileContext = {
 
 export const ident = (name: string) => sql.identifier(name);
 const col = (alias: SQL, name: string) => sql`${alias}.${ident(name)}`;
+// A column's value as the caller reads it: a `readBy` column is null to every workspace but the one it names.
+const readCol = (alias: SQL, c: ColumnMeta) =>
+  c.readBy
+    ? sql`(case when ${col(alias, c.readBy)} = nullif(current_setting('app.workspace_id', true), '')::uuid
+        then ${col(alias, c.name)} end)`
+    : col(alias, c.name);
 // JSON keys are registry names or aliases the parser limited to [A-Za-z_][A-Za-z0-9_]*.
 const key = (name: string) => sql.raw(`'${name}'`);
 
@@ -47,7 +53,7 @@ const COMPARE: Record<string, string> = { eq: "=", neq: "<>", gt: ">", gte: ">="
 
 function filterSql(meta: ResourceMeta, alias: SQL, f: Filter): SQL {
   const c = columnOf(meta, f.column);
-  const target = col(alias, c.name);
+  const target = readCol(alias, c);
   let out: SQL;
   if (f.op === "is") {
     const v = f.value.toLowerCase();
@@ -120,15 +126,13 @@ function relatedValue(meta: ResourceMeta, embeds: LevelEmbed[], relation: string
     );
   }
   const c = columnOf(named.target, column);
-  return sql`(select ${col(named.t, c.name)} ${named.from} limit 1)`;
+  return sql`(select ${readCol(named.t, c)} ${named.from} limit 1)`;
 }
 
 export function orderSql(meta: ResourceMeta, alias: SQL, terms: OrderTerm[], embeds: LevelEmbed[] = []): SQL {
   const list = terms.map((t) => {
     const value =
-      t.relation === null
-        ? col(alias, columnOf(meta, t.column).name)
-        : relatedValue(meta, embeds, t.relation, t.column);
+      t.relation === null ? readCol(alias, columnOf(meta, t.column)) : relatedValue(meta, embeds, t.relation, t.column);
     const dir = t.descending ? "desc" : "asc";
     const nulls = t.nulls ? ` nulls ${t.nulls}` : "";
     return sql`${value} ${sql.raw(dir + nulls)}`;
@@ -230,7 +234,7 @@ function buildObject(pairs: SQL[]): SQL {
 }
 
 function valueSql(alias: SQL, c: ColumnMeta, cast: string | null): SQL {
-  const v = col(alias, c.name);
+  const v = readCol(alias, c);
   if (cast) return sql`${v}::${sql.raw(cast)}`;
   return c.numeric ? sql`${v}::text` : v;
 }
