@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeEach } from "vitest";
 import { baseUrl } from "../apps/server/test/http.ts";
 import { type Browser, sharedChromium } from "./chromium.ts";
@@ -92,4 +92,25 @@ export function useFreshBrowser(): FreshBrowser {
       return get().errors;
     },
   };
+}
+
+// Types an ISO date ("YYYY-MM-DD") into one of the app's date fields (the MUI picker: a row of Day / Month / Year
+// spinbuttons in the workspace's order, DD/MM/YYYY in an SGD workspace). `field` is the picker's group — e.g.
+// page.getByRole("group", { name: /^Date/ }) — or anything around it (its test id). Each section is clicked and
+// typed on its own, so the order of the sections and what was in them before do not matter.
+export async function fillDate(field: Locator, iso: string): Promise<void> {
+  const [year, month, day] = iso.split("-");
+  const parts: Record<string, string | undefined> = { Day: day, Month: month, Year: year };
+  const sections = field.getByRole("spinbutton");
+  await sections.first().waitFor();
+  const labels = await sections.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+  for (const [i, label] of labels.entries()) {
+    const value = parts[label];
+    if (value === undefined) throw new Error(`fillDate: a date section named "${label}"`);
+    const section = sections.nth(i);
+    await section.click();
+    await section.press("Backspace");
+    await section.pressSequentially(value);
+  }
+  await field.page().keyboard.press("Tab");
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { act, draft, ok, read } from "../../apps/server/test/documents-helpers.ts";
 import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
-import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
+import { appUrl, fillDate, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 12 "Books", the finance manager's year: opening balances by CSV (a bad row shown per row, the file corrected
 // and posted, the trial balance carrying its figures), a year of trading, the year-end close (next year's P&L
@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await page.getByRole("heading", { name: "Opening balances" }).waitFor();
     const file = page.locator('input[type=file][aria-label="Opening balances CSV"]');
     const preview = page.getByRole("button", { name: "Preview" });
-    await page.getByLabel(/^As of/).fill(OPENING);
+    await fillDate(page.getByRole("group", { name: /^As of/ }), OPENING);
 
     // Not a file of balances at all: its header is refused before anything is sent.
     await file.setInputFiles(csv("contacts.csv", "name,email\nTan,tan@example.com\n"));
@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)("opening balances and the year-end close in Chromi
     await page.goto(appUrl("/dashboard/journal"));
     await page.getByRole("button", { name: "New journal" }).click();
     const form = page.getByRole("dialog", { name: "New journal entry" });
-    await form.getByLabel(/^Date/).fill(`${Y}-12-15`);
+    await fillDate(form.getByRole("group", { name: /^Date/ }), `${Y}-12-15`);
     await form.getByLabel(/^Memo/).fill("Late bank charge");
     await form.getByLabel("Line 1 account").fill("6100");
     await page.getByRole("option", { name: /^6100 Bank Charges/ }).click();

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { customer, ok, rpc } from "../../apps/server/test/documents-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { appUrl, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
+import { appUrl, fillDate, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
 
 // Issue 22 "Driver" at 390×844 on demo.driver.localhost: dispatch gives the driver four stops on a day of their
 // own; the driver delivers two (a signature drawn with the mouse, a photo from the file input, a fixed GPS fix),
@@ -237,7 +237,7 @@ describe.skipIf(!hasChromium)("the driver app in Chromium (390×844)", () => {
       const dialog = desk.getByRole("dialog");
       await dialog.getByRole("combobox", { name: "Driver" }).fill("Dinesh");
       await desk.getByRole("option", { name: /Dinesh/ }).click();
-      await dialog.getByTestId("dispatch-date").fill(NEXT_DAY);
+      await fillDate(dialog.getByTestId("dispatch-date"), NEXT_DAY);
       await screenshot(desk, "driver-app-dispatch");
       await dialog.getByRole("button", { name: "Assign" }).click();
       await desk.getByText(/1 delivery order assigned to .* for/).waitFor();

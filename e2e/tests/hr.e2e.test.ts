@@ -1,7 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
+import {
+  appUrl,
+  type Browser,
+  fillDate,
+  hasChromium,
+  openBrowser,
+  screenshot,
+  signIn,
+  watchErrors,
+} from "../browser.ts";
 
 // Issue 21 §4 "HR": the salesperson asks for a day of sick leave on the leave page, their manager (a second browser
 // profile) finds it waiting for a decision and approves it, and it shows on the team calendar; the salesperson's
@@ -52,8 +61,8 @@ describe.skipIf(!hasChromium)("HR leave in Chromium", () => {
       await mine.getByRole("heading", { name: "Leave", level: 1 }).waitFor();
       await mine.getByRole("combobox", { name: "Kind of leave" }).click();
       await mine.getByRole("option", { name: "Sick leave" }).click();
-      await mine.getByLabel("From", { exact: true }).fill(day);
-      await mine.getByLabel("To", { exact: true }).fill(day);
+      await fillDate(mine.getByRole("group", { name: "From", exact: true }), day);
+      await fillDate(mine.getByRole("group", { name: "To", exact: true }), day);
       await mine.getByText("1 working day").waitFor();
       await mine.getByLabel("Reason (optional)").fill("Dental surgery");
       await mine.getByRole("button", { name: "Ask for leave" }).click();

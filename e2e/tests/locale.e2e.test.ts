@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
+import { appUrl, fillDate, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
 
 // Issue 21 §1: an SGD workspace reads dates the Singapore way (en-SG: dd/mm/yyyy), whatever the browser's own
 // language — headless Chromium's is US English, which wrote 12/31/2025 and "Dec 31, 2025" before.
@@ -48,6 +48,48 @@ describe.skipIf(!hasChromium)("the workspace's locale", () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
     expect(sections).toEqual(["Day", "Month", "Year"]);
     await screenshot(page, "locale-holiday-new");
+    expect(errors).toEqual([]);
+  });
+
+  it("every screen's own date field is the same picker, day first — no browser date input left", async () => {
+    const { page, errors } = fresh;
+    await signIn(page, "admin@demo.test");
+    const noNative = async () => expect(await page.locator('input[type="date"]').count()).toBe(0);
+    const sections = async (group: ReturnType<typeof page.getByRole>) => {
+      await group.getByRole("spinbutton").first().waitFor();
+      return group.getByRole("spinbutton").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+    };
+    // A document list's filter: typed day first, it filters by the day meant.
+    await page.goto(appUrl("/dashboard/invoices"));
+    const from = page.getByRole("group", { name: "From" });
+    await expect(sections(from)).resolves.toEqual(["Day", "Month", "Year"]);
+    await fillDate(from, "2026-11-13");
+    await page.waitForURL(/from=2026-11-13/);
+    await expect(from.textContent()).resolves.toContain("13/11/2026");
+    await noNative();
+    await screenshot(page, "locale-invoice-filter");
+    // A document's header date.
+    await page.goto(appUrl("/dashboard/invoices/new"));
+    await expect(sections(page.getByRole("group", { name: /^Date/ }).first())).resolves.toEqual([
+      "Day",
+      "Month",
+      "Year",
+    ]);
+    await noNative();
+    // The books: the journal's filters and its new-entry dialog, the chart's "as of", the period close.
+    await page.goto(appUrl("/dashboard/journal"));
+    await expect(sections(page.getByRole("group", { name: "To" }))).resolves.toEqual(["Day", "Month", "Year"]);
+    await page.getByRole("button", { name: "New journal" }).click();
+    const dialog = page.getByRole("dialog", { name: "New journal entry" });
+    await expect(sections(dialog.getByRole("group", { name: /^Date/ }))).resolves.toEqual(["Day", "Month", "Year"]);
+    await noNative();
+    await screenshot(page, "locale-journal-dialog");
+    await page.keyboard.press("Escape");
+    for (const path of ["/dashboard/chart-of-accounts", "/dashboard/period-close"]) {
+      await page.goto(appUrl(path));
+      await page.getByRole("spinbutton").first().waitFor();
+      await noNative();
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -8,10 +8,12 @@ import Typography from "@mui/material/Typography";
 import { parseHost } from "@workmetrics/domain/hosts";
 import { projectRegistrationResource } from "@workmetrics/domain/resources/partners";
 import { useMemo, useState } from "react";
-import { type FieldPath, type Resolver, useForm } from "react-hook-form";
+import { type FieldPath, type Resolver, useController, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router";
 import { ApiError, apiFetch } from "../platform/api.ts";
+import { DatePickersProvider } from "../platform/fields/DatePickersProvider.tsx";
+import { LazyDateInput } from "../platform/fields/LazyDateInput.tsx";
 import { textField } from "../platform/form.ts";
 import { usePageTitle } from "../platform/ui/usePageTitle.ts";
 import { PublicFormFrame, usePublicLoad } from "./PublicFormFrame.tsx";
@@ -120,6 +122,10 @@ function RegistrationForm({ workspace, onSent }: { workspace: Workspace; onSent(
   const rhf = useForm<Values>({ resolver, mode: "onTouched", defaultValues: EMPTY });
   const { isSubmitting } = rhf.formState;
   const field = (name: FieldPath<Values>) => textField(rhf, name);
+  const { field: closeDate, fieldState: closeDateState } = useController({
+    control: rhf.control,
+    name: "expected_close_date",
+  });
 
   const onSubmit = rhf.handleSubmit(async (values) => {
     try {
@@ -160,12 +166,19 @@ function RegistrationForm({ workspace, onSent }: { workspace: Workspace; onSent(
           label={`Expected value (${workspace.currency})`}
           slotProps={{ htmlInput: { inputMode: "decimal" } }}
         />
-        <TextField
-          {...field("expected_close_date")}
-          label="Expected close date"
-          type="date"
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DatePickersProvider>
+          <LazyDateInput
+            kind="date"
+            name={closeDate.name}
+            label="Expected close date"
+            value={closeDate.value}
+            onChange={closeDate.onChange}
+            onBlur={closeDate.onBlur}
+            inputRef={closeDate.ref}
+            error={Boolean(closeDateState.error)}
+            helperText={closeDateState.error?.message}
+          />
+        </DatePickersProvider>
         <TextField {...field("products_of_interest")} label="Products of interest" multiline minRows={2} sx={full} />
       </Box>
       <Typography variant="h6" component="h2" gutterBottom>

@@ -28,6 +28,7 @@ import { type AccountRoot, BOOKS_ACCESS, rootOfCode, TYPES_BY_ROOT } from "@work
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink } from "react-router";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatCents, formatDate } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
@@ -77,13 +78,12 @@ export default function ChartOfAccountsPage() {
         )}
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-        <TextField
+        <DateField
           size="small"
-          type="date"
+          fullWidth={false}
           label="Balances as of"
           value={asOf}
-          onChange={(e) => e.target.value && setAsOf(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => v && setAsOf(v)}
         />
         <FormControlLabel
           control={<Switch checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} />}

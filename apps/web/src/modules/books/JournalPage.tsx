@@ -30,6 +30,7 @@ import { BOOKS_ACCESS } from "@workmetrics/domain/resources/books";
 import { Fragment, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatCents, formatDate, humanize } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
@@ -117,21 +118,19 @@ export default function JournalPage() {
           onChange={(e) => setTyped(e.target.value)}
           sx={{ minWidth: 220 }}
         />
-        <TextField
+        <DateField
           size="small"
-          type="date"
+          fullWidth={false}
           label="From"
           value={filters.from ?? ""}
-          onChange={(e) => set("from", e.target.value || null)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => set("from", v || null)}
         />
-        <TextField
+        <DateField
           size="small"
-          type="date"
+          fullWidth={false}
           label="To"
           value={filters.to ?? ""}
-          onChange={(e) => set("to", e.target.value || null)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => set("to", v || null)}
         />
         <TextField
           select
@@ -347,13 +346,7 @@ function ReverseDialog({ row, onClose }: { row: JournalRow; onClose(): void }) {
           books, marked reversed.
         </DialogContentText>
         <Stack spacing={2}>
-          <TextField
-            label="Date"
-            type="date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField label="Date" value={date} onChange={setDate} />
           <TextField label="Reason" required value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>

@@ -2,6 +2,7 @@ import AddOutlined from "@mui/icons-material/AddOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -18,6 +19,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatCents } from "../../platform/fields/format.ts";
 import type { AccountRow } from "./api.ts";
 import { blankLine, checkForm, type DraftLine, toSend } from "./lines.ts";
@@ -75,15 +77,9 @@ export function NewJournalDialog(props: {
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField
-              label="Date"
-              type="date"
-              required
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: { sm: 200 } }}
-            />
+            <Box sx={{ width: { sm: 220 }, flexShrink: 0 }}>
+              <DateField label="Date" required value={date} onChange={setDate} />
+            </Box>
             <TextField
               label="Memo"
               required

@@ -17,6 +17,7 @@ import type { CommandResult } from "@workmetrics/domain/commands";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { parseCsv } from "../../platform/data-access/csv.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatCents, formatDate } from "../../platform/fields/format.ts";
 import { type BooksState, useBooksCommand, useChart } from "./api.ts";
 
@@ -104,17 +105,16 @@ export function OpeningBalances({ state, mayPost }: { state: BooksState; mayPost
               the books you are leaving, as of the day before you start here.
             </Typography>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-              <TextField
+              <DateField
                 size="small"
-                type="date"
+                fullWidth={false}
                 label="As of"
                 required
                 value={asOf}
-                onChange={(e) => {
-                  setAsOf(e.target.value);
+                onChange={(v) => {
+                  setAsOf(v);
                   setPreview(null);
                 }}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
               <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
                 {file ? file.name : "Choose CSV file"}

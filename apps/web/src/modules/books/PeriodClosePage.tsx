@@ -16,6 +16,7 @@ import Typography from "@mui/material/Typography";
 import { BOOKS_ACCESS, financialYear } from "@workmetrics/domain/resources/books";
 import { useState } from "react";
 import toast from "react-hot-toast";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatCents, formatDate, formatDateTime, formatSpelledDate } from "../../platform/fields/format.ts";
 import { useDecision } from "../../platform/resource/access.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
@@ -96,14 +97,7 @@ function LockDate({ state, mayLock }: { state: BooksState; mayLock: boolean }) {
       </Typography>
       {mayLock ? (
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-          <TextField
-            size="small"
-            type="date"
-            label="Lock date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField size="small" fullWidth={false} label="Lock date" value={date} onChange={setDate} />
           <TextField
             select
             size="small"
@@ -178,13 +172,12 @@ function YearEnd({ state, mayClose }: { state: BooksState; mayClose: boolean }) 
       </Typography>
       {mayClose && (
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" }, mb: 2 }}>
-          <TextField
+          <DateField
             size="small"
-            type="date"
+            fullWidth={false}
             label="Year's last day"
             value={yearEnd}
-            onChange={(e) => setYearEnd(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={setYearEnd}
             helperText={`Financial year ${formatSpelledDate(year.start)} – ${formatSpelledDate(year.end)}`}
           />
           <Button variant="contained" disabled={!yearEnd} onClick={() => setConfirming(true)}>

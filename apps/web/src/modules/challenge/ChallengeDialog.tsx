@@ -29,6 +29,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { DataError } from "../../platform/data-access/errors.ts";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { useSaveChallenge } from "./api.ts";
 
 // Set up or change a challenge (sales managers): what it counts, over which period, who takes part (users and/or
@@ -208,26 +209,22 @@ function Editor({
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
+            <DateField
               label={period === "custom" ? "Starts" : "Any day of it"}
-              type="date"
+              name="start_date"
               value={start}
-              onChange={(e) => (period === "custom" ? setStart(e.target.value) : pickPeriod(period, e.target.value))}
+              onChange={(v) => (period === "custom" ? setStart(v) : pickPeriod(period, v))}
               error={Boolean(errors.start_date)}
               helperText={errors.start_date}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: "1900-01-01", max: "2099-12-31" } }}
-              fullWidth
             />
-            <TextField
+            <DateField
               label="Ends"
-              type="date"
+              name="end_date"
               value={end}
               disabled={period !== "custom"}
-              onChange={(e) => setEnd(e.target.value)}
+              onChange={setEnd}
               error={Boolean(errors.end_date)}
               helperText={errors.end_date}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: "1900-01-01", max: "2099-12-31" } }}
-              fullWidth
             />
           </Stack>
           <TextField

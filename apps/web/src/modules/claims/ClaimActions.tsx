@@ -29,6 +29,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatDate } from "../../platform/fields/format.ts";
 import { useDecision, useMember } from "../../platform/resource/access.ts";
 import { useRefreshDocuments } from "../documents/api.ts";
@@ -100,13 +101,7 @@ function ResponseDialog({ doc, onClose }: { doc: Row; onClose(): void }) {
             minRows={2}
             helperText="Required when less than the claim is certified (SOP Act s11)"
           />
-          <TextField
-            label="Response date"
-            type="date"
-            value={on}
-            onChange={(e) => setOn(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField label="Response date" value={on} onChange={setOn} />
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

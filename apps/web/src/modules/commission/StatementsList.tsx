@@ -22,6 +22,7 @@ import { COMMISSION_APPROVE_ACCESS } from "@workmetrics/domain/commission";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatDate } from "../../platform/fields/format.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
@@ -137,13 +138,7 @@ function PayDialog({ statement, onClose }: { statement: Statement; onClose(): vo
           {formatDate(statement.period_to)}. Posts Dr 2400 Commission payable / Cr the account paid from.
         </DialogContentText>
         <Stack spacing={2}>
-          <TextField
-            type="date"
-            label="Paid on"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField label="Paid on" value={date} onChange={setDate} />
           <TextField select label="Paid from" value={account} onChange={(e) => setAccount(e.target.value)}>
             {(banks.data ?? [{ code: "1010", name: "Bank SGD" }]).map((a) => (
               <MenuItem key={a.code} value={a.code}>

@@ -6,7 +6,6 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { ROLE } from "@workmetrics/domain";
@@ -15,6 +14,7 @@ import toast from "react-hot-toast";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { callCommand } from "../../platform/commands.ts";
 import type { Row } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { useDecision } from "../../platform/resource/access.ts";
 import { Picker } from "../documents/Picker.tsx";
 
@@ -96,14 +96,7 @@ export default function DispatchAction({ ids, onDone }: { ids: number[]; onDone(
               onChange={setDriver}
               testId="dispatch-driver"
             />
-            <TextField
-              label="Date"
-              type="date"
-              required
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "dispatch-date" } }}
-            />
+            <DateField label="Date" required value={date} onChange={setDate} testId="dispatch-date" />
             {error && (
               <Typography color="error" variant="body2" role="alert">
                 {error}

@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { dec } from "@workmetrics/domain/documents/decimal";
 import { formatMoney } from "@workmetrics/domain/money";
 import { useState } from "react";
+import { DateField } from "../../platform/fields/DateField.tsx";
 
 // The document page's dialogs: the reason an action needs, a payment against an invoice, an e-mail of the document.
 // Each keeps its button busy while the command runs and shows the server's refusal in place.
@@ -134,13 +135,7 @@ export function PaymentDialog(props: {
               helperText={problem ?? `Outstanding: ${formatMoney(props.outstanding, props.currency)}`}
               slotProps={{ htmlInput: { inputMode: "decimal" } }}
             />
-            <TextField
-              label="Date"
-              type="date"
-              value={p.date}
-              onChange={(e) => setP({ ...p, date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label="Date" value={p.date} onChange={(v) => setP({ ...p, date: v })} />
             <TextField select label="Method" value={p.method} onChange={(e) => setP({ ...p, method: e.target.value })}>
               {PAYMENT_METHODS.map((m) => (
                 <MenuItem key={m} value={m}>

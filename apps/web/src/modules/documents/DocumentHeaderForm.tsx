@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { useContext } from "react";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatDate } from "../../platform/fields/format.ts";
 import { useReadable } from "../../platform/resource/access.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
@@ -146,16 +147,13 @@ export function DocumentHeaderForm(props: {
         {readOnly ? (
           <ReadOnly label="Date" value={formatDate(text("doc_date")) || "—"} />
         ) : (
-          <TextField
+          <DateField
             label="Date"
-            type="date"
             size="small"
-            fullWidth
             value={text("doc_date")}
-            onChange={(e) => setHeader("doc_date", e.target.value || null)}
+            onChange={(v) => setHeader("doc_date", v || null)}
             error={Boolean(errors.doc_date)}
             helperText={errors.doc_date}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         )}
       </Grid>

@@ -9,7 +9,6 @@ import Paper from "@mui/material/Paper";
 import Select from "@mui/material/Select";
 import Stack from "@mui/material/Stack";
 import type { Theme } from "@mui/material/styles";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { GridColDef } from "@mui/x-data-grid";
@@ -19,6 +18,7 @@ import { Suspense, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { escapeLike } from "../../platform/data-access/filters.ts";
 import { type Row, useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { useDecision, useReadable } from "../../platform/resource/access.ts";
 import { useResourceDef } from "../../platform/resource/hooks.ts";
 import ResourceList, { type ListExtras } from "../../platform/resource/ResourceList.tsx";
@@ -125,21 +125,19 @@ function FilterBar({ type, filters, onChange }: { type: WebDocType; filters: Fil
           />
         </Box>
       )}
-      <TextField
+      <DateField
         size="small"
-        type="date"
+        fullWidth={false}
         label="From"
         value={filters.from ?? ""}
-        onChange={(e) => onChange({ ...filters, from: e.target.value || null })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(v) => onChange({ ...filters, from: v || null })}
       />
-      <TextField
+      <DateField
         size="small"
-        type="date"
+        fullWidth={false}
         label="To"
         value={filters.to ?? ""}
-        onChange={(e) => onChange({ ...filters, to: e.target.value || null })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(v) => onChange({ ...filters, to: v || null })}
       />
       {hasDocFilters(filters) && (
         <Button onClick={() => onChange({ status: [], customer: null, from: null, to: null })}>Clear filters</Button>

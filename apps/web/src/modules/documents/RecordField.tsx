@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { FieldDef } from "@workmetrics/domain/resources/types";
 import { createContext, useContext } from "react";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatDate, formatNumber, humanize } from "../../platform/fields/format.ts";
 import { useReadable } from "../../platform/resource/access.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
@@ -94,10 +95,15 @@ export function RecordField(props: Props) {
   switch (field.kind) {
     case "date":
       return (
-        <TextField
-          {...common}
-          type="date"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "aria-label": field.label } }}
+        <DateField
+          label={common.label}
+          name={field.label}
+          size="small"
+          value={text}
+          error={common.error}
+          helperText={common.helperText}
+          required={common.required}
+          onChange={(v) => onChange(v === "" ? null : v)}
         />
       );
     case "enum":

@@ -12,6 +12,7 @@ import { formatDays, leaveDays } from "@workmetrics/domain/resources/hr";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { DataError } from "../../platform/data-access/errors.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { useAskLeave, useHolidays, useLeaveTypes } from "./api.ts";
 
 // Issue 21 §4: ask for leave. The working days are shown as the server will count them (the same leaveDays over
@@ -88,26 +89,25 @@ export function LeaveRequestForm({ year }: { year: number }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <DateField
           label="From"
-          type="date"
           size="small"
+          fullWidth={false}
           value={start}
-          onChange={(e) => {
-            setStart(e.target.value);
-            if (!end || end < e.target.value) setEnd(e.target.value);
+          onChange={(v) => {
+            setStart(v);
+            if (!end || end < v) setEnd(v);
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
           error={Boolean(err("start_date"))}
           helperText={err("start_date")}
         />
-        <TextField
+        <DateField
           label="To"
-          type="date"
           size="small"
+          fullWidth={false}
           value={end}
-          onChange={(e) => setEnd(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
+          onChange={setEnd}
+          min={start || undefined}
           error={Boolean(err("end_date"))}
           helperText={err("end_date")}
         />

@@ -15,6 +15,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { DataError } from "../../platform/data-access/errors.ts";
 import type { Row } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { Picker } from "../documents/Picker.tsx";
 import { type DiscountFormRow, useSaveDiscountForm } from "./api.ts";
 
@@ -139,25 +140,23 @@ export function DiscountFormEditor(props: {
             helperText={err("min_qty") ?? "per order line"}
             slotProps={{ htmlInput: { inputMode: "decimal" } }}
           />
-          <TextField
+          <DateField
             label="Valid from"
-            type="date"
+            name="valid_from"
             required
             value={from}
-            onChange={(ev) => setFrom(ev.target.value)}
+            onChange={setFrom}
             error={Boolean(err("valid_from"))}
             helperText={err("valid_from")}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
+          <DateField
             label="Valid to"
-            type="date"
+            name="valid_to"
             required
             value={to}
-            onChange={(ev) => setTo(ev.target.value)}
+            onChange={setTo}
             error={Boolean(err("valid_to"))}
             helperText={err("valid_to")}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
         {kind === "percent" && (

@@ -12,6 +12,7 @@ import { errorMessage } from "@workmetrics/domain";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { METHOD_LABEL, PAYMENT_METHODS } from "../documents/DocumentDialogs.tsx";
 import { groupedAmount, todayIso } from "../receivables/ageing.ts";
 import { AllocationTable } from "./AllocationTable.tsx";
@@ -126,14 +127,7 @@ export function PayDialog(props: {
             slotProps={{ htmlInput: { inputMode: "decimal" } }}
           />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField
-              label="Date"
-              type="date"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
+            <DateField label="Date" value={date} onChange={setDate} />
             <TextField select label="Method" value={method} onChange={(e) => setMethod(e.target.value)} fullWidth>
               {PAYMENT_METHODS.map((m) => (
                 <MenuItem key={m} value={m}>

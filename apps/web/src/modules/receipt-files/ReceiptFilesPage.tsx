@@ -26,6 +26,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
+import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatDate } from "../../platform/fields/format.ts";
 import { useErrorToast } from "../../platform/resource/hooks.ts";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
@@ -150,21 +151,19 @@ export default function ReceiptFilesPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <DateField
           size="small"
-          type="date"
+          fullWidth={false}
           label="Received from"
           value={from ?? ""}
-          onChange={(e) => set({ from: e.target.value || null })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => set({ from: v || null })}
         />
-        <TextField
+        <DateField
           size="small"
-          type="date"
+          fullWidth={false}
           label="to"
           value={to ?? ""}
-          onChange={(e) => set({ to: e.target.value || null })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => set({ to: v || null })}
         />
       </Stack>
       <Card variant="outlined">

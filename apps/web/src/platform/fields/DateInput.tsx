@@ -20,6 +20,10 @@ export type DateInputProps = {
   helperText?: ReactNode;
   disabled?: boolean;
   autoFocus?: boolean;
+  size?: "small" | "medium";
+  fullWidth?: boolean; // true unless said
+  min?: string; // a later first day than 1900-01-01 ("YYYY-MM-DD"), as a leave's end after its start
+  testId?: string;
 };
 
 const RANGE = { date: pickerRange("date"), datetime: pickerRange("datetime") };
@@ -35,6 +39,10 @@ export function DateInput({
   error,
   helperText,
   required,
+  size,
+  fullWidth = true,
+  min: from,
+  testId,
   ...rest
 }: DateInputProps) {
   // The picker keeps what is being typed (year 1 on the way to 1899, a half-filled date); a value set from
@@ -53,9 +61,11 @@ export function DateInput({
   );
   const slotProps = {
     field: { clearable: true },
-    textField: { required, error, helperText, fullWidth: true, onBlur },
+    textField: { required, error, helperText, fullWidth, onBlur, size, "data-testid": testId },
   };
-  const { min, max } = RANGE[kind];
+  const { max } = RANGE[kind];
+  const later = from ? toPickerValue(from) : null;
+  const min = later?.isValid() && later.isAfter(RANGE[kind].min) ? later : RANGE[kind].min;
   return kind === "date" ? (
     <DatePicker
       {...rest}

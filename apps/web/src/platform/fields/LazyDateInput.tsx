@@ -7,9 +7,11 @@ import type { DateInputProps } from "./DateInput.tsx";
 const DateInput = lazy(() => import("./DateInput.tsx").then((m) => ({ default: m.DateInput })));
 
 export function LazyDateInput(props: DateInputProps) {
-  const { label, name, required, helperText, error } = props;
+  const { label, name, required, helperText, error, size, fullWidth = true } = props;
   // Same label and height while loading, so the form does not shift.
-  const placeholder = <TextField {...{ label, name, required, helperText, error }} disabled fullWidth value="" />;
+  const placeholder = (
+    <TextField {...{ label, name, required, helperText, error, size, fullWidth }} disabled value="" />
+  );
   return (
     <Suspense fallback={placeholder}>
       <DateInput {...props} />
