@@ -262,6 +262,12 @@ export const marketplaceMessage = pgTable(
     senderName: text("sender_name").notNull(),
     body: text("body").notNull(),
     attachmentUrl: text("attachment_url"),
+    // A file sent with the message, kept in the sender's workspace storage under `attachment_key` (no bucket: it is
+    // the thread's, read by the two parties through marketplace_attachment, never through /storage).
+    attachmentName: text("attachment_name"),
+    attachmentMime: text("attachment_mime"),
+    attachmentSize: integer("attachment_size"),
+    attachmentKey: text("attachment_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
