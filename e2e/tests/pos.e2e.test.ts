@@ -137,6 +137,31 @@ describe.skipIf(!hasChromium)("a cashier's day at the POS in Chromium (390×844)
       const after = await own.q(sql`select 1 from pos_order where session_id = ${Number(open[0].id)}`);
       expect(after).toHaveLength(1);
 
+      // The orders seen online stay on the device: with the network gone again, that sale is refunded (queued),
+      // and the refund lands once when it is back.
+      const landed = (
+        await page
+          .getByText(/Receipt POS-\d{4}-\d{5}/)
+          .first()
+          .textContent()
+      )?.match(/POS-\d{4}-\d{5}/)?.[0] as string;
+      await page.getByRole("link", { name: "Orders" }).click();
+      await page.getByRole("link", { name: new RegExp(landed) }).waitFor();
+      await browser.context.setOffline(true);
+      await page.getByRole("link", { name: new RegExp(landed) }).click();
+      await page.getByRole("checkbox", { name: `Refund ${items[1].name}` }).check();
+      await page.getByRole("button", { name: /^Refund S\$/ }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Refund", exact: true }).click();
+      await page.getByText("A refund of this sale is waiting to be sent.").waitFor();
+      await screenshot(page, "pos-offline-refund");
+      const refunds = () =>
+        own.q(sql`select 1 from pos_order r join pos_order s on s.id = r.refund_of where s.number = ${landed}`);
+      expect(await refunds()).toHaveLength(0);
+      await browser.context.setOffline(false);
+      await expect.poll(async () => (await refunds()).length, { timeout: 60_000 }).toBe(1);
+      await page.getByText("A refund of this sale is waiting to be sent.").waitFor({ state: "detached" });
+      expect(await refunds()).toHaveLength(1);
+
       // At a counter tablet's width the cart sits beside the products.
       await page.setViewportSize({ width: 1024, height: 768 });
       await page.getByRole("link", { name: "Sell" }).click();

@@ -4,13 +4,15 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
+import { useTheme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
-import { MESSAGES, REDIRECTS, samePath } from "@workmetrics/domain";
+import { MESSAGES, parseHost, REDIRECTS, samePath } from "@workmetrics/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { isRemembered, setRemember } from "../app/session/client.ts";
+import { getConfig, isRemembered, setRemember } from "../app/session/client.ts";
 import { useSession } from "../app/session/SessionProvider.tsx";
+import { installRoleApp } from "../roleapps/shell/pwa.ts";
 import { AuthCard } from "./AuthLayout.tsx";
 
 const looksLikePhone = (v: string) => /^\+?[\d\s-]{6,}$/.test(v.trim());
@@ -32,6 +34,18 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   const next = safeRedirect(params.get("redirectedFrom"));
   const { session, loading, needsMfa } = useSession();
+
+  // Issue 22: on a role app's host the sign-in page installs the app's worker too, so after a first visit it opens
+  // offline (its navigations fall back to the cached shell) and the app is installable before signing in.
+  const theme = useTheme();
+  useEffect(() => {
+    void getConfig()
+      .then(({ baseDomain }) => {
+        const host = parseHost(window.location.host, baseDomain ?? "localhost");
+        if (host.kind === "workspace" && host.app !== "main") installRoleApp(theme.palette.primary.main);
+      })
+      .catch(() => undefined);
+  }, [theme.palette.primary.main]);
 
   // A forced sign-out (host and tier rules, spec §8) arrives with its message: say it as a toast too.
   const forced = params.get("message");

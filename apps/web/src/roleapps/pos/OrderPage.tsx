@@ -15,7 +15,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { PosPaymentMethod } from "@workmetrics/domain/db/pos-schema";
 import { dec, money } from "@workmetrics/domain/documents/decimal";
 import { useState } from "react";
@@ -23,8 +23,9 @@ import toast from "react-hot-toast";
 import { Link, useParams } from "react-router";
 import { useSession } from "../../app/session/SessionProvider.tsx";
 import { toDataError } from "../../platform/data-access/errors.ts";
+import { useShiftData } from "../shell/offline-cache.ts";
 import { runOrQueue, useOutbox } from "../shell/outbox.ts";
-import { ORDER_SELECT, type OrderRow, qtyText, sgd, useOpenSession } from "./data.ts";
+import { ORDER_SELECT, type OrderRow, qtyText, sgd, useOpenSession, useSessionOrders } from "./data.ts";
 import { METHODS, methodLabel } from "./PayDialog.tsx";
 
 // One order (issue 22): its lines and payments, the receipt to print again, and a refund of the whole sale or some
@@ -36,30 +37,31 @@ export function OrderPage() {
   const qc = useQueryClient();
   const session = useOpenSession();
   const { pending } = useOutbox();
-  const order = useQuery({
-    queryKey: ["pos-order", id],
-    queryFn: async () => {
-      if (!client) throw new Error("Not signed in");
-      const res = await client.from("pos_order").select(`${ORDER_SELECT},refund_of`).eq("id", Number(id)).maybeSingle();
-      if (res.error) throw toDataError(res.error, res.status);
-      return res.data as (OrderRow & { refund_of: number | null }) | null;
-    },
+  // Kept on the device like the shift's other data, and found among the session's cached orders when this one was
+  // never opened here: a refund can be queued with the network gone.
+  const recent = useSessionOrders(session.open?.id ?? null);
+  const order = useShiftData(["pos-order", id], async () => {
+    if (!client) throw new Error("Not signed in");
+    const res = await client.from("pos_order").select(`${ORDER_SELECT},refund_of`).eq("id", Number(id)).maybeSingle();
+    if (res.error) throw toDataError(res.error, res.status);
+    return res.data as (OrderRow & { refund_of: number | null }) | null;
   });
+  const fromList = recent.data?.find((x) => Number(x.id) === Number(id));
   const [qty, setQty] = useState<Record<number, number>>({});
   const [method, setMethod] = useState<PosPaymentMethod>("cash");
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (order.isLoading) {
+  if (order.isPending && !fromList) {
     return (
       <Box sx={{ display: "grid", placeItems: "center", py: 6 }} role="status" aria-label="Loading">
         <CircularProgress />
       </Box>
     );
   }
-  if (order.error) return <Alert severity="error">{(order.error as Error).message}</Alert>;
-  const o = order.data;
+  const o = order.data ?? (fromList ? { ...fromList, refund_of: null } : null);
+  if (order.error && !o) return <Alert severity="error">{(order.error as Error).message}</Alert>;
   if (!o) return <Alert severity="warning">There is no such order in this workspace.</Alert>;
 
   const queuedFor = pending.filter(
@@ -103,7 +105,7 @@ export function OrderPage() {
         ? `Refunded ${sgd(money(refundTotal))} (${res.result.number})`
         : "Refund kept: it is sent once online",
     );
-    void qc.invalidateQueries({ queryKey: ["pos-order", id] });
+    void qc.invalidateQueries({ queryKey: ["shift", "pos-order", id] });
     void qc.invalidateQueries({ queryKey: ["shift", "pos-orders"] });
   }
 
