@@ -39,7 +39,7 @@ import { PRUNE_JOBS, pruneDone } from "./platform/jobs/queue.ts";
 import { createJobs } from "./platform/jobs/worker.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.route.ts";
 import { restRoutes } from "./platform/rest/rest.route.ts";
-import { createDiskStore } from "./platform/storage/disk.ts";
+import { createFileStore } from "./platform/storage/disk.ts";
 import { storagePlugin } from "./platform/storage/storage.plugin.ts";
 import { VERSION } from "./version.ts";
 
@@ -106,7 +106,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         await pruneDone(database.db);
       },
       [SANDBOX_SWEEP]: async () => {
-        const n = await sweepSandboxes(database.db, sandboxFiles(config.dataDir));
+        const n = await sweepSandboxes(database.db, sandboxFiles(createFileStore(config)));
         if (n) app.log.info({ removed: n }, "sandboxes past their 24 hours removed");
       },
       [LINK_EXPIRY_SWEEP]: async () => {
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     mailer,
     clock: () => new Date(),
     links: { publicUrl: config.publicUrl, baseDomain: config.baseDomain },
-    disk: createDiskStore(config.dataDir),
+    disk: createFileStore(config),
     inbox: config.inbox, // issue 24
   };
   app.decorate("deps", deps);
@@ -148,7 +148,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(platformJobRoutes, { db: database.db, jobs }); // issue 20 §1: dead jobs, and a retry
   await app.register(accountRoutes, { db: database.db });
   await app.register(signupRoutes, { db: database.db });
-  await app.register(sandboxRoutes, { db: database.db, dataDir: config.dataDir }); // issue 21 §3: GET /demo
+  await app.register(sandboxRoutes, { db: database.db, files: createFileStore(config) }); // issue 21 §3: GET /demo
   await app.register(workspaceRoutes, { db: database.db });
   await app.register(documentPdfRoutes, { db: database.db });
   await app.register(reportPdfRoutes, { db: database.db }); // issue 12: GET /api/reports/{name}/pdf

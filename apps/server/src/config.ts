@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseRateLimits, type RateLimits } from "./platform/auth/rate-limit.ts";
+import type { StorageSettings } from "./platform/storage/disk.ts";
 
 // DESIGN §3.1: every setting comes from the environment, validated with a message that names the variable.
 const EnvSchema = z.object({
@@ -111,6 +112,22 @@ const EnvSchema = z.object({
   META_VERIFY_TOKEN: z.string().optional(),
   MS_CLIENT_ID: z.string().optional(),
   MS_CLIENT_SECRET: z.string().optional(),
+  // Issue 25: files in an S3-compatible store instead of DATA_DIR/storage (S3_BUCKET set chooses it).
+  S3_ENDPOINT: z.string().url("must be a URL such as https://s3.eu-west-1.amazonaws.com").optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region such as us-east-1")
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).default("false"),
   SECRETS_KEY: z
     .string()
     .regex(/^(?:[A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$/, "must be 32 bytes as 64 hex digits or base64")
@@ -140,6 +157,7 @@ export type Config = {
   jobRetryMs: number;
   auth: AuthConfig;
   inbox: InboxConfig;
+  storage: StorageSettings; // where files' bytes live (platform/storage/disk.ts)
 };
 
 // Issue 24: where Meta's Graph API and Microsoft's login and Graph are, the app's secrets, and the sealing key.
@@ -213,6 +231,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       msClientSecret: e.MS_CLIENT_SECRET ?? null,
       secretsKey: secretsKey(e.SECRETS_KEY, dataDir),
     },
+    storage: storageSettings(e),
+  };
+}
+
+// S3_BUCKET set: the S3-compatible store, which then needs its keys; else the directory DATA_DIR/storage.
+function storageSettings(e: z.output<typeof EnvSchema>): StorageSettings {
+  if (!e.S3_BUCKET) return { kind: "directory" };
+  const missing = (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !e[k]);
+  if (missing.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: must be set when S3_BUCKET is`).join("\n")}`,
+    );
+  }
+  return {
+    kind: "s3",
+    endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/$/, ""),
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
   };
 }
 

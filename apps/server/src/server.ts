@@ -6,20 +6,24 @@ import { seedDemo } from "./platform/db/demo-seed.ts";
 import { upsertReferenceData } from "./platform/db/reference-data.ts";
 import { installRowCounts } from "./platform/db/row-counts.ts";
 import { secureTenantTables } from "./platform/db/tenant-security.ts";
+import { createFileStore } from "./platform/storage/disk.ts";
 
 export type Running = { app: FastifyInstance; database: Database; url: string; stop(): Promise<void> };
 
 // Everything a start does to the database before it serves (also `npm run migrate`, migrate.ts), under the start-up
 // lock so that instances starting together do it one after another; each step skips what is in place already, so
 // a later instance's start takes no lock that stalls the requests of those running (issue 20 §3, DESIGN §3.1).
-export async function prepareDatabase(database: Database, config: Pick<Config, "seed" | "dataDir">): Promise<void> {
+export async function prepareDatabase(
+  database: Database,
+  config: Pick<Config, "seed" | "dataDir"> & Partial<Pick<Config, "storage">>,
+): Promise<void> {
   await database.exclusively(async () => {
     await database.migrate();
     await secureTenantTables(database.db);
     await installRowCounts(database.db);
     await upsertReferenceData(database.db);
     if (config.seed !== "none") {
-      await seedDemo(database.db, { trading: config.seed === "demo", dataDir: config.dataDir });
+      await seedDemo(database.db, { trading: config.seed === "demo", files: createFileStore(config) });
     }
   });
 }

@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { DEFAULT_BUCKET, decide, ROLE } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import { FAILURE_REASON_LABELS, type StopResult, type TripStop } from "@workmetrics/domain/commands/driver";
@@ -193,9 +191,7 @@ async function keepProofFiles(
   for (const f of files) {
     const name = `documents/delivery_order/${id}/proof/${f.name}.${f.image.ext}`;
     const version = randomUUID();
-    const target = disk.filePath(ws, DEFAULT_BUCKET, version);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, f.image.bytes);
+    await disk.put(disk.key(ws, DEFAULT_BUCKET, version), f.image.bytes);
     await tx.execute(sql`delete from storage_object where workspace_id = ${ws}::uuid and bucket_id = ${bucket.id}
       and name collate "C" = ${name}`);
     await tx.insert(storageObject).values({

@@ -2,6 +2,7 @@ import { workspaceHost } from "@workmetrics/domain";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database.ts";
 import { HttpError } from "../../platform/http/errors.ts";
+import type { FileStore } from "../../platform/storage/disk.ts";
 import { limit, type Window } from "../orders/rate-limit.ts";
 import { createSandbox, liveSandboxes, SANDBOX_CAP } from "./sandbox.ts";
 
@@ -13,7 +14,7 @@ const escapeHtml = (s: string) =>
 
 // GET /demo (DESIGN §2.3.2): a sandbox of one's own, then signed in as its owner on its own host. A browser that
 // cannot have one (too many from its address, every sandbox taken) gets a page saying so in words, not JSON.
-export async function sandboxRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string }): Promise<void> {
+export async function sandboxRoutes(app: FastifyInstance, opts: { db: Db; files: FileStore }): Promise<void> {
   const { db } = opts;
   app.get("/demo", async (req, reply) => {
     try {
@@ -21,7 +22,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { db: Db; dataDi
       if ((await liveSandboxes(db)) >= SANDBOX_CAP) {
         throw new HttpError(503, "sandbox_full", "Every sandbox is in use right now. Please try again in an hour.");
       }
-      const sandbox = await createSandbox(db, { dataDir: opts.dataDir });
+      const sandbox = await createSandbox(db, { files: opts.files });
       const { config } = app.authDeps;
       const base = new URL(config.publicUrl);
       const port = /:(\d+)$/.exec(req.host ?? "")?.[1] ?? base.port;

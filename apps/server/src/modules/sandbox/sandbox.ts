@@ -4,7 +4,7 @@ import { randomToken, sha256 } from "../../platform/auth/crypto.ts";
 import { hashPassword } from "../../platform/auth/password.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { DEMO_WORKSPACE, seedWorkspace } from "../../platform/db/demo-seed.ts";
-import { createDiskStore } from "../../platform/storage/disk.ts";
+import type { FileStore } from "../../platform/storage/disk.ts";
 
 // Issue 21 §3 (DESIGN §2.3.2 "Try-it sandbox"): GET /demo makes a workspace of its own for the visitor — a copy of
 // the demo data (Premium, the whole team, a year of trading) under a fresh slug — signs them in as its owner, and a
@@ -35,7 +35,7 @@ export async function liveSandboxes(db: Db): Promise<number> {
   return row.n;
 }
 
-export async function createSandbox(db: Db, opts: { dataDir?: string; now?: Date }): Promise<Sandbox> {
+export async function createSandbox(db: Db, opts: { files?: FileStore; now?: Date }): Promise<Sandbox> {
   const now = opts.now ?? new Date();
   const slug = sandboxSlug();
   const domain = `${slug}.sandbox.workmetrics.test`;
@@ -49,7 +49,7 @@ export async function createSandbox(db: Db, opts: { dataDir?: string; now?: Date
       "demo",
       {
         trading: true,
-        dataDir: opts.dataDir,
+        files: opts.files,
         passwordHash,
         now,
         extra: { sandboxExpiresAt: new Date(now.getTime() + SANDBOX_HOURS * 3600_000) },
@@ -145,4 +145,4 @@ export async function sweepSandboxes(db: Db, removeFiles?: (id: string) => Promi
 }
 
 // What the sweep removes of a workspace's files: its folder in the file store.
-export const sandboxFiles = (dataDir: string) => (id: string) => createDiskStore(dataDir).removeWorkspace(id);
+export const sandboxFiles = (files: FileStore) => (id: string) => files.removeWorkspace(id);

@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { DEFAULT_BUCKET } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import type { DocumentRow } from "@workmetrics/domain/commands/documents";
@@ -55,9 +53,7 @@ async function keepReceiptPhoto(tx: Tx, caller: Caller, deps: CommandDeps, id: n
   if (!bucket) throw new RestError(503, "storage_unavailable", `This workspace has no "${DEFAULT_BUCKET}" bucket`);
   const name = `documents/supplier_delivery_order/${id}/supplier-delivery-order.${m[2] === "jpeg" ? "jpg" : m[2]}`;
   const version = randomUUID();
-  const target = disk.filePath(ws(caller), DEFAULT_BUCKET, version);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, bytes);
+  await disk.put(disk.key(ws(caller), DEFAULT_BUCKET, version), bytes);
   await tx.insert(storageObject).values({
     workspaceId: ws(caller),
     bucketId: Number(bucket.id),

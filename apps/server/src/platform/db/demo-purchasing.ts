@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { DEFAULT_BUCKET } from "@workmetrics/domain";
 import { storageObject } from "@workmetrics/domain/db/schema";
 import { dec, money } from "@workmetrics/domain/documents/decimal";
@@ -15,7 +13,7 @@ import { saveDraft } from "../documents/save.ts";
 import { runTransition } from "../documents/transition.ts";
 import { SEED_DEPS } from "../jobs/deps.ts";
 import type { Caller } from "../rest/access.ts";
-import { createDiskStore } from "../storage/disk.ts";
+import type { FileStore } from "../storage/disk.ts";
 import type { Db, Tx } from "./database.ts";
 import { demoCalendar, demoTeam, prng } from "./demo-trading.ts";
 
@@ -61,7 +59,7 @@ export function deliveryOrderScan(supplier: string, doNumber: string, day: strin
   return Buffer.from(out, "latin1");
 }
 
-export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, dataDir?: string): Promise<void> {
+export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, files?: FileStore): Promise<void> {
   if (slug !== "demo") return;
   const ws = workspaceId;
   const date = await demoCalendar(tx);
@@ -273,7 +271,7 @@ export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, 
     await rows<{ id: number }>(sql`select id from storage_bucket where workspace_id = ${ws}::uuid
       and name = ${DEFAULT_BUCKET}`)
   )[0];
-  const disk = dataDir ? createDiskStore(dataDir) : null;
+  const disk = files ?? null;
   const attachScan = async (receipt: number, supplierDo: string, at: number) => {
     if (!disk || !bucket) return;
     const [head] = await rows<{ supplier: string }>(sql`select c.name as supplier from supplier_delivery_order d
@@ -289,9 +287,7 @@ export async function seedPurchasing(tx: Tx, workspaceId: string, slug: string, 
       items.map((i) => i.text),
     );
     const version = randomUUID();
-    const target = disk.filePath(ws, DEFAULT_BUCKET, version);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, bytes);
+    await disk.put(disk.key(ws, DEFAULT_BUCKET, version), bytes);
     await tx.insert(storageObject).values({
       workspaceId: ws,
       bucketId: Number(bucket.id),

@@ -13,6 +13,7 @@ import {
 } from "@workmetrics/domain/db/schema";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password.ts";
+import type { FileStore } from "../storage/disk.ts";
 import type { Db, Tx } from "./database.ts";
 import { seedBooks } from "./demo-books.ts";
 import { seedChallenge } from "./demo-challenge.ts";
@@ -247,7 +248,7 @@ export async function seedWorkspace(
   profile: DemoProfile,
   opts: {
     trading: boolean;
-    dataDir?: string;
+    files?: FileStore;
     passwordHash: string;
     now: Date;
     extra?: Partial<typeof workspace.$inferInsert>;
@@ -320,7 +321,7 @@ export async function seedWorkspace(
   }
   await seedHr(tx, created.id, profile); // issue 21 §4: staff, leave and holidays (people, not trading)
   if (opts.trading) await seedTrading(tx, created.id, profile);
-  if (opts.trading) await seedPurchasing(tx, created.id, profile, opts.dataDir);
+  if (opts.trading) await seedPurchasing(tx, created.id, profile, opts.files);
   // Issue 12: the books (expenses, bank, opening balances), project claims, challenges and commission.
   // Claims before the books: the overheads are sized on the year's whole gross profit, contract revenue included.
   if (opts.trading) await seedClaims(tx, created.id, profile);
@@ -334,10 +335,10 @@ export async function seedWorkspace(
 
 // DESIGN §3.2: demo data, only on an empty database; running it twice changes nothing.
 // `trading`: and a year of documents made through the document commands (demo-trading.ts, demo-purchasing.ts);
-// `dataDir`: where the receipts' attached scans are written (none: the receipts go without them).
+// `files`: the file store the receipts' attached scans are written to (none: the receipts go without them).
 export async function seedDemo(
   db: Db,
-  opts: { trading: boolean; dataDir?: string } = { trading: true },
+  opts: { trading: boolean; files?: FileStore } = { trading: true },
 ): Promise<boolean> {
   const existing = await db.select({ id: workspace.id }).from(workspace).where(eq(workspace.slug, "demo")).limit(1);
   if (existing.length > 0) return false;

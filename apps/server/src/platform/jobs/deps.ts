@@ -1,6 +1,6 @@
 import type { InboxConfig } from "../../config.ts";
 import type { Mailer } from "../auth/mail.ts";
-import type { DiskStore } from "../storage/disk.ts";
+import type { FileStore } from "../storage/disk.ts";
 import type { Jobs } from "./worker.ts";
 
 // Issue 20 §1: every dependency a command uses comes from the server it runs in (the 4th argument of an rpc's
@@ -13,7 +13,7 @@ export type CommandDeps = {
   // Where e-mailed links point: PUBLIC_URL and the workspace hosts under BASE_DOMAIN (DESIGN §3.3).
   links: { publicUrl: string; baseDomain: string };
   // Where a command that keeps a file writes its bytes (a delivery's proof, issue 22); absent in the seed.
-  disk?: DiskStore;
+  disk?: FileStore;
   // Issue 24: Meta's and Microsoft's addresses and the key channel tokens are sealed with; absent in the seed.
   inbox?: InboxConfig | null;
 };

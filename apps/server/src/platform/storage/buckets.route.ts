@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isUniqueViolation } from "../auth/lookup.ts";
 import type { Db, Tx } from "../db/database.ts";
 import { asCaller, member } from "./caller.ts";
-import type { DiskStore } from "./disk.ts";
+import type { FileStore } from "./disk.ts";
 import { type BucketRow, bucketJson } from "./json.ts";
 import { bucketName, fileSizeLimit } from "./names.ts";
 import { duplicate, invalid, notFound, StorageError } from "./storage-error.ts";
@@ -49,7 +49,7 @@ export async function findBucket(tx: Tx, workspaceId: string, name: string): Pro
   return row;
 }
 
-export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: DiskStore }): Promise<void> {
+export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: FileStore }): Promise<void> {
   const { db, disk } = opts;
 
   // Listing and reading buckets is part of reading files.
@@ -134,7 +134,7 @@ export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: D
         .returning({ version: storageObject.version });
       return { bucket, versions: gone.map((g) => g.version) };
     });
-    await disk.discard(...versions.map((v) => disk.filePath(caller.workspaceId, bucket.name, v)));
+    await disk.discard(...versions.map((v) => disk.key(caller.workspaceId, bucket.name, v)));
     return { message: "Successfully emptied" };
   });
 
@@ -152,7 +152,7 @@ export async function bucketRoutes(app: FastifyInstance, opts: { db: Db; disk: D
         .where(and(eq(storageBucket.workspaceId, caller.workspaceId), eq(storageBucket.id, bucket.id)));
       return bucket;
     });
-    await disk.removeBucketDir(caller.workspaceId, bucket.name);
+    await disk.removeBucket(caller.workspaceId, bucket.name);
     return { message: "Successfully deleted" };
   });
 }

@@ -1,36 +1,65 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { formatBytes } from "@workmetrics/domain";
+import type { S3Settings } from "./s3.ts";
+import { createS3Store } from "./s3.ts";
 import { StorageError } from "./storage-error.ts";
 
 export type Written = { tmpPath: string; size: number; etag: string };
 
-// Files under DATA_DIR/storage/<workspace_id>/<bucket>/<xx>/<version>. A file is named by its version id, never by
-// the user's path, so no name reaches the file system and an overwrite writes a new file beside the old one.
-export function createDiskStore(dataDir: string) {
-  const root = path.join(dataDir, "storage");
-  const tmpDir = path.join(root, ".tmp");
+// An open stored file: read once as a stream, or closed unread.
+export type OpenedFile = { createReadStream(): NodeJS.ReadableStream; close(): Promise<void> };
 
-  const bucketDir = (workspaceId: string, bucket: string) => inside(path.join(root, workspaceId, bucket));
-  const filePath = (workspaceId: string, bucket: string, version: string) =>
-    inside(path.join(root, workspaceId, bucket, version.slice(0, 2), version));
+// Where the bytes of files live (issue 25: every instance reaches the same store). The rows (storage_object) are the
+// catalogue; a file is named by its key — workspace, bucket and version id, never the user's path — so no name of a
+// user's reaches the store, and an overwrite writes a new file beside the old one. An upload is first streamed to a
+// local temporary file (counted, hashed, stopped at the limit) and then placed under its key.
+// Two implementations, chosen by configuration (config.storage): a directory every instance reaches (DATA_DIR/storage,
+// a shared volume), and an S3-compatible object store (s3.ts).
+export interface FileStore {
+  readonly kind: "directory" | "s3";
+  key(workspaceId: string, bucket: string, version: string): string;
+  // Streams a body to a local temporary file, counting and hashing as it goes; stops with 413 past `limit` bytes.
+  write(source: NodeJS.ReadableStream, limit: number): Promise<Written>;
+  // The temporary file becomes the stored file under `key` (and is gone from the temporary place).
+  place(tmpPath: string, key: string): Promise<void>;
+  put(key: string, bytes: Buffer): Promise<void>;
+  // The bytes, or null when there is no such file.
+  get(key: string): Promise<Buffer | null>;
+  // The file held open (a later delete does not pull it away from a reader); rejects when there is none.
+  open(key: string): Promise<OpenedFile>;
+  // The bytes under a second key (a move to another bucket); the old key is discarded after commit.
+  hardLink(from: string, to: string): Promise<void>;
+  copy(from: string, to: string): Promise<void>;
+  // Best effort: a file left behind costs room, never correctness (rows are the catalogue).
+  discard(...keys: string[]): Promise<void>;
+  discardTemporary(...tmpPaths: string[]): Promise<void>;
+  // Uploads cut off by a crash leave temporary files; anything a day old is no upload in progress.
+  sweepTemporary(maxAgeMs?: number): Promise<void>;
+  removeBucket(workspaceId: string, bucket: string): Promise<void>;
+  // A removed workspace's files (a sandbox past its 24 hours).
+  removeWorkspace(workspaceId: string): Promise<void>;
+}
 
-  function inside(p: string): string {
-    // The parts are a uuid, a validated bucket name and a uuid; this is the last line of defence all the same.
-    if (!path.resolve(p).startsWith(`${root}${path.sep}`)) throw new Error("storage path escapes its root");
-    return p;
-  }
+export type StorageSettings = { kind: "directory" } | ({ kind: "s3" } & S3Settings);
 
+// The store configuration names: S3_BUCKET set → the S3-compatible store, else DATA_DIR/storage.
+export function createFileStore(opts: { dataDir: string; storage?: StorageSettings }): FileStore {
+  const staging = createStaging(opts.dataDir);
+  return opts.storage?.kind === "s3"
+    ? createS3Store(opts.storage, staging)
+    : createDirectoryStore(opts.dataDir, staging);
+}
+
+// The local temporary files of uploads (both stores stage there): DATA_DIR/storage/.tmp.
+export type Staging = ReturnType<typeof createStaging>;
+export function createStaging(dataDir: string) {
+  const tmpDir = path.join(dataDir, "storage", ".tmp");
   return {
-    root,
-    filePath,
-    bucketDir,
-
-    // Streams a body to a temporary file, counting and hashing as it goes; stops with 413 past `limit` bytes.
     async write(source: NodeJS.ReadableStream, limit: number): Promise<Written> {
       await mkdir(tmpDir, { recursive: true });
       const tmpPath = path.join(tmpDir, randomUUID());
@@ -52,32 +81,10 @@ export function createDiskStore(dataDir: string) {
       }
       return { tmpPath, size, etag: md5.digest("hex") };
     },
-
-    async place(tmpPath: string, target: string): Promise<void> {
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmpPath, target);
+    async discard(...tmpPaths: string[]): Promise<void> {
+      await Promise.all(tmpPaths.map((p) => unlink(p).catch(() => undefined)));
     },
-
-    // A second name for the same bytes (a move to another bucket); the old name is dropped after commit.
-    async hardLink(from: string, to: string): Promise<void> {
-      await mkdir(path.dirname(to), { recursive: true });
-      await link(from, to);
-    },
-
-    async copy(from: string, to: string): Promise<void> {
-      await mkdir(path.dirname(to), { recursive: true });
-      await copyFile(from, to);
-    },
-
-    open: (p: string) => open(p, "r"),
-
-    // Best effort: a file left behind costs disk, never correctness (rows are the catalogue).
-    async discard(...paths: string[]): Promise<void> {
-      await Promise.all(paths.map((p) => unlink(p).catch(() => undefined)));
-    },
-
-    // Uploads cut off by a crash leave temporary files; anything a day old is no upload in progress.
-    async sweepTemporary(maxAgeMs = 24 * 3600 * 1000): Promise<void> {
+    async sweep(maxAgeMs = 24 * 3600 * 1000): Promise<void> {
       const names = await readdir(tmpDir).catch(() => [] as string[]);
       const cutoff = Date.now() - maxAgeMs;
       for (const name of names) {
@@ -86,19 +93,55 @@ export function createDiskStore(dataDir: string) {
         if (info && info.mtimeMs < cutoff) await rm(p, { force: true });
       }
     },
-
-    async removeBucketDir(workspaceId: string, bucket: string): Promise<void> {
-      await rm(bucketDir(workspaceId, bucket), { recursive: true, force: true });
-    },
-
-    // A removed workspace's files (a sandbox past its 24 hours): its whole folder.
-    async removeWorkspace(workspaceId: string): Promise<void> {
-      await rm(inside(path.join(root, workspaceId)), { recursive: true, force: true });
-    },
   };
 }
 
-export type DiskStore = ReturnType<typeof createDiskStore>;
+// Files under DATA_DIR/storage/<workspace_id>/<bucket>/<xx>/<version>.
+export function createDirectoryStore(dataDir: string, staging = createStaging(dataDir)): FileStore {
+  const root = path.join(dataDir, "storage");
+
+  function inside(p: string): string {
+    // The parts are a uuid, a validated bucket name and a uuid; this is the last line of defence all the same.
+    if (!path.resolve(p).startsWith(`${root}${path.sep}`)) throw new Error("storage path escapes its root");
+    return p;
+  }
+  const at = (key: string) => inside(path.join(root, key));
+
+  return {
+    kind: "directory",
+    key: (workspaceId, bucket, version) => path.posix.join(workspaceId, bucket, version.slice(0, 2), version),
+    write: staging.write,
+    async place(tmpPath, key) {
+      await mkdir(path.dirname(at(key)), { recursive: true });
+      await rename(tmpPath, at(key));
+    },
+    async put(key, bytes) {
+      await mkdir(path.dirname(at(key)), { recursive: true });
+      await writeFile(at(key), bytes);
+    },
+    get: (key) => readFile(at(key)).catch(() => null),
+    open: (key) => open(at(key), "r"),
+    async hardLink(from, to) {
+      await mkdir(path.dirname(at(to)), { recursive: true });
+      await link(at(from), at(to));
+    },
+    async copy(from, to) {
+      await mkdir(path.dirname(at(to)), { recursive: true });
+      await copyFile(at(from), at(to));
+    },
+    async discard(...keys) {
+      await Promise.all(keys.map((k) => unlink(at(k)).catch(() => undefined)));
+    },
+    discardTemporary: staging.discard,
+    sweepTemporary: staging.sweep,
+    async removeBucket(workspaceId, bucket) {
+      await rm(at(path.join(workspaceId, bucket)), { recursive: true, force: true });
+    },
+    async removeWorkspace(workspaceId) {
+      await rm(at(workspaceId), { recursive: true, force: true });
+    },
+  };
+}
 
 export const tooLarge = (limit: number) =>
   new StorageError(413, "EntityTooLarge", `The file is larger than the ${formatBytes(limit)} limit.`);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { findBucket } from "./buckets.route.ts";
 import { asCaller, type Caller, member, signedLinkCaller } from "./caller.ts";
-import { type DiskStore, tooLarge } from "./disk.ts";
+import { type FileStore, tooLarge } from "./disk.ts";
 import { fileObjectJson, infoJson } from "./json.ts";
 import { ListInput, listObjects } from "./list.ts";
 import { bucketName, MAX_UPLOAD_BYTES, mimeAllowed, objectName } from "./names.ts";
@@ -15,7 +15,7 @@ import { MAX_SIGNED_SECONDS, type UrlSigner } from "./signed-url.ts";
 import { invalid, StorageError } from "./storage-error.ts";
 import { receiveUpload } from "./upload.ts";
 
-type Deps = { db: Db; disk: DiskStore; objects: ObjectStore; signer: UrlSigner };
+type Deps = { db: Db; disk: FileStore; objects: ObjectStore; signer: UrlSigner };
 type PathParams = { bucket: string; "*": string };
 
 const MoveInput = z.object({
@@ -181,7 +181,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     const body = isStream(req.body) ? req.body : req.raw;
     const file = await receiveUpload(body, req.headers, limit, disk);
     if (!mimeAllowed(file.mimeType, bucketRow.allowedMimeTypes)) {
-      await disk.discard(file.tmpPath);
+      await disk.discardTemporary(file.tmpPath);
       throw new StorageError(415, "InvalidMimeType", `Files of type ${file.mimeType} are not allowed in this bucket.`);
     }
     const row = await objects.saveUpload(caller, bucketRow, name, upsert, file);

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { FileHandle } from "node:fs/promises";
 import { storageObject } from "@workmetrics/domain/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../auth/lookup.ts";
 import type { Db, Tx } from "../db/database.ts";
 import { findBucket } from "./buckets.route.ts";
 import { allow, asCaller, type Caller, may } from "./caller.ts";
-import type { DiskStore } from "./disk.ts";
+import type { FileStore, OpenedFile } from "./disk.ts";
 import type { BucketRow, ObjectRow } from "./json.ts";
 import { assertRoom, type StorageUsage, storageUsage } from "./quota.ts";
 import { duplicate, invalid, notFound } from "./storage-error.ts";
@@ -30,9 +29,8 @@ export async function findObject(tx: Tx, workspaceId: string, bucket: BucketRow,
 }
 
 // Object operations: every one scoped to the caller's workspace (both walls), rows first, bytes after commit.
-export function createObjectStore(db: Db, disk: DiskStore) {
-  const pathOf = (caller: Caller, bucket: string, version: string) =>
-    disk.filePath(caller.workspaceId, bucket, version);
+export function createObjectStore(db: Db, disk: FileStore) {
+  const pathOf = (caller: Caller, bucket: string, version: string) => disk.key(caller.workspaceId, bucket, version);
 
   return {
     // Before reading a body: the bucket exists, without upsert the name is free, the caller may add (or replace)
@@ -95,7 +93,8 @@ export function createObjectStore(db: Db, disk: DiskStore) {
         if (replaced) await disk.discard(replaced);
         return row;
       } catch (err) {
-        await disk.discard(file.tmpPath, target);
+        await disk.discardTemporary(file.tmpPath);
+        await disk.discard(target);
         if (isUniqueViolation(err)) throw duplicate("object");
         if (isForeignKeyViolation(err)) throw notFound("Bucket");
         throw err;
@@ -105,7 +104,7 @@ export function createObjectStore(db: Db, disk: DiskStore) {
     // The row and an open handle to its bytes, taken together so an overwrite committed meanwhile cannot pull the
     // file away (the old version is unlinked, but an open handle still reads it).
     async open(caller: Caller, bucketName: string, name: string, withFile: boolean) {
-      const held: { file?: FileHandle } = {};
+      const held: { file?: OpenedFile } = {};
       try {
         return await asCaller(db, caller, async (tx) => {
           const bucket = await findBucket(tx, caller.workspaceId, bucketName);

@@ -1,5 +1,5 @@
-import type { FileHandle } from "node:fs/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { OpenedFile } from "./disk.ts";
 import type { ObjectRow } from "./json.ts";
 import { contentDisposition, safeInline } from "./names.ts";
 
@@ -13,7 +13,7 @@ export async function sendObject(
   req: FastifyRequest,
   reply: FastifyReply,
   row: ObjectRow,
-  file: FileHandle | null,
+  file: OpenedFile | null,
 ): Promise<FastifyReply> {
   const etag = `"${row.etag}"`;
   const fileName = row.name.split("/").pop() ?? row.name;

@@ -4,16 +4,16 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../db/database.ts";
 import { databaseTrouble, RETRY_AFTER_SECONDS } from "../db/database-errors.ts";
 import { bucketRoutes } from "./buckets.route.ts";
-import { createDiskStore } from "./disk.ts";
+import { createFileStore } from "./disk.ts";
 import { objectRoutes, uploadRoutes } from "./objects.route.ts";
 import { createObjectStore } from "./objects.ts";
 import { createUrlSigner } from "./signed-url.ts";
 import { StorageError } from "./storage-error.ts";
 
 // /storage/v1 (DESIGN §2.1, issue 5 item 6): the Supabase Storage contract storage-js speaks, over per-workspace
-// buckets whose bytes live under DATA_DIR/storage. Register with the prefix /storage/v1.
+// buckets whose bytes live in the file store (DATA_DIR/storage, or an S3-compatible store: disk.ts). Register with the prefix /storage/v1.
 export async function storagePlugin(app: FastifyInstance, opts: { config: Config; db: Db }): Promise<void> {
-  const disk = createDiskStore(opts.config.dataDir);
+  const disk = createFileStore(opts.config);
   disk.sweepTemporary().catch((err: unknown) => app.log.warn({ err }, "could not sweep temporary uploads"));
   const deps = {
     db: opts.db,

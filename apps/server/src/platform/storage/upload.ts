@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import Busboy from "@fastify/busboy";
-import type { DiskStore, Written } from "./disk.ts";
+import type { FileStore, Written } from "./disk.ts";
 import { cacheControl } from "./names.ts";
 import { invalid, StorageError } from "./storage-error.ts";
 
@@ -16,7 +16,7 @@ export function receiveUpload(
   source: NodeJS.ReadableStream,
   headers: IncomingHttpHeaders,
   limit: number,
-  disk: DiskStore,
+  disk: FileStore,
 ): Promise<Received> {
   const type = headers["content-type"] ?? "";
   if (/^multipart\/form-data/i.test(type)) return receiveForm(source, headers, limit, disk);
@@ -32,7 +32,7 @@ function receiveForm(
   source: NodeJS.ReadableStream,
   headers: IncomingHttpHeaders,
   limit: number,
-  disk: DiskStore,
+  disk: FileStore,
 ): Promise<Received> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -65,7 +65,7 @@ function receiveForm(
     form.on("finish", () => {
       if (!file) return fail(invalid("The upload has no file in it."));
       file.then((w) => {
-        if (settled) return void disk.discard(w.tmpPath);
+        if (settled) return void disk.discardTemporary(w.tmpPath);
         settled = true;
         try {
           resolve({
@@ -75,7 +75,7 @@ function receiveForm(
             metadata: parseMetadata(fields.metadata, false),
           });
         } catch (err) {
-          void disk.discard(w.tmpPath);
+          void disk.discardTemporary(w.tmpPath);
           reject(err);
         }
       }, fail);

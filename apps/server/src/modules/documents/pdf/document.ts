@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { DEFAULT_BUCKET } from "@workmetrics/domain";
 import { FAILURE_REASON_LABELS } from "@workmetrics/domain/commands/driver";
 import { dec } from "@workmetrics/domain/documents/decimal";
@@ -14,7 +13,7 @@ import { runRead } from "../../../platform/rest/engine.ts";
 import { parsePrefer, parseQuery } from "../../../platform/rest/query-parse.ts";
 import { metaOf } from "../../../platform/rest/resource-meta.ts";
 import { RestError } from "../../../platform/rest/rest-error.ts";
-import type { DiskStore } from "../../../platform/storage/disk.ts";
+import type { FileStore } from "../../../platform/storage/disk.ts";
 import { amount, day, heading, isZero, minus, moneyOf, percent, price, quantity } from "./format.ts";
 import type { Block, Cell, Column, Printable, TotalRow } from "./layout.ts";
 import { loadWorkspace, type Workspace } from "./letterhead.ts";
@@ -331,7 +330,7 @@ export async function printDocument(
   caller: Caller,
   type: string,
   docId: number,
-  disk?: DiskStore,
+  disk?: FileStore,
 ): Promise<PrintedDocument> {
   const spec = documentSpec(type);
   const header = await readHeader(tx, caller, spec, docId);
@@ -430,13 +429,13 @@ function deliveryProof(header: Row): Block | null {
 }
 
 // A file of the workspace's files bucket, by its path; null when it is gone.
-async function storedFile(tx: Tx, ws: string, name: string, disk: DiskStore): Promise<Buffer | null> {
+async function storedFile(tx: Tx, ws: string, name: string, disk: FileStore): Promise<Buffer | null> {
   const res = await tx.execute(sql`select o.version::text as version from storage_object o
     join storage_bucket b on b.workspace_id = o.workspace_id and b.id = o.bucket_id and b.name = ${DEFAULT_BUCKET}
     where o.workspace_id = ${ws}::uuid and o.name collate "C" = ${name}`);
   const row = res.rows[0] as { version: string } | undefined;
   if (!row) return null;
-  return readFile(disk.filePath(ws, DEFAULT_BUCKET, row.version)).catch(() => null);
+  return disk.get(disk.key(ws, DEFAULT_BUCKET, row.version)).catch(() => null);
 }
 
 // The signature block, its boxes filled in from what the document recorded (a delivery's received by and at): a
