@@ -8,6 +8,15 @@ import { calendarFeedRoutes } from "./modules/challenge/calendar.rpc.ts";
 import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
 import { inboxAttachmentRoutes } from "./modules/inbox/attachment.route.ts";
 import { META_WEBHOOK_JOB, type MetaPayload, processMetaWebhook } from "./modules/inbox/intake.ts";
+import { ONEDRIVE_JOB, onedriveHandler } from "./modules/inbox/onedrive.ts";
+import { outlookRoutes } from "./modules/inbox/outlook.route.ts";
+import {
+  OUTLOOK_NOTIFY_JOB,
+  OUTLOOK_RENEW_JOB,
+  type OutlookNotification,
+  processOutlookNotifications,
+  renewOutlookSubscriptions,
+} from "./modules/inbox/outlook.ts";
 import { SEND_JOB, sendHandler } from "./modules/inbox/send.ts";
 import { metaWebhookRoutes } from "./modules/inbox/webhook.route.ts";
 import { registerModules } from "./modules/index.ts";
@@ -98,6 +107,22 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         if (r.stored || r.statuses) app.log.info(r, "a Meta webhook stored");
       },
       [SEND_JOB]: sendHandler(config.inbox),
+      // Issue 24: Outlook's notifications (mails fetched from Graph; lifecycle events) and its subscriptions' upkeep.
+      [OUTLOOK_NOTIFY_JOB]: async (payload: { value: OutlookNotification[] }) => {
+        const r = await processOutlookNotifications(
+          database.db,
+          config.inbox,
+          config.publicUrl,
+          payload.value,
+          app.log,
+        );
+        if (r.stored || r.lifecycle) app.log.info(r, "an Outlook notification stored");
+      },
+      [OUTLOOK_RENEW_JOB]: async () => {
+        const r = await renewOutlookSubscriptions(database.db, config.inbox, config.publicUrl, app.log);
+        if (r.renewed || r.recreated || r.failed) app.log.info(r, "Outlook subscriptions checked");
+      },
+      [ONEDRIVE_JOB]: onedriveHandler(config.inbox), // issue 24: a document's PDF saved to OneDrive
       [OVERDUE_SWEEP]: async () => {
         const n = await sweepOverdue(database.db);
         if (n) app.log.info({ overdue: n }, "invoices past their due date marked overdue");
@@ -121,6 +146,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       { name: LINK_EXPIRY_SWEEP, everyMs: 10 * 60_000 },
       { name: SANDBOX_SWEEP, everyMs: 10 * 60_000 },
       { name: PRUNE_JOBS, everyMs: 10 * 60_000 },
+      { name: OUTLOOK_RENEW_JOB, everyMs: HOUR }, // issue 24: before a subscription's 4230 minutes run out
     ],
   });
   const deps: CommandDeps = {
@@ -158,6 +184,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(calendarFeedRoutes, { db: database.db }); // issue 12: /api/calendar/<token>.ics
   await app.register(metaWebhookRoutes, { db: database.db, jobs, inbox: config.inbox }); // issue 24
   await app.register(inboxAttachmentRoutes, { db: database.db }); // issue 24: a message's file
+  await app.register(outlookRoutes, { db: database.db, jobs, inbox: config.inbox, publicUrl: config.publicUrl }); // issue 24
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

@@ -49,7 +49,10 @@ export type FakeMicrosoft = {
   users: Map<string, FakeUser>;
   subscriptions: Map<string, FakeSubscription>;
   // A mail arriving in a mailbox: kept, and returned (to build the notification).
-  deliver(userId: string, mail: Partial<FakeMail> & { from: string; subject: string; text: string }): FakeMail;
+  deliver(
+    userId: string,
+    mail: Partial<Omit<FakeMail, "from">> & { from: string; subject: string; text: string },
+  ): FakeMail;
   // Graph's change notification for a mail, as Graph posts it to the subscription's notificationUrl.
   notification(sub: FakeSubscription, mailId: string, clientState?: string | null): Record<string, unknown>;
   lifecycle(sub: FakeSubscription, event: "reauthorizationRequired" | "subscriptionRemoved" | "missed"): unknown;
@@ -59,6 +62,9 @@ export type FakeMicrosoft = {
   sent: Array<{ userId: string; body: Record<string, unknown> }>;
   files: Map<string, { bytes: Buffer; webUrl: string; via: "simple" | "session"; chunks: number }>;
   refreshes: number;
+  // Every access and refresh token handed out (to check none is kept in clear), and a way to revoke the refresh ones.
+  issued: string[];
+  revokeRefreshTokens(): void;
   validations: Array<{ url: string; ok: boolean }>;
   calls: Array<{ method: string; path: string }>;
   close(): Promise<void>;
@@ -165,6 +171,8 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     sent: [],
     files: new Map(),
     refreshes: 0,
+    issued: [],
+    revokeRefreshTokens: () => refreshTokens.clear(),
     validations: [],
     calls: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -173,6 +181,7 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
   const issue = (userId: string, scope: string) => {
     const access = `eyJ0eXAiOiJKV1Qi.fake.${rid(24)}`;
     accessTokens.set(access, { userId, exp: Date.now() + fake.tokenLifetime * 1000 });
+    fake.issued.push(access);
     const body: Record<string, unknown> = {
       token_type: "Bearer",
       scope,
@@ -183,6 +192,7 @@ export async function startFakeMicrosoft(): Promise<FakeMicrosoft> {
     if (scope.split(" ").includes("offline_access")) {
       const refresh = `0.fake-refresh.${rid(32)}`;
       refreshTokens.set(refresh, userId);
+      fake.issued.push(refresh);
       body.refresh_token = refresh;
     }
     return body;

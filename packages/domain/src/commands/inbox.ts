@@ -71,6 +71,38 @@ export const channelAccounts = defineCommand({
   feature: "communication_channels",
 });
 
+// Outlook (channel 4, Sales Email) connects through Microsoft's OAuth: this answers the sign-in address to send the
+// browser to; Microsoft returns it to /outlook/callback, which keeps the mailbox (DESIGN §2.3.2).
+export const outlookConnect = defineCommand({
+  name: "outlook_connect",
+  args: z.object({}).optional(),
+  result: z.object({ url: z.string() }),
+  permission: "channel_account.create",
+  does: "connect channel accounts",
+  feature: "communication_channels",
+});
+
+// OneDrive (Premium): a document's PDF saved into a folder of the connected Outlook account's OneDrive. The upload
+// runs in a job (a simple PUT under 4 MB, an upload session above); its link is kept in the document's history.
+export const onedriveSave = defineCommand({
+  name: "onedrive_save",
+  args: z.object({
+    document_type: z.string().regex(/^[a-z_]{2,40}$/, "Choose a document"),
+    document_id: id,
+    folder: z
+      .string({ error: "Give the OneDrive folder" })
+      .trim()
+      .min(1, "Give the OneDrive folder")
+      .max(200, "At most 200 characters")
+      .regex(/^[^\\:*?"<>|#%]+$/, 'A folder name cannot hold \\ : * ? " < > | # %')
+      .refine((v) => !v.split("/").some((p) => p === ".." || p === "."), "A folder cannot contain . or .."),
+  }),
+  result: z.object({ queued: z.boolean(), path: z.string() }),
+  permission: null, // reading the document (checked when it is printed)
+  does: "save documents to OneDrive",
+  feature: "onedrive",
+});
+
 export const conversationRow = z.object({
   id: dbId,
   channel_id: z.number(),
@@ -292,6 +324,8 @@ export const INBOX_COMMANDS = [
   channelConnect,
   channelDisconnect,
   channelAccounts,
+  outlookConnect,
+  onedriveSave,
   conversationList,
   conversationThread,
   conversationReply,

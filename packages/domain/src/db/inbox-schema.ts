@@ -56,6 +56,7 @@ export const channelAccount = pgTable(
     outlookNativeAccountId: text("outlook_native_account_id"), // spec §3: the Outlook mailbox's account id
     accessToken: text("access_token"), // sealed (v1.iv.tag.ciphertext); null once disconnected
     refreshToken: text("refresh_token"), // sealed; Microsoft's, rotated on every refresh
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }), // Microsoft's access token: refreshed before
     status: text("status", { enum: CHANNEL_ACCOUNT_STATUSES }).notNull().default("connected"),
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),

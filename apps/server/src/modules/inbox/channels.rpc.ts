@@ -5,6 +5,8 @@ import type { Tx } from "../../platform/db/database.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { checkToken, GraphError } from "./graph.ts";
+import { authorizeUrl } from "./microsoft.ts";
+import { pkceChallenge, pkceVerifier, redirectUri, signState } from "./outlook.ts";
 import { seal } from "./secrets.ts";
 
 // Issue 24 "Channels" (/dashboard/cca): connecting a WhatsApp number, Facebook page or Instagram account with the id
@@ -106,5 +108,23 @@ export const channelAccounts = implement(COMMANDS.channel_accounts, {
     const res = await tx.execute(sql`select ${VIEW} from channel_account
       where workspace_id = ${caller.workspaceId}::uuid order by (status = 'disconnected'), channel_id, id`);
     return res.rows as ChannelAccountView[];
+  },
+});
+
+// Outlook: the Microsoft sign-in address, with a state signed for this workspace and user (ten minutes) and the
+// PKCE challenge of a verifier derived from it. The return (/outlook/callback) does the rest.
+export const outlookConnect = implement(COMMANDS.outlook_connect, {
+  run: async (_tx, _args, caller, deps) => {
+    const cfg = deps.inbox;
+    if (!cfg?.msClientId || !cfg.msClientSecret) {
+      throw new RestError(
+        503,
+        "not_configured",
+        "Outlook is not set up on this server (MS_CLIENT_ID and MS_CLIENT_SECRET)",
+      );
+    }
+    const state = signState(cfg.secretsKey, caller.workspaceId as string, caller.userId as string);
+    const challenge = pkceChallenge(pkceVerifier(cfg.secretsKey, state));
+    return { url: authorizeUrl(cfg.msLoginUrl, cfg.msClientId, redirectUri(deps.links.publicUrl), state, challenge) };
   },
 });

@@ -252,7 +252,9 @@ export const conversationReply = implement(COMMANDS.conversation_reply, {
       throw fail(
         422,
         "channel_needs_reauth",
-        "Meta refused this account's token: reconnect it with a new token on Channel accounts",
+        conv.channel_id === 4
+          ? "Microsoft refused this mailbox's sign-in: reconnect Outlook on Channel accounts"
+          : "Meta refused this account's token: reconnect it with a new token on Channel accounts",
       );
     }
     if (args.seen_message_id && conv.last_message_id && Number(conv.last_message_id) > args.seen_message_id) {
@@ -281,8 +283,8 @@ export const conversationReply = implement(COMMANDS.conversation_reply, {
       : (args.body ?? null);
     let pdf: { bytes: Buffer; name: string } | null = null;
     if (args.document) {
-      if (conv.channel_id !== 1) {
-        throw fail(422, "validation_failed", "Documents are sent as PDFs on WhatsApp only", "document");
+      if (conv.channel_id !== 1 && conv.channel_id !== 4) {
+        throw fail(422, "validation_failed", "Documents are sent as PDFs on WhatsApp and Outlook only", "document");
       }
       if (!PRINTABLE.has(args.document.type)) {
         throw fail(422, "validation_failed", `A ${args.document.type.replace(/_/g, " ")} cannot be sent`, "document");

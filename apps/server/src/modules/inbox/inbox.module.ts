@@ -1,5 +1,5 @@
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
-import { channelAccounts, channelConnect, channelDisconnect } from "./channels.rpc.ts";
+import { channelAccounts, channelConnect, channelDisconnect, outlookConnect } from "./channels.rpc.ts";
 import {
   conversationAssign,
   conversationLink,
@@ -11,6 +11,7 @@ import {
   conversationThread,
   documentConversations,
 } from "./conversations.rpc.ts";
+import { onedriveSave } from "./onedrive.ts";
 
 // Issue 24 "Inbox" (Premium): channel accounts and conversations. The webhooks (webhook.route.ts) and the jobs
 // (intake.ts, send.ts) are registered by the app, which holds their configuration and queue.
@@ -19,6 +20,8 @@ export function registerInbox(): void {
     channelConnect,
     channelDisconnect,
     channelAccounts,
+    outlookConnect,
+    onedriveSave,
     conversationList,
     conversationThread,
     conversationReply,

@@ -137,7 +137,7 @@ export async function processMetaWebhook(
   return result;
 }
 
-type Inbound = {
+export type Inbound = {
   externalId: string;
   kind: string;
   body: string | null;
@@ -147,9 +147,11 @@ type Inbound = {
   location?: unknown;
   error?: string | null;
   file?: { bytes: Buffer; mimeType: string; fileName: string } | null;
+  files?: Array<{ bytes: Buffer; mimeType: string; fileName: string }>; // an e-mail's attachments
+  mail?: { email: string; title: string }; // an e-mail's sender and subject (the conversation's title)
 };
 
-async function alreadyStored(db: Db, ws: string, externalId: string): Promise<boolean> {
+export async function alreadyStored(db: Db, ws: string, externalId: string): Promise<boolean> {
   const res = await db.execute(sql`select 1 from conversation_message
     where workspace_id = ${ws}::uuid and external_id = ${externalId}`);
   return res.rows.length > 0;
@@ -234,7 +236,7 @@ async function storeWhatsApp(
 const preview = (i: Inbound): string =>
   (i.body ?? (i.file ? `📎 ${i.file.fileName}` : i.kind === "reaction" ? "reacted" : i.kind)).slice(0, 200);
 
-async function storeInbound(
+export async function storeInbound(
   db: Db,
   account: Account,
   threadId: string,
@@ -243,7 +245,7 @@ async function storeInbound(
 ): Promise<boolean> {
   const ws = account.workspace_id;
   return db.transaction(async (tx: Tx) => {
-    const conv = await conversationFor(tx, account, threadId, profile);
+    const conv = await conversationFor(tx, account, threadId, profile, i.mail);
     const res = await tx.execute(sql`insert into conversation_message
         (workspace_id, conversation_id, direction, kind, body, external_id, status, reply_to_external_id, reaction,
          location, error, created_at, updated_at)
@@ -255,9 +257,9 @@ async function storeInbound(
     const row = res.rows[0] as { id: number } | undefined;
     if (!row) return false; // a redelivery that raced this one
     const id = Number(row.id);
-    if (i.file) {
+    for (const f of [...(i.file ? [i.file] : []), ...(i.files ?? [])]) {
       await tx.execute(sql`insert into conversation_attachment (workspace_id, message_id, file_name, mime_type, size, data)
-        values (${ws}::uuid, ${id}, ${i.file.fileName}, ${i.file.mimeType}, ${i.file.bytes.length}, ${i.file.bytes})`);
+        values (${ws}::uuid, ${id}, ${f.fileName}, ${f.mimeType}, ${f.bytes.length}, ${f.bytes})`);
     }
     // A resolved conversation opens again when the customer writes.
     await tx.execute(sql`update conversation set

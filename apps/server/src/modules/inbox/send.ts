@@ -3,6 +3,7 @@ import type { InboxConfig } from "../../config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { JobContext } from "../../platform/jobs/worker.ts";
 import { GraphError, sendPageMessage, sendWhatsApp, uploadWhatsAppMedia } from "./graph.ts";
+import { sendOutlookReply } from "./outlook.ts";
 import { SealError, unseal } from "./secrets.ts";
 import { announce, recordSent } from "./store.ts";
 
@@ -104,6 +105,8 @@ export const sendHandler =
             text: { body: row.body ?? "", preview_url: false },
           });
         }
+      } else if (row.channel_id === 4) {
+        sent = await sendOutlookReply(db, cfg, ws, row); // issue 24: Outlook, through Microsoft Graph
       } else {
         sent = await sendPageMessage(cfg.metaGraphUrl, token, row.external_id, row.external_thread_id, row.body ?? "");
       }

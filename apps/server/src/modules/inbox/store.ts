@@ -36,6 +36,7 @@ export async function conversationFor(
   account: Account,
   threadId: string,
   profileName: string | null,
+  mail?: { email: string; title: string },
 ): Promise<{ id: number; created: boolean }> {
   const ws = account.workspace_id;
   const found = await tx.execute(sql`select id from conversation
@@ -66,29 +67,66 @@ export async function conversationFor(
       companyId = company.rows[0] ? Number((company.rows[0] as { id: number }).id) : null;
     }
   }
+  if (mail) {
+    // Outlook (issue 24): the contact with the sender's e-mail address, else a company of the sender's domain (its
+    // own address's, or one of its contacts'; never a free-mail domain), else a new contact below.
+    const email = mail.email.trim().toLowerCase();
+    const match = await tx.execute(sql`select id, company_id from contact
+      where workspace_id = ${ws}::uuid and lower(trim(email)) = ${email} order by is_primary desc, id limit 1`);
+    const row = match.rows[0] as { id: number; company_id: number } | undefined;
+    if (row) {
+      contactId = Number(row.id);
+      companyId = Number(row.company_id);
+    } else {
+      const domain = email.split("@")[1] ?? "";
+      if (domain && !FREE_MAIL.has(domain)) {
+        const company = await tx.execute(sql`select c.id from company c
+          where c.workspace_id = ${ws}::uuid and c.id <> 9 and (lower(split_part(c.email, '@', 2)) = ${domain}
+            or exists (select 1 from contact k where k.workspace_id = c.workspace_id and k.company_id = c.id
+              and lower(split_part(k.email, '@', 2)) = ${domain}))
+          order by c.id limit 1`);
+        companyId = company.rows[0] ? Number((company.rows[0] as { id: number }).id) : null;
+      }
+    }
+  }
   const name = profileName?.trim() || (account.channel_id === 1 ? `+${digits(threadId)}` : `Customer ${threadId}`);
   if (!contactId) {
     // Unknown sender: a new contact (and a company of their own unless their company's phone matched). Merging with
     // an existing customer is the person's to do, never done silently.
     const phone = account.channel_id === 1 ? `+${digits(threadId)}` : null;
+    const email = mail ? mail.email.trim().toLowerCase() : null;
     if (!companyId) {
-      const c = await tx.execute(sql`insert into company (workspace_id, name, phone, is_customer)
-        values (${ws}::uuid, ${name}, ${phone}, true) returning id`);
+      const c = await tx.execute(sql`insert into company (workspace_id, name, phone, email, is_customer)
+        values (${ws}::uuid, ${name}, ${phone}, ${email}, true) returning id`);
       companyId = Number((c.rows[0] as { id: number }).id);
     }
-    const k = await tx.execute(sql`insert into contact (workspace_id, company_id, name, phone, notes)
-      values (${ws}::uuid, ${companyId}, ${name}, ${phone}, ${`First wrote on ${CHANNEL_NAMES[account.channel_id]}`})
+    const k = await tx.execute(sql`insert into contact (workspace_id, company_id, name, phone, email, notes)
+      values (${ws}::uuid, ${companyId}, ${name}, ${phone}, ${email}, ${`First wrote on ${CHANNEL_NAMES[account.channel_id]}`})
       returning id`);
     contactId = Number((k.rows[0] as { id: number }).id);
   }
   // Two deliveries of the first message at once: the second finds the first's row.
   const made = await tx.execute(sql`insert into conversation
       (workspace_id, channel_account_id, external_thread_id, title, contact_id, company_id)
-    values (${ws}::uuid, ${account.id}, ${threadId}, ${name}, ${contactId}, ${companyId})
+    values (${ws}::uuid, ${account.id}, ${threadId}, ${mail?.title || name}, ${contactId}, ${companyId})
     on conflict (workspace_id, channel_account_id, external_thread_id) do nothing returning id`);
   if (made.rows[0]) return { id: Number((made.rows[0] as { id: number }).id), created: true };
-  return conversationFor(tx, account, threadId, profileName);
+  return conversationFor(tx, account, threadId, profileName, mail);
 }
+
+const FREE_MAIL = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "yahoo.com",
+  "yahoo.com.sg",
+  "icloud.com",
+  "me.com",
+  "singnet.com.sg",
+  "protonmail.com",
+]);
 
 export const CHANNEL_NAMES: Record<number, string> = { 1: "WhatsApp", 2: "Facebook", 3: "Instagram", 4: "Sales Email" };
 

@@ -18,13 +18,13 @@ import { decide, errorMessage } from "@workmetrics/domain";
 import type { ChannelAccountView, MetaChannel } from "@workmetrics/domain/commands/inbox";
 import { type FormEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { DataError } from "../../platform/data-access/errors.ts";
 import { formatDateTime } from "../../platform/fields/format.ts";
 import { useMember } from "../../platform/resource/access.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { useChannelAccounts, useConnect, useDisconnect } from "./api.ts";
+import { useChannelAccounts, useConnect, useDisconnect, useOutlookConnect } from "./api.ts";
 import { CHANNEL_LABEL, CHANNEL_SLUG } from "./channels.ts";
 
 // Issue 24 "/dashboard/cca": the workspace's connected channel accounts — connect a WhatsApp number, a Facebook page
@@ -45,6 +45,61 @@ const ID_HELP: Record<MetaChannel, string> = {
 };
 
 type Fault = { message: string; field?: string };
+
+// How the return from Microsoft's sign-in went (/outlook/callback sends the browser back with ?outlook=…).
+const OUTLOOK_RESULT: Record<string, { severity: "success" | "warning" | "error"; text: string }> = {
+  connected: { severity: "success", text: "Outlook is connected: new mail arrives in the inbox." },
+  failing: { severity: "warning", text: "Outlook is connected, but Microsoft could not be subscribed to" },
+  failed: { severity: "error", text: "Outlook could not be connected" },
+  refused: { severity: "error", text: "Microsoft's sign-in was cancelled or refused" },
+};
+
+// Issue 24: an Outlook mailbox (Sales Email) connects through Microsoft's sign-in, not with a pasted token.
+function OutlookConnect({ reconnect }: { reconnect: boolean }) {
+  const start = useOutlookConnect();
+  const [search, setSearch] = useSearchParams();
+  const result = OUTLOOK_RESULT[search.get("outlook") ?? ""];
+  const detail = search.get("detail");
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="outlook-title" sx={{ p: 2 }}>
+      <Typography id="outlook-title" variant="h6" component="h2" gutterBottom>
+        Outlook (Sales Email)
+      </Typography>
+      {result && (
+        <Alert
+          severity={result.severity}
+          sx={{ mb: 1.5 }}
+          onClose={() => {
+            search.delete("outlook");
+            search.delete("detail");
+            setSearch(search, { replace: true });
+          }}
+        >
+          {result.text}
+          {detail ? `: ${detail}` : ""}
+        </Alert>
+      )}
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        Sign in with the Microsoft account of the sales mailbox. Its mail arrives in the inbox, replies are sent from
+        it, and documents can be saved to its OneDrive.
+      </Typography>
+      <Button
+        variant="contained"
+        disabled={start.isPending}
+        onClick={async () => {
+          try {
+            const { url } = await start.mutateAsync();
+            window.location.assign(url);
+          } catch (e) {
+            toast.error(errorMessage(e, "Outlook could not be connected"));
+          }
+        }}
+      >
+        {start.isPending ? "Opening Microsoft…" : reconnect ? "Reconnect Outlook" : "Connect Outlook"}
+      </Button>
+    </Paper>
+  );
+}
 
 function ConnectForm({
   preset,
@@ -190,6 +245,11 @@ export default function ChannelsPage() {
         </Link>
         . In your Meta app, point the webhook at <code>{webhook}</code>.
       </Typography>
+      {canConnect && (
+        <OutlookConnect
+          reconnect={Boolean(accounts.data?.some((a) => a.channel_id === 4 && a.status !== "disconnected"))}
+        />
+      )}
       {canConnect && (
         <ConnectForm key={preset ? `re-${preset.external_id}` : "new"} preset={preset} onDone={() => setPreset(null)} />
       )}

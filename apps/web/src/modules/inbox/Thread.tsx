@@ -141,7 +141,8 @@ function Bubble({ m }: { m: MessageView }) {
 function Beside({ t, onSendDoc, sending }: { t: ThreadData; onSendDoc(d: OpenDocument): void; sending: boolean }) {
   const make = useMakeQuotation();
   const navigate = useNavigate();
-  const whatsapp = t.conversation.channel_id === 1;
+  // A document's PDF goes out as WhatsApp media or as an Outlook mail's attachment (issue 24).
+  const pdfs = t.conversation.channel_id === 1 || t.conversation.channel_id === 4;
   return (
     <Stack spacing={1.5}>
       <Box>
@@ -221,12 +222,12 @@ function Beside({ t, onSendDoc, sending }: { t: ThreadData; onSendDoc(d: OpenDoc
                   {d.linked ? " · linked" : ""}
                 </Typography>
               </Box>
-              {whatsapp && (
+              {pdfs && (
                 <Button
                   size="small"
                   disabled={
                     sending ||
-                    !t.window_open ||
+                    (t.conversation.channel_id === 1 && !t.window_open) ||
                     t.channel_status === "disconnected" ||
                     t.channel_status === "needs_reauth"
                   }

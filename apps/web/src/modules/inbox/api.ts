@@ -97,3 +97,8 @@ export function useDisconnect() {
   const data = useDataProvider();
   return useInboxMutation((id: number) => data.command("channel_disconnect", { id }));
 }
+// Outlook: the Microsoft sign-in address to send the browser to (it comes back to /outlook/callback).
+export function useOutlookConnect() {
+  const data = useDataProvider();
+  return useMutation({ mutationFn: () => data.command("outlook_connect", {}) });
+}

@@ -13,5 +13,15 @@ const buttonFor = (type: string) =>
     })),
   );
 
-const extensions: DocumentExtensions = Object.fromEntries(TYPES.map((t) => [t, { pageActions: [buttonFor(t)] }]));
+// Issue 24 "OneDrive": the document's PDF saved to a OneDrive folder.
+const oneDriveFor = (type: string) =>
+  lazy(() =>
+    import("./OneDriveButton.tsx").then((m) => ({
+      default: (props: { doc: Row; status: string }) => createElement(m.default, { ...props, type }),
+    })),
+  );
+
+const extensions: DocumentExtensions = Object.fromEntries(
+  TYPES.map((t) => [t, { pageActions: [buttonFor(t), oneDriveFor(t)] }]),
+);
 export default extensions;

@@ -1,0 +1,1 @@
+ALTER TABLE "channel_account" ADD COLUMN "token_expires_at" timestamp with time zone;
