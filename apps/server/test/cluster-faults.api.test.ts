@@ -19,11 +19,11 @@ import { type FakeMeta, startFakeMeta } from "./fake-meta-graph.ts";
 // It runs in CI's PostgreSQL lane (TEST_DATABASE_URL set: PostgreSQL's server tools are there; nginx is installed
 // from Debian's packages by .ci/run, or by the cluster script as root), or on its own with CLUSTER_FAULTS=1:
 //   CLUSTER_FAULTS=1 npx vitest run --project api apps/server/test/cluster-faults.api.test.ts
-// FAULT_SECONDS sets the load's length (75 s by default).
+// FAULT_SECONDS sets the load's length (60 s by default).
 
 const wanted = !!process.env.TEST_DATABASE_URL || process.env.CLUSTER_FAULTS === "1";
 const root = path.resolve(import.meta.dirname, "../../..");
-const SECONDS = Number(process.env.FAULT_SECONDS ?? 75);
+const SECONDS = Number(process.env.FAULT_SECONDS ?? 60);
 const META_SECRET = "cluster-fault-meta-secret";
 
 const free = (port: number) =>
