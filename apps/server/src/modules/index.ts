@@ -21,6 +21,7 @@ import { registerAnalyticsReports } from "./reports/analytics/analytics.module.t
 import { registerFinancialReports } from "./reports/financial/financial.module.ts";
 import { registerReports } from "./reports/reports.module.ts";
 import { registerRoleApps } from "./roleapps/roleapps.module.ts";
+import { registerScan } from "./scan/scan.module.ts";
 import { registerWarehouse } from "./warehouse/warehouse.module.ts";
 
 let registered = false;
@@ -53,4 +54,5 @@ export function registerModules(): void {
   registerCommission();
   registerMarketplace(); // last: it adds to the document types the modules above registered
   registerPos(); // issue 22: the point of sale
+  registerScan(); // issue 24: OCR of supplier invoices and receipts
 }

@@ -18,6 +18,7 @@ import { POS_COMMANDS } from "./pos.ts";
 import { PURCHASING_COMMANDS } from "./purchasing.ts";
 import { REPORTS_COMMANDS } from "./reports.ts";
 import { ROLEAPPS_COMMANDS } from "./roleapps.ts";
+import { SCAN_COMMANDS } from "./scan.ts";
 import { WAREHOUSE_COMMANDS } from "./warehouse.ts";
 
 // Every /rest/v1/rpc command, declared once (issue 20 §2): the server implements each (implement() in
@@ -47,6 +48,7 @@ export const COMMAND_LIST = [
   ...DRIVER_COMMANDS,
   ...POS_COMMANDS,
   ...MARKETPLACE_COMMANDS,
+  ...SCAN_COMMANDS,
 ] as const;
 
 type Listed = (typeof COMMAND_LIST)[number];

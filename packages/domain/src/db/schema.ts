@@ -25,6 +25,7 @@ export * from "./pos-schema.ts";
 export * from "./purchasing-schema.ts";
 export * from "./returns-schema.ts";
 export * from "./roleapps-schema.ts";
+export * from "./scan-schema.ts";
 export * from "./selling-schema.ts";
 export * from "./stock-schema.ts";
 export * from "./storage-schema.ts";

@@ -52,7 +52,7 @@ export const toLines = (text: string): ScanLine[] =>
 // ---------------------------------------------------------------- numbers, dates, identifiers
 
 // An amount as printed: "1,234.56", "S$ 1,234.56", "$12.30", "(12.00)"; OCR's O for 0 inside digits mended.
-const AMOUNT = /(?<![\w.])-?(?:S?\$\s?)?(\d{1,3}(?:[,\s]\d{3})+|\d+)[.,](\d{2})(?![\d])/g;
+const AMOUNT = /(?<![\w.])-?(?:S?\$\s?)?(\d{1,3}(?:[,.\s]\d{3})+|\d+)[.,](\d{2})(?![\d])/g;
 export function amountsIn(text: string): number[] {
   const mended = text.replace(/(?<=\d[.,]?\d?)[Oo](?![A-Za-z])|(?<![A-Za-z])[Oo](?=\d)/g, "0");
   const out: number[] = [];
@@ -136,9 +136,13 @@ function labelled<T>(
   return undefined;
 }
 
+// The last amount after a label; a whole number of three digits or more where the print has cents is read as
+// cents lost their point ("11195" for 111.95: OCR drops a small dot), as printed totals carry cents.
 const lastAmount = (rest: string): number | null => {
   const a = amountsIn(rest);
-  return a.length ? (a.at(-1) as number) : null;
+  if (a.length) return a.at(-1) as number;
+  const whole = /(?<![\d.,%])(\d{3,7})(?![\d.,%])\s*$/.exec(rest.replace(/(?<=\d)[Oo]/g, "0"));
+  return whole ? Number(whole[1]) / 100 : null;
 };
 
 const COMPANY =
@@ -152,8 +156,15 @@ function nameAtTop(lines: ScanLine[]): Field<string> | undefined {
   const first = top.find((l) => /[A-Za-z]{3}/.test(l.text) && !NOT_A_NAME.test(l.text));
   return first ? field(cleanName(first.text), first, 0.6) : undefined;
 }
-const cleanName = (s: string) =>
+// Marks OCR leaves at either end of a line ("- Eastern Packaging", "Safety gloves .").
+export const tidy = (s: string) =>
   s
+    .trim()
+    .replace(/^[^A-Za-z0-9(]+/, "")
+    .replace(/[^A-Za-z0-9).]+$|(?<=[A-Za-z0-9)])\s+[.,:;'"-]+$/, "")
+    .trim();
+const cleanName = (s: string) =>
+  tidy(s)
     .replace(/^(from|supplier|merchant)\s*[:-]\s*/i, "")
     .replace(/\s{2,}.*$/, "")
     .trim();
@@ -196,7 +207,7 @@ function totals(lines: ScanLine[]) {
   const subtotal = labelled(lines, SUBTOTAL, lastAmount, { last: true });
   const gst = labelled(lines, GST_LINE, lastAmount, {
     last: true,
-    not: /\b(reg(istration)?|incl(usive|uding|\.)?\s|excl)/i,
+    not: /\breg(istration)?\b|\btotal\b|\bexcl/i,
   });
   const total = labelled(lines, TOTAL, lastAmount, { last: true, not: /sub[\s-]*total|before\s+gst|excl/i });
   return { subtotal, gst, total };
@@ -211,16 +222,17 @@ export function invoiceLines(lines: ScanLine[]): InvoiceLine[] {
   for (const line of lines) {
     if (SUBTOTAL.test(line.text) || TOTAL.test(line.text) || GST_LINE.test(line.text)) continue;
     const m =
-      /^(.*?[A-Za-z].*?)\s+(\d+(?:\.\d{1,3})?)\s*(?:x\s*|pcs\s+|units?\s+|ea\s+)?(?:S?\$\s?)?(\d{1,3}(?:,\d{3})*\.\d{2,4}|\d+\.\d{2,4})\s+(?:S?\$\s?)?(\d{1,3}(?:,\d{3})*\.\d{2}|\d+\.\d{2})\s*$/i.exec(
+      /^(.*?[A-Za-z].*?)\s+(\d+(?:\.\d{1,3})?)\s*(?:x\s*|pcs\s+|units?\s+|ea\s+)?(?:S?\$\s?)?(\d{1,3}(?:,\d{3})*\.\d{2,4}|\d+\.\d{2,4})\s+(?:S?\$\s?)?(\d{1,3}(?:[,.]\d{3})*\.\d{2}|\d+\.\d{2}|\d{3,})\s*$/i.exec(
         line.text.replace(/(?<=\d)[Oo](?=[\d.,])/g, "0"),
       );
     if (!m) continue;
     const qty = Number(m[2]);
     const price = Number(m[3].replace(/,/g, ""));
-    const amount = Number(m[4].replace(/,/g, ""));
+    // An amount whose point OCR lost ("10640" for 106.40) is read in cents.
+    const amount = /[.,]\d{2}$/.test(m[4]) ? Number(m[4].replace(/[.,](?=\d{3})/g, "")) : Number(m[4]) / 100;
     const adds = Math.abs(round2(qty * price) - amount) <= 0.011;
     const rule = adds ? 0.98 : 0.6;
-    const description = m[1].replace(/^\d{1,3}[.)]?\s+(?=[A-Za-z])/, "").trim();
+    const description = tidy(m[1].replace(/^\d{1,3}[.)]?\s+(?=[A-Za-z])/, ""));
     out.push({
       description: field(description, line, rule),
       qty: field(qty, line, rule),
@@ -245,7 +257,7 @@ export function extractInvoiceFields(input: string | ScanLine[]): InvoiceFields 
       docNumber,
     ),
     invoice_date: labelled(lines, dateRe, dateIn, { not: /\bdue\b/i }),
-    due_date: labelled(lines, /\b(due\s+date|payment\s+due|due\s+by|due\s+on|due)\b/i, dateIn),
+    due_date: labelled(lines, /\b(due\s*date|payment\s*due|due\s+by|due\s+on|due)\b/i, dateIn),
     currency: currencyField(lines),
     ...totals(lines),
     lines: invoiceLines(lines),

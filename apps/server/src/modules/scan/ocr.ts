@@ -19,6 +19,10 @@ function languageDir(): string {
   return data.langPath;
 }
 
+// Specks and smudges read as marks ("i", ":", "Co", "~~"): an unsure word with no digit and no run of three
+// letters is dropped. A digit is always kept (a quantity of 3 read unsure is still a 3).
+const speck = (w: OcrWord) => w.confidence < 0.5 && !/\d/.test(w.text) && !/[A-Za-z]{3}/.test(w.text);
+
 let warm: Promise<Worker> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -49,7 +53,7 @@ export function recognizeImage(image: Buffer): Promise<OcrPage> {
         for (const line of para.lines) {
           const words = line.words
             .map((wd) => ({ text: wd.text, confidence: wd.confidence / 100 }))
-            .filter((wd) => wd.text.trim() !== "");
+            .filter((wd) => wd.text.trim() !== "" && !speck(wd));
           if (words.length === 0) continue;
           lines.push({
             text: words.map((wd) => wd.text).join(" "),
