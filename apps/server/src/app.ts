@@ -20,6 +20,7 @@ import {
 import { SEND_JOB, sendHandler } from "./modules/inbox/send.ts";
 import { metaWebhookRoutes } from "./modules/inbox/webhook.route.ts";
 import { registerModules } from "./modules/index.ts";
+import { UNREAD_NOTICE_JOB, unreadNoticeHandler } from "./modules/marketplace/notice.ts";
 import { publicOrderFormRoutes } from "./modules/orders/public-order-form.route.ts";
 import { LINK_EXPIRY_SWEEP, sweepExpired } from "./modules/partners/discount-form.store.ts";
 import { publicPartnerRoutes } from "./modules/partners/public-partners.route.ts";
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         if (r.stored || r.statuses) app.log.info(r, "a Meta webhook stored");
       },
       [SEND_JOB]: sendHandler(config.inbox),
+      // Issue 23: the e-mail notice of a marketplace chat's unread stretch (queued by marketplace_message_send).
+      [UNREAD_NOTICE_JOB]: (payload) => unreadNoticeHandler(database.db, { jobs, links: deps.links })(payload as never),
       // Issue 24: Outlook's notifications (mails fetched from Graph; lifecycle events) and its subscriptions' upkeep.
       [OUTLOOK_NOTIFY_JOB]: async (payload: { value: OutlookNotification[] }) => {
         const r = await processOutlookNotifications(

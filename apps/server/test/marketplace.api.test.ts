@@ -3,6 +3,7 @@ import { findCommand } from "@workmetrics/domain/commands";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { mailboxTo } from "./auth-helpers.ts";
 import { type Doc, ok, rpc } from "./documents-helpers.ts";
 import { openingStock, ownServer } from "./own-server-helpers.ts";
 import { getAnonKey, restFetch, tokenFor } from "./rest-helpers.ts";
@@ -520,5 +521,86 @@ describe("marketplace chat over realtime (supabase-js)", () => {
     await expect(joined(third)).rejects.toThrow(/not yours/);
     const driver = (await member("driver@demo.test")).channel(topic);
     await expect(joined(driver)).rejects.toThrow(/not yours/);
+  });
+});
+
+describe("marketplace chat: files and the e-mail notice of unread messages", () => {
+  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
+  const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
+  const notices = async (thread: number) =>
+    (
+      await own.db.execute(sql`select id, status, singleton_key from job where name = 'marketplace_unread_notice'
+        and (payload->>'thread_id')::bigint = ${thread} order by id`)
+    ).rows as Array<{ id: number; status: string }>;
+  const runNotices = async () => {
+    await own.db.execute(sql`update job set run_at = now() where name = 'marketplace_unread_notice'
+      and status = 'queued'`);
+    await own.server.running.app.jobs.drained();
+  };
+  const unreadMail = async () =>
+    (await mailboxTo(own.server.url, SELLER)).filter((m) => m.subject.startsWith("Unread message from"));
+
+  it("sends a file the two parties read, and no one else; refuses a file that is no data URL, naming it", async () => {
+    const bad = await rpc(BUYER, "marketplace_message_send", {
+      marketplace_product_id: Number(listings[0].id),
+      body: "Our drawing",
+      attachment: { name: "drawing.png", data: "not a file" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("attachment");
+    const msg = await call<{ id: number; attachment_name: string; attachment_size: number }>(
+      BUYER,
+      "marketplace_message_send",
+      {
+        marketplace_product_id: Number(listings[0].id),
+        body: "Our drawing",
+        attachment: { name: "drawing.png", data: dataUrl },
+      },
+    );
+    expect(msg).toMatchObject({ attachment_name: "drawing.png", attachment_size: png.length });
+    for (const reader of [SELLER_STAFF, BUYER_OWNER]) {
+      const file = await call<{ name: string; mime: string; data: string }>(reader, "marketplace_attachment", {
+        message_id: msg.id,
+      });
+      expect(file).toMatchObject({ name: "drawing.png", mime: "image/png", data: png.toString("base64") });
+    }
+    expect((await rpc(THIRD, "marketplace_attachment", { message_id: msg.id })).status).toBe(404);
+    expect((await rpc(PRO, "marketplace_attachment", { message_id: msg.id })).status).toBe(403);
+    const anonymous = await restFetch(null, "rpc/marketplace_attachment", {
+      method: "POST",
+      body: JSON.stringify({ message_id: msg.id }),
+    });
+    expect([401, 403]).toContain(anonymous.status);
+    // The message row says which file, never where it is kept.
+    const row = (await restFetch(SELLER, `marketplace_message?id=eq.${msg.id}`)).body as Array<Record<string, unknown>>;
+    expect(row[0]).toMatchObject({ attachment_name: "drawing.png", attachment_mime: "image/png" });
+    expect(row[0]).not.toHaveProperty("attachment_key");
+  });
+
+  it("mails the seller once per stretch of unread a while later, not per message, and not once read", async () => {
+    await runNotices(); // what earlier tests left due
+    const first = await call<{ thread_id: number }>(BUYER, "marketplace_message_send", {
+      marketplace_product_id: Number(listings[1].id),
+      body: "Can you deliver to Jurong?",
+    });
+    const thread = Number(first.thread_id);
+    const queued = await notices(thread);
+    expect(queued.filter((j) => j.status === "queued")).toHaveLength(1);
+    await call(BUYER, "marketplace_message_send", { thread_id: thread, body: "And on a Saturday?" });
+    expect(await notices(thread)).toHaveLength(queued.length); // the same stretch: no second notice
+    const before = (await unreadMail()).length;
+    await runNotices();
+    const mail = await mailboxTo(own.server.url, SELLER, (m) => m.length > 0);
+    const got = (await unreadMail()).length;
+    expect(got, JSON.stringify(mail.map((m) => m.subject))).toBe(before + 1);
+    expect((await unreadMail())[0].text).toContain("And on a Saturday?");
+
+    // Read by the seller: the next message starts a new stretch, which a read before its time silences.
+    await call(SELLER_STAFF, "marketplace_thread_messages", { thread_id: thread });
+    await call(BUYER, "marketplace_message_send", { thread_id: thread, body: "Saturday morning is best" });
+    expect(await notices(thread)).toHaveLength(queued.length + 1);
+    await call(SELLER_STAFF, "marketplace_thread_messages", { thread_id: thread });
+    await runNotices();
+    expect((await unreadMail()).length).toBe(got);
   });
 });

@@ -121,6 +121,7 @@ export type AppModule = {
   children?: ChildPage[];
   resource?: CatalogEntry; // served by the generic resource pages; `path` is its route
   prefetch?: (qc: QueryClient, data: DataProvider, who: Member) => void; // fetch the page's code and first data ahead of a click
+  badge?: ComponentType; // a live count beside the entry in the navigation (the marketplace chat's unread)
 };
 
 export const SECTION_ORDER: NavSection[] = [
@@ -479,6 +480,7 @@ export const MODULES: AppModule[] = [
     section: "Marketplace",
     access: requires(MARKETPLACE_ACCESS.readChat),
     component: lazy(() => import("../modules/marketplace/ChatPage.tsx")),
+    badge: lazy(() => import("../modules/marketplace/UnreadBadge.tsx")),
   },
   {
     path: "marketplace-product",

@@ -260,6 +260,8 @@ export const marketplaceMessageView = z.object({
   sender_name: z.string(),
   body: z.string(),
   attachment_url: z.string().nullable(),
+  attachment_name: z.string().nullable(), // a file sent with the message (marketplace_attachment reads it)
+  attachment_size: z.number().nullable(),
   created_at: instant,
   mine: z.boolean(),
 });
@@ -274,6 +276,16 @@ export const marketplaceMessageSend = defineCommand({
       marketplace_sales_order_id: id.optional(),
       body: words(4000).min(1, "Write a message"),
       attachment_url: words(2048).nullish(),
+      // A file for the other party: its name and its bytes as a data URL (base64), at most 5 MB.
+      attachment: z
+        .object({
+          name: words(200).min(1, "Name the file"),
+          data: z
+            .string()
+            .max(7_000_000, "The file is larger than 5 MB")
+            .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/]+=*$/, "Send the file as a base64 data URL"),
+        })
+        .optional(),
     })
     .refine(
       (v) =>
@@ -306,6 +318,16 @@ export const marketplaceThreadMessages = defineCommand({
   feature: "marketplace",
 });
 
+// A file sent in a marketplace chat, read by a member of either party (base64).
+export const marketplaceAttachment = defineCommand({
+  name: "marketplace_attachment",
+  args: z.object({ message_id: id }),
+  result: z.object({ name: z.string(), mime: z.string(), size: z.number(), data: z.string() }),
+  permission: "marketplace_message.read",
+  does: "read marketplace chats",
+  feature: "marketplace",
+});
+
 export const MARKETPLACE_COMMANDS = [
   marketplaceAccountSave,
   marketplaceAccountMine,
@@ -320,4 +342,5 @@ export const MARKETPLACE_COMMANDS = [
   marketplaceMessageSend,
   marketplaceThreads,
   marketplaceThreadMessages,
+  marketplaceAttachment,
 ] as const;

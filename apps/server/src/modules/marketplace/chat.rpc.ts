@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import type { MarketplaceMessageView, MarketplaceThreadView } from "@workmetrics/domain/commands/marketplace";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
+import { queueUnreadNotice } from "./notice.ts";
 import { announce, fail, partyName, wsOf } from "./parties.ts";
 
 // Issue 23: chat between a buyer and a seller, about a listing or an order. A thread lives in the seller's
@@ -105,29 +107,55 @@ async function markRead(tx: Tx, caller: Caller, threadId: number): Promise<void>
 }
 
 const MESSAGE = (ws: string) => sql`m.id, m.thread_id, m.sender_workspace_id::text, m.sender_name, m.body,
-  m.attachment_url, m.created_at, m.sender_workspace_id = ${ws}::uuid as mine from marketplace_message m`;
+  m.attachment_url, m.attachment_name, m.attachment_size, m.created_at, m.sender_workspace_id = ${ws}::uuid as mine
+  from marketplace_message m`;
+
+// A chat's file: kept in the sender's workspace storage under a key of its own (the "marketplace-chat" folder, no
+// bucket), so /storage never serves it; the two parties read it through marketplace_attachment.
+export const ATTACHMENT_FOLDER = "marketplace-chat";
+const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+
+function decodeAttachment(data: string): { mime: string; bytes: Buffer } {
+  const m = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(data);
+  if (!m) throw fail(422, "Send the file as a base64 data URL", "attachment.data");
+  const bytes = Buffer.from(m[2], "base64");
+  if (bytes.length === 0) throw fail(422, "The file is empty", "attachment.data");
+  if (bytes.length > MAX_ATTACHMENT_BYTES) throw fail(422, "The file is larger than 5 MB", "attachment.data");
+  return { mime: m[1].toLowerCase(), bytes };
+}
 
 export const marketplaceMessageSend = implement(COMMANDS.marketplace_message_send, {
-  run: async (tx, args, caller) => {
+  run: async (tx, args, caller, deps) => {
     const ws = wsOf(caller);
+    const file = args.attachment ? { name: args.attachment.name, ...decodeAttachment(args.attachment.data) } : null;
+    if (file && !deps.disk) throw fail(503, "This server keeps no files: send the message without one");
     const t = await threadFor(tx, caller, args);
     const me = (
       await tx.execute(sql`select name from "user" where workspace_id = ${ws}::uuid and id = ${caller.userId}::uuid`)
     ).rows[0] as { name: string | null } | undefined;
     const party = await partyName(tx, ws);
     const senderName = me?.name ? `${me.name} (${party.name})` : party.name;
+    // The bytes are written before the row commits: a refusal after this leaves an unreferenced file behind, which
+    // costs disk, never correctness (as a delivery's proof).
+    let key: string | null = null;
+    if (file && deps.disk) {
+      key = deps.disk.key(ws, ATTACHMENT_FOLDER, randomUUID());
+      await deps.disk.put(key, file.bytes);
+    }
     const res = await tx.execute(sql`insert into marketplace_message (workspace_id, thread_id, seller_workspace_id,
-        buyer_workspace_id, sender_workspace_id, sender_user_id, sender_name, body, attachment_url)
+        buyer_workspace_id, sender_workspace_id, sender_user_id, sender_name, body, attachment_url, attachment_name,
+        attachment_mime, attachment_size, attachment_key)
       values (${ws}::uuid, ${t.id}, ${t.seller}::uuid, ${t.buyer}::uuid, ${ws}::uuid, ${caller.userId}::uuid,
-        ${senderName}, ${args.body}, ${args.attachment_url ?? null})
+        ${senderName}, ${args.body}, ${args.attachment_url ?? null}, ${file?.name ?? null}, ${file?.mime ?? null},
+        ${file?.bytes.length ?? null}, ${key})
       returning id`);
     const id = Number((res.rows[0] as { id: number }).id);
     await tx.execute(sql`update marketplace_thread set last_message_at = now(), last_message = ${args.body.slice(0, 200)},
         updated_at = now() where workspace_id = ${t.seller}::uuid and id = ${t.id}`);
     await markRead(tx, caller, t.id);
-    await announce(tx, caller, ws === t.seller ? t.buyer : t.seller, "marketplace_message", id, "create", null, {
-      thread_id: t.id,
-    });
+    const other = ws === t.seller ? t.buyer : t.seller;
+    await announce(tx, caller, other, "marketplace_message", id, "create", null, { thread_id: t.id });
+    await queueUnreadNotice(tx, caller, deps, t, other);
     const row = (await tx.execute(sql`select ${MESSAGE(ws)} where m.workspace_id = ${ws}::uuid and m.id = ${id}`))
       .rows[0] as MarketplaceMessageView;
     return row;
@@ -158,5 +186,25 @@ export const marketplaceThreadMessages = implement(COMMANDS.marketplace_thread_m
         order by m.created_at desc, m.id desc limit 200) x order by created_at, id`);
     await markRead(tx, caller, args.thread_id);
     return { thread: await threadView(tx, caller, args.thread_id), messages: res.rows as MarketplaceMessageView[] };
+  },
+});
+
+export const marketplaceAttachment = implement(COMMANDS.marketplace_attachment, {
+  run: async (tx, args, caller, deps) => {
+    const ws = wsOf(caller);
+    const m = (
+      await tx.execute(sql`select attachment_name as name, attachment_mime as mime, attachment_key as key
+        from marketplace_message where id = ${args.message_id} and ${ws}::uuid in (buyer_workspace_id, seller_workspace_id)`)
+    ).rows[0] as { name: string | null; mime: string | null; key: string | null } | undefined;
+    if (!m) throw fail(404, `There is no marketplace message ${args.message_id} of yours`, "message_id");
+    if (!m.key || !m.name) throw fail(404, "This message has no file", "message_id");
+    const bytes = deps.disk ? await deps.disk.get(m.key) : null;
+    if (!bytes) throw fail(404, "The file's contents are missing from storage", "message_id");
+    return {
+      name: m.name,
+      mime: m.mime ?? "application/octet-stream",
+      size: bytes.length,
+      data: bytes.toString("base64"),
+    };
   },
 });

@@ -5,7 +5,12 @@ import { convertDocument } from "../../platform/documents/commands.ts";
 import { addEffect, type Effect } from "../../platform/documents/registry.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
-import { marketplaceMessageSend, marketplaceThreadMessages, marketplaceThreads } from "./chat.rpc.ts";
+import {
+  marketplaceAttachment,
+  marketplaceMessageSend,
+  marketplaceThreadMessages,
+  marketplaceThreads,
+} from "./chat.rpc.ts";
 import {
   marketplaceOrderAccept,
   marketplaceOrderCancel,
@@ -96,6 +101,7 @@ export function registerMarketplace(): void {
     marketplaceMessageSend,
     marketplaceThreads,
     marketplaceThreadMessages,
+    marketplaceAttachment,
   );
   addEffect("invoice", "submit", invoiceToBuyer);
   for (const type of ["delivery_order", "invoice", "supplier_delivery_order", "supplier_invoice"]) {

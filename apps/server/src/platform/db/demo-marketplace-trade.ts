@@ -6,7 +6,7 @@ import * as chat from "../../modules/marketplace/chat.rpc.ts";
 import * as orders from "../../modules/marketplace/orders.rpc.ts";
 import * as shop from "../../modules/marketplace/shop.rpc.ts";
 import { convertDocument, transitionDocument } from "../documents/commands.ts";
-import type { CommandDeps } from "../jobs/deps.ts";
+import { type CommandDeps, SEED_DEPS } from "../jobs/deps.ts";
 import type { Caller } from "../rest/access.ts";
 import type { AnyRpc } from "../rest/rpc/command.ts";
 import type { Tx } from "./database.ts";
@@ -23,7 +23,7 @@ export async function seedMarketplace(tx: Tx, demo: string, orchard: string): Pr
   const seller = (await demoTeam(tx, demo, "demo"))("marketplace_account.update", "owner");
   const buyer = (await demoTeam(tx, orchard, "orchard"))("marketplace_sales_order.create", "procurement");
   const owner = (await demoTeam(tx, orchard, "orchard"))("supplier_invoice.submit", "owner");
-  const deps = {} as CommandDeps;
+  const deps: CommandDeps = SEED_DEPS; // queues nothing (the unread notices of the demo chat)
   const run = async (cmd: AnyRpc, caller: Caller, args: unknown): Promise<Row> => {
     await tx.execute(sql`select set_config('app.workspace_id', ${caller.workspaceId}, true),
       set_config('app.user_id', ${caller.userId}, true)`);

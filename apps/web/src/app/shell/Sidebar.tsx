@@ -12,7 +12,7 @@ import ListSubheader from "@mui/material/ListSubheader";
 import { ThemeProvider, useTheme } from "@mui/material/styles";
 import Tooltip from "@mui/material/Tooltip";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { useDataProviderIfReady } from "../../platform/data-access/provider.ts";
 import { useMember } from "../../platform/resource/access.ts";
@@ -162,6 +162,11 @@ export function Sidebar({ base, onNavigate }: { base: string; onNavigate?: () =>
                         </ListItemIcon>
                         <ListItemText primary={m.title} />
                         {locked && <LockOutlined fontSize="inherit" aria-hidden />}
+                        {!locked && m.badge && (
+                          <Suspense fallback={null}>
+                            <m.badge />
+                          </Suspense>
+                        )}
                       </ListItemButton>
                     </Tooltip>
                   );

@@ -1,7 +1,10 @@
+import AttachFileOutlined from "@mui/icons-material/AttachFileOutlined";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
@@ -15,6 +18,7 @@ import toast from "react-hot-toast";
 import { useSearchParams } from "react-router";
 import { getSupabase } from "../../app/session/client.ts";
 import { useSession } from "../../app/session/SessionProvider.tsx";
+import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { formatDateTime } from "../../platform/fields/format.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { useMarketplaceCommand, useMarketplaceLive, useThread, useThreads } from "./api.ts";
@@ -141,22 +145,81 @@ function useThreadRoom(id: number) {
   return { typing, online, typed };
 }
 
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const sizeLabel = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1048576 ? `${Math.round(n / 1024)} KB` : `${(n / 1048576).toFixed(1)} MB`;
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.readAsDataURL(file);
+  });
+
+// A message's file: read through marketplace_attachment (the two parties only) and saved by the browser.
+function AttachmentLink({ messageId, name, size }: { messageId: number; name: string; size: number | null }) {
+  const data = useDataProvider();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await data.command("marketplace_attachment", { message_id: messageId });
+      const bytes = Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = file.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      toast.error(why(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Link
+      component="button"
+      type="button"
+      color="inherit"
+      onClick={() => void download()}
+      disabled={busy}
+      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, mt: 0.5, textAlign: "left" }}
+    >
+      <AttachFileOutlined fontSize="inherit" aria-hidden />
+      {name}
+      {size != null && ` (${sizeLabel(size)})`}
+    </Link>
+  );
+}
+
 function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
   const thread = useThread(id);
   const room = useThreadRoom(id);
   const send = useMarketplaceCommand("marketplace_message_send");
   const [body, setBody] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;
   useEffect(() => {
     if (count) end.current?.scrollIntoView?.({ block: "end" });
   }, [count]);
+  const pick = (f: File | undefined) => {
+    if (!f) return;
+    if (f.size > MAX_FILE_BYTES) toast.error(`${f.name} is larger than 5 MB`);
+    else setFile(f);
+    if (picker.current) picker.current.value = "";
+  };
   const submit = async () => {
-    const text = body.trim();
+    const text = body.trim() || (file ? `Sent ${file.name}` : "");
     if (!text) return;
     try {
-      await send.mutateAsync({ thread_id: id, body: text });
+      const attachment = file ? { name: file.name, data: await readAsDataUrl(file) } : undefined;
+      await send.mutateAsync({ thread_id: id, body: text, ...(attachment ? { attachment } : {}) });
       setBody("");
+      setFile(null);
     } catch (err) {
       toast.error(why(err));
     }
@@ -200,6 +263,9 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
             <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
               {m.body}
             </Typography>
+            {m.attachment_name && (
+              <AttachmentLink messageId={Number(m.id)} name={m.attachment_name} size={m.attachment_size} />
+            )}
           </Box>
         ))}
         <div ref={end} />
@@ -207,6 +273,16 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
       <Typography variant="caption" color="text.secondary" sx={{ px: 2, minHeight: 20 }} aria-live="polite">
         {room.typing ? `${room.typing} is typing…` : ""}
       </Typography>
+      {file && (
+        <Box sx={{ px: 1.5 }}>
+          <Chip
+            size="small"
+            icon={<AttachFileOutlined />}
+            label={`${file.name} (${sizeLabel(file.size)})`}
+            onDelete={() => setFile(null)}
+          />
+        </Box>
+      )}
       <Stack
         direction="row"
         spacing={1}
@@ -217,6 +293,10 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
           void submit();
         }}
       >
+        <input ref={picker} type="file" hidden aria-label="File to send" onChange={(e) => pick(e.target.files?.[0])} />
+        <IconButton aria-label="Attach a file" onClick={() => picker.current?.click()} sx={{ alignSelf: "center" }}>
+          <AttachFileOutlined />
+        </IconButton>
         <TextField
           size="small"
           fullWidth
@@ -235,7 +315,7 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
             }
           }}
         />
-        <Button type="submit" variant="contained" disabled={!body.trim() || send.isPending}>
+        <Button type="submit" variant="contained" disabled={(!body.trim() && !file) || send.isPending}>
           Send
         </Button>
       </Stack>
