@@ -252,6 +252,33 @@ describe("the outbox", () => {
     });
     expect(none.status).toBe(404);
   });
+
+  it("a sign-in link is sealed in the queue until it is sent, and dropped after", async () => {
+    const to = "accounts@demo.test";
+    const { anonKey: apikey } = (await (await fetch(`${a.url}/api/config`)).json()) as { anonKey: string };
+    const asked = await fetch(`${a.url}/auth/v1/recover`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey },
+      body: JSON.stringify({ email: to }),
+    });
+    expect(asked.status).toBe(200);
+    const db = a.running.database.db;
+    const rows = async () =>
+      (await db.execute(sql`select id, payload from job where name = ${MAIL_JOB} and payload->>'to' = ${to}`))
+        .rows as Array<{ id: number; payload: Record<string, unknown> }>;
+    const [queued] = await rows();
+    // Readable: where it goes and what it is; not readable: the link, the code, the body.
+    expect(Object.keys(queued.payload).sort()).toEqual(["sealed", "subject", "to"]);
+    expect(JSON.stringify(queued.payload)).not.toMatch(/token=|verify\?|<a /);
+    await jobsOf(a).drained();
+    const got = smtpA.caught.filter((m) => m.to.includes(to));
+    expect(got).toHaveLength(1);
+    // (Quoted-printable: soft line breaks joined, "=" may read "=3D".)
+    expect(got[0].raw.replace(/=\r?\n/g, "")).toMatch(/auth\/v1\/verify\?token=(3D)?[\w-]{20}/);
+    await pruneDone(db);
+    const [pruned] = await rows();
+    expect(pruned.payload).toEqual({ to, subject: queued.payload.subject });
+  });
 });
 
 describe("servers", () => {

@@ -2,7 +2,7 @@ import { samePath } from "@workmetrics/domain";
 import { authFlowState, authOneTimeToken, authUser, type OneTimeTokenType } from "@workmetrics/domain/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
-import { queueMail } from "../jobs/mail.ts";
+import { mailSealer, queueMail } from "../jobs/mail.ts";
 import { AuthError, badRequest } from "./auth-error.ts";
 import type { AuthDeps } from "./context.ts";
 import { randomCode, randomToken, safeEqual, sha256 } from "./crypto.ts";
@@ -113,8 +113,11 @@ export async function sendTokenMail(
         .update(authUser)
         .set({ [sentAtKey]: sql`now()` })
         .where(eq(authUser.id, user.id));
-    // The outbox (issue 20 §1): the mail leaves with the token it carries, or not at all.
-    await queueMail(deps, tx, renderMail(kind, opts.to, { link, code }));
+    // The outbox (issue 20 §1): the mail leaves with the token it carries, or not at all; until it leaves, the link
+    // and code are sealed in the job (a job table read by an operator or a backup gives no way in).
+    await queueMail(deps, tx, renderMail(kind, opts.to, { link, code }), {
+      sealWith: mailSealer(deps.config.jwtSecret),
+    });
   });
   return true;
 }

@@ -1,3 +1,4 @@
+import { sealer } from "../auth/crypto.ts";
 import type { Mailer } from "../auth/mail.ts";
 import type { OutgoingMail } from "../auth/mail-templates.ts";
 import type { Db, Tx } from "../db/database.ts";
@@ -11,13 +12,21 @@ import type { JobHandler } from "./worker.ts";
 export const MAIL_JOB = "mail";
 
 type StoredAttachment = { filename: string; contentType: string; base64: string };
-export type MailPayload = Omit<OutgoingMail, "attachments"> & { attachments?: StoredAttachment[] };
+type OpenPayload = Omit<OutgoingMail, "attachments"> & { attachments?: StoredAttachment[] };
+// A mail that carries a secret (a sign-in link, a reset code) is kept sealed until it is sent: only its address and
+// subject are readable in the job table (by an operator, a backup), the rest is AES-256-GCM under a key derived from
+// JWT_SECRET (`mailSealer`). Pruning after the send drops the sealed part as it drops an open body.
+type SealedPayload = Pick<OutgoingMail, "to" | "subject"> & { sealed: string };
+export type MailPayload = OpenPayload | SealedPayload;
 
 // What a mail is about: its workspace (RLS: a request's job must carry the request's workspace) and the document
 // whose history shows its state.
 export type MailAbout = { workspaceId?: string | null; docType?: string; docId?: number };
 
-export function mailPayload(mail: OutgoingMail): MailPayload {
+export type MailSealer = { seal(plain: string): string; open(sealed: string): string };
+export const mailSealer = (jwtSecret: string): MailSealer => sealer(jwtSecret, "mail-job");
+
+export function mailPayload(mail: OutgoingMail): OpenPayload {
   const { attachments, ...rest } = mail;
   return {
     ...rest,
@@ -38,11 +47,15 @@ export async function queueMail(
   deps: Pick<CommandDeps, "jobs">,
   tx: Tx | Db,
   mail: OutgoingMail,
-  about: MailAbout = {},
+  about: MailAbout & { sealWith?: MailSealer } = {},
 ): Promise<number | null> {
+  const open = mailPayload(mail);
+  const payload: MailPayload = about.sealWith
+    ? { to: mail.to, subject: mail.subject, sealed: about.sealWith.seal(JSON.stringify(open)) }
+    : open;
   return deps.jobs.enqueue(tx, {
     name: MAIL_JOB,
-    payload: mailPayload(mail),
+    payload,
     workspaceId: about.workspaceId ?? null,
     docType: about.docType ?? null,
     docId: about.docId ?? null,
@@ -50,8 +63,13 @@ export async function queueMail(
 }
 
 export const mailHandler =
-  (mailer: Mailer): JobHandler =>
-  async (payload: MailPayload) => {
+  (mailer: Mailer, sealing?: MailSealer): JobHandler =>
+  async (stored: MailPayload) => {
+    let payload: OpenPayload;
+    if ("sealed" in stored) {
+      if (!sealing) throw new Error("This server cannot open a sealed mail (no sealer configured)");
+      payload = JSON.parse(sealing.open(stored.sealed)) as OpenPayload;
+    } else payload = stored;
     const { attachments, ...mail } = payload;
     await mailer.send({
       ...mail,

@@ -112,7 +112,7 @@ export const PRUNE_JOBS = "jobs.prune";
 export async function pruneDone(db: Db): Promise<{ slimmed: number; deleted: number }> {
   const slimmed = await db.execute(sql`
     update job set payload = jsonb_build_object('to', payload->'to', 'subject', payload->'subject')
-    where name = 'mail' and status = 'done' and payload ? 'text'
+    where name = 'mail' and status = 'done' and (payload ? 'text' or payload ? 'sealed')
     returning id`);
   const deleted = await db.execute(sql`
     delete from job where status = 'done' and doc_id is null and done_at < now() - interval '30 days'
