@@ -3,6 +3,7 @@ import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
+import type { Theme } from "@mui/material/styles";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -48,6 +49,44 @@ const ON_WIDE = { display: { xs: "none", sm: "table-cell" } } as const;
 // A type with several columns of its own (a receipt: location, rejected, reason, billed) shows the description only
 // on a wide screen, so that its own columns fit beside the product at 1366 px.
 const ON_WIDER = { display: { xs: "none", xxl: "table-cell" } } as const;
+
+// Issue 21 §1 (looks): on a phone each line is a card — the product across the top beside its number and the remove
+// button, then quantity, price, discount and tax, the line's own fields, and its total, each under its label — so
+// nothing is cut or scrolled out of sight. The same cells as the table's (keyboard order, labels, test ids).
+const AS_CARDS = (theme: Theme) => ({
+  [theme.breakpoints.down("sm")]: {
+    minWidth: 0,
+    "& thead": { display: "none" },
+    "&, & tbody": { display: "block" },
+    "& tbody tr": {
+      display: "grid",
+      gridTemplateColumns: "repeat(6, minmax(0, 1fr))",
+      columnGap: 1.5,
+      rowGap: 1,
+      alignItems: "end",
+      border: 1,
+      borderColor: "divider",
+      borderRadius: 1,
+      p: 1.25,
+      mb: 1.5,
+    },
+    "& tbody td": { display: "block", border: 0, p: 0, minWidth: 0, width: "auto", gridColumn: "span 2" },
+    "& tbody td[data-label]::before": {
+      content: "attr(data-label)",
+      display: "block",
+      textAlign: "left",
+      fontSize: theme.typography.caption.fontSize,
+      color: theme.palette.text.secondary,
+    },
+    "& tbody td[data-cell=no]": { gridArea: "1 / 1", alignSelf: "center", fontWeight: 600 },
+    "& tbody td[data-cell=product]": { gridArea: "1 / 2 / 2 / 6" },
+    "& tbody td[data-cell=remove]": { gridArea: "1 / 6", justifySelf: "end", alignSelf: "center" },
+    "& tbody td[data-cell=extra]": { gridColumn: "span 3" },
+    "& tbody td[data-cell=total]": { gridColumn: "span 4", fontWeight: 600 },
+    "& tbody td[colspan]": { gridColumn: "1 / -1" },
+    "& tbody td[data-cell=description]": { display: "none" }, // filled from the product; the card keeps to figures
+  },
+});
 
 const money = (v: string | undefined, currency: string) => (v === undefined ? "" : formatAmount(v, currency));
 
@@ -328,7 +367,7 @@ export function LinesGrid({
         <Table
           size="small"
           aria-label="Lines"
-          sx={{ minWidth: { xs: readOnly ? 340 : 560, sm: readOnly ? 560 : 860 }, "& td, & th": { px: 1 } }}
+          sx={[{ minWidth: { sm: readOnly ? 560 : 860 }, "& td, & th": { px: 1 } }, AS_CARDS]}
         >
           <TableHead>
             <TableRow>
@@ -370,25 +409,36 @@ export function LinesGrid({
               const lineTotal = totals?.lines.find((_, j) => j === countedIndex(lines, i))?.line_total;
               return (
                 <TableRow key={l.key} data-testid={`line-${i}`}>
-                  <TableCell>{i + 1}</TableCell>
+                  <TableCell data-cell="no">{i + 1}</TableCell>
                   {readOnly ? (
                     <>
-                      <TableCell>
+                      <TableCell data-cell="product">
                         <Typography variant="body2">{l.product_label ?? "—"}</Typography>
                         <Typography variant="caption" color="text.secondary">
                           {l.sku}
                         </Typography>
                       </TableCell>
-                      <TableCell sx={described}>{l.description}</TableCell>
-                      <TableCell align="right">{formatNumber(l.qty)}</TableCell>
-                      <TableCell align="right">
+                      <TableCell sx={described} data-cell="description">
+                        {l.description}
+                      </TableCell>
+                      <TableCell align="right" data-label="Qty">
+                        {formatNumber(l.qty)}
+                      </TableCell>
+                      <TableCell align="right" data-label="Unit price">
                         {formatCents(l.unit_price, 4)}
                         {pricedBy(l)}
                       </TableCell>
-                      <TableCell align="right">{l.discount_percent ? `${l.discount_percent}%` : ""}</TableCell>
-                      <TableCell>{l.tax_code}</TableCell>
+                      <TableCell align="right" data-label="Disc %">
+                        {l.discount_percent ? `${l.discount_percent}%` : ""}
+                      </TableCell>
+                      <TableCell data-label="Tax">{l.tax_code}</TableCell>
                       {extraFields.map((f) => (
-                        <TableCell key={f.name} align={f.readOnly && f.kind === "number" ? "right" : undefined}>
+                        <TableCell
+                          key={f.name}
+                          align={f.readOnly && f.kind === "number" ? "right" : undefined}
+                          data-label={f.label}
+                          data-cell="extra"
+                        >
                           <RecordField
                             field={f}
                             value={lineValue(l, f.name, header)}
@@ -401,7 +451,7 @@ export function LinesGrid({
                     </>
                   ) : (
                     <>
-                      <TableCell>
+                      <TableCell data-cell="product">
                         <ProductCell
                           line={l}
                           index={i}
@@ -425,7 +475,7 @@ export function LinesGrid({
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell sx={described}>
+                      <TableCell sx={described} data-cell="description">
                         <TextField
                           variant="standard"
                           size="small"
@@ -437,13 +487,17 @@ export function LinesGrid({
                           slotProps={{ htmlInput: { "aria-label": `Description, line ${i + 1}` } }}
                         />
                       </TableCell>
-                      <TableCell align="right">{num(i, l, "qty", "Quantity")}</TableCell>
-                      <TableCell align="right">
+                      <TableCell align="right" data-label="Qty">
+                        {num(i, l, "qty", "Quantity")}
+                      </TableCell>
+                      <TableCell align="right" data-label="Unit price">
                         {num(i, l, "unit_price", "Unit price")}
                         {pricedBy(l)}
                       </TableCell>
-                      <TableCell align="right">{num(i, l, "discount_percent", "Discount %")}</TableCell>
-                      <TableCell>
+                      <TableCell align="right" data-label="Disc %">
+                        {num(i, l, "discount_percent", "Discount %")}
+                      </TableCell>
+                      <TableCell data-label="Tax">
                         <TextField
                           select
                           variant="standard"
@@ -466,7 +520,7 @@ export function LinesGrid({
                         </TextField>
                       </TableCell>
                       {extraFields.map((f) => (
-                        <TableCell key={f.name}>
+                        <TableCell key={f.name} data-label={f.label} data-cell="extra">
                           <RecordField
                             field={{ ...f, label: `${f.label}, line ${i + 1}` }}
                             value={l.extra[f.name]}
@@ -477,11 +531,16 @@ export function LinesGrid({
                       ))}
                     </>
                   )}
-                  <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+                  <TableCell
+                    align="right"
+                    data-label="Line total"
+                    data-cell="total"
+                    sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+                  >
                     {lineTotal === undefined ? "" : formatCents(lineTotal)}
                   </TableCell>
                   {!readOnly && (
-                    <TableCell>
+                    <TableCell data-cell="remove">
                       <Tooltip title="Remove line">
                         <IconButton size="small" aria-label={`Remove line ${i + 1}`} onClick={() => remove(i)}>
                           <DeleteOutlined fontSize="small" />
