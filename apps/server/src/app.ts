@@ -43,7 +43,7 @@ import { registerMetrics } from "./platform/http/metrics.ts";
 import { registerSecurity } from "./platform/http/security.ts";
 import { registerSpa } from "./platform/http/spa.ts";
 import type { CommandDeps } from "./platform/jobs/deps.ts";
-import { MAIL_JOB, mailHandler } from "./platform/jobs/mail.ts";
+import { MAIL_JOB, mailHandler, mailSealer } from "./platform/jobs/mail.ts";
 import { platformJobRoutes } from "./platform/jobs/operator.route.ts";
 import { PRUNE_JOBS, pruneDone } from "./platform/jobs/queue.ts";
 import { createJobs } from "./platform/jobs/worker.ts";
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     log: app.log,
     retryMs: config.jobRetryMs,
     handlers: {
-      [MAIL_JOB]: mailHandler(mailer),
+      [MAIL_JOB]: mailHandler(mailer, mailSealer(config.jwtSecret)),
       // Issue 24: Meta's webhooks, stored message by message, and the inbox's replies sent through the Graph API.
       [META_WEBHOOK_JOB]: async (payload: MetaPayload) => {
         const r = await processMetaWebhook(database.db, config.inbox, payload, app.log);
