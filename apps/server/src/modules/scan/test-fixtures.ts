@@ -188,7 +188,9 @@ export async function rasterise(
     await writeFile(path.join(dir, "in.pdf"), pdfBytes);
     const dpi = opts.dpi ?? 150;
     // heightPt: only the top of the page, where the print is (as a phone frames it).
-    const crop = opts.heightPt ? ["-x", "0", "-y", "0", "-W", "9999", "-H", String(Math.ceil((opts.heightPt * dpi) / 72))] : [];
+    const crop = opts.heightPt
+      ? ["-x", "0", "-y", "0", "-W", "9999", "-H", String(Math.ceil((opts.heightPt * dpi) / 72))]
+      : [];
     await run("pdftoppm", [
       "-png",
       "-r",
