@@ -37,6 +37,16 @@ const BOOKS_DENIED: readonly PermissionPattern[] = [
 const HR_MEMBER: readonly PermissionPattern[] = ["employee.read", "leave_type.read", "public_holiday.read"];
 const HR_DENIED: readonly PermissionPattern[] = ["!employee_private.*", "!leave_request.*"];
 
+// Issue 24: every employee claims back what they spent (expense_claim's owner is created_by): without
+// expense_claim.read they read and act on their own claims only; managers and finance approve and reimburse.
+const EXPENSE_OWN: readonly PermissionPattern[] = [
+  "!expense_claim.read",
+  "expense_claim.create",
+  "expense_claim.update",
+  "expense_claim.submit",
+  "expense_claim.cancel",
+];
+
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern[]> = {
   [ROLE.Owner]: ["*"],
   [ROLE.Admin]: ["*"],
@@ -75,6 +85,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "outside_email.create", // issue 21 §2: they send documents wherever the customer asks
     "conversation.*", // issue 24: every conversation of the inbox, answered and assigned to anyone
     "canned_reply.*",
+    "expense_claim.*", // issue 24: they approve (or reject) the team's expense claims; finance reimburses
+    "!expense_claim.pay",
     "file.*",
     "feedback.create",
   ],
@@ -107,6 +119,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "!conversation.read", // issue 24: their own and the unassigned conversations (scope "own")…
     "conversation.reply", // …which they answer, take and hand back
     "conversation.assign",
+    ...EXPENSE_OWN, // issue 24: their own expense claims
     "file.create",
     "feedback.create",
   ],
@@ -117,6 +130,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     ...HR_MEMBER,
     "delivery_order.complete",
     "delivery_instruction.read",
+    ...EXPENSE_OWN,
     "company.read",
     "contact.read",
     "product.read",
@@ -147,6 +161,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "stock_count.create", // blind: they submit counts but never read one (its system quantities)
     "stock_count.submit",
     "product_bin.*",
+    ...EXPENSE_OWN,
     "file.read",
     "file.create",
     "feedback.create",
@@ -157,6 +172,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     ...HR_MEMBER,
     "pos_order.*",
     "pos_session.*",
+    ...EXPENSE_OWN,
     "location.read",
     "product.read",
     "service.read",
@@ -181,6 +197,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "financial_reports.*",
     "progressive_claim.*",
     "commission.*", // issue 12: approve and pay commission statements
+    "expense_claim.*", // issue 24: approve and reimburse expense claims
     "accounts_payable.*",
     "accounts_receivable.*",
     "outside_email.create",
@@ -200,6 +217,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "marketplace_sales_order.create", // issue 23: they buy on the marketplace and chat with its sellers
     "marketplace_message.*",
     "reorder_level.*",
+    ...EXPENSE_OWN,
     "outside_email.create", // purchase orders to the supplier's sales desk
     "file.create",
     "feedback.create",
@@ -215,6 +233,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "financial_reports.*",
     "supplier_invoice.*",
     "!supplier_invoice.release", // issue 11: releasing a three-way exception to pay is the finance manager's
+    "expense_claim.create", // issue 24: their own claims, and they reimburse approved ones (reading every claim)
+    "expense_claim.update",
+    "expense_claim.submit",
+    "expense_claim.cancel",
+    "expense_claim.pay",
     "accounts_payable.*",
     "accounts_receivable.*",
     "debit_note.*",

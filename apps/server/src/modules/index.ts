@@ -7,6 +7,7 @@ import { registerCrm } from "./crm/crm.module.ts";
 import { registerDocuments } from "./documents/documents.module.ts";
 import { registerReturns } from "./documents/returns.module.ts";
 import { registerDriver } from "./driver/driver.module.ts";
+import { registerExpense } from "./expense/expense.module.ts";
 import { registerHr } from "./hr/hr.module.ts";
 import { registerInbox } from "./inbox/inbox.module.ts";
 import { registerInventory } from "./inventory/inventory.module.ts";
@@ -54,5 +55,6 @@ export function registerModules(): void {
   registerCommission();
   registerMarketplace(); // last: it adds to the document types the modules above registered
   registerPos(); // issue 22: the point of sale
+  registerExpense(); // issue 24: expense claims
   registerScan(); // issue 24: OCR of supplier invoices and receipts
 }

@@ -7,6 +7,7 @@ import { CRM_COMMANDS } from "./crm.ts";
 import type { Command } from "./define.ts";
 import { DOCUMENT_COMMANDS } from "./documents.ts";
 import { DRIVER_COMMANDS } from "./driver.ts";
+import { EXPENSE_COMMANDS } from "./expense.ts";
 import { HR_COMMANDS } from "./hr.ts";
 import { INBOX_COMMANDS } from "./inbox.ts";
 import { INVENTORY_COMMANDS } from "./inventory.ts";
@@ -48,6 +49,7 @@ export const COMMAND_LIST = [
   ...DRIVER_COMMANDS,
   ...POS_COMMANDS,
   ...MARKETPLACE_COMMANDS,
+  ...EXPENSE_COMMANDS,
   ...SCAN_COMMANDS,
 ] as const;
 

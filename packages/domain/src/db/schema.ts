@@ -8,6 +8,7 @@ export * from "./commission-schema.ts";
 export * from "./company-schema.ts";
 export * from "./document-settings-schema.ts";
 export * from "./documents-schema.ts";
+export * from "./expense-schema.ts";
 export * from "./gst-schema.ts";
 export * from "./hr-schema.ts";
 export * from "./inbox-schema.ts";

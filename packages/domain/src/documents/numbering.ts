@@ -23,6 +23,7 @@ export const DEFAULT_PREFIXES = {
   journal_entry: "JE",
   pick_list: "PL", // issue 22 "Warehouse"
   stock_count: "SC",
+  expense_claim: "EXP", // issue 24: expense claims
 } as const;
 
 export type NumberedType = keyof typeof DEFAULT_PREFIXES;

@@ -46,6 +46,7 @@ export const CHART_OF_ACCOUNTS: readonly Account[] = [
   { code: "2300", name: "Customer Deposits", type: "liability", root: "liability" },
   { code: "2310", name: "Vouchers Outstanding", type: "liability", root: "liability" }, // redeemed at the POS
   { code: "2400", name: "Commission Payable", type: "liability", root: "liability" },
+  { code: "2410", name: "Employee Claims Payable", type: "liability", root: "liability" }, // issue 24: expense claims
   { code: "3000", name: "Share Capital", type: "equity", root: "equity" },
   { code: "3100", name: "Retained Earnings", type: "equity", root: "equity" },
   { code: "4000", name: "Sales Goods", type: "income", root: "income" },
@@ -61,6 +62,12 @@ export const CHART_OF_ACCOUNTS: readonly Account[] = [
   { code: "6250", name: "Foreign Exchange Gain/Loss", type: "expense", root: "expense" },
   { code: "6300", name: "Rounding", type: "expense", root: "expense" },
   { code: "6310", name: "Cash Over/Short", type: "expense", root: "expense" }, // a POS session's counted difference
+  // Issue 24: what staff claim back (an expense claim line's account).
+  { code: "6400", name: "Travel & Transport", type: "expense", root: "expense" },
+  { code: "6410", name: "Meals & Entertainment", type: "expense", root: "expense" },
+  { code: "6420", name: "Office Supplies", type: "expense", root: "expense" },
+  { code: "6430", name: "Postage & Courier", type: "expense", root: "expense" },
+  { code: "6490", name: "Sundry Expenses", type: "expense", root: "expense" },
 ];
 
 export const ROUNDING_ACCOUNT = "6300";

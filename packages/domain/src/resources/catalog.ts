@@ -681,6 +681,32 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "stock_count",
   },
+  // Issue 24 (Premium's "shipping and expense"): employees' expense claims, written by the document commands; a staff
+  // member reads their own (created_by), managers and finance all.
+  expense_claim: {
+    name: "expense_claim",
+    title: "Expense claim",
+    plural: "Expense claims",
+    route: "expense-claims",
+    scope: "tenant",
+    feature: "shipping_expense",
+    actions: ["read"],
+    ownerColumn: "created_by",
+    ownerHolds: true,
+  },
+  expense_claim_line: {
+    name: "expense_claim_line",
+    title: "Expense claim line",
+    plural: "Expense claim lines",
+    route: null,
+    scope: "tenant",
+    feature: "shipping_expense",
+    actions: ["read"],
+    permissionOf: "expense_claim",
+    ownerColumn: "created_by",
+    ownerHolds: true,
+    ownerParent: { table: "expense_claim", column: "expense_claim_id" },
+  },
   product_bin: {
     name: "product_bin",
     title: "Product bin",

@@ -17,6 +17,7 @@ import { CHALLENGE_RESOURCES } from "./challenge.ts";
 import { CLAIMS_RESOURCES } from "./claims.ts";
 import { COMMISSION_RESOURCES } from "./commission.ts";
 import { companyResource, contactResource, memoReadResource, memoResource } from "./crm.ts";
+import { EXPENSE_RESOURCES } from "./expense.ts";
 import { GST_RESOURCES } from "./gst.ts";
 import { HR_RESOURCES } from "./hr.ts";
 import { INBOX_RESOURCES } from "./inbox.ts";
@@ -129,6 +130,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...INBOX_RESOURCES,
   ...MARKETPLACE_RESOURCES,
   ...WAREHOUSE_RESOURCES,
+  ...EXPENSE_RESOURCES,
   userResource,
   workspaceRoleResource,
   feedbackResource,

@@ -8,6 +8,7 @@ import {
   DELIVERY_INSTRUCTION_MADE_FROM,
 } from "@workmetrics/domain/documents/types/delivery-instruction";
 import { DELIVERY_ORDER, DELIVERY_ORDER_MADE_FROM } from "@workmetrics/domain/documents/types/delivery-order";
+import { EXPENSE_CLAIM } from "@workmetrics/domain/documents/types/expense-claim";
 import { GOODS_RETURN_NOTE, GOODS_RETURN_NOTE_MADE_FROM } from "@workmetrics/domain/documents/types/goods-return-note";
 import { GOODS_TRANSFER_FORM } from "@workmetrics/domain/documents/types/goods-transfer-form";
 import { INVOICE, INVOICE_MADE_FROM } from "@workmetrics/domain/documents/types/invoice";
@@ -62,6 +63,7 @@ export type WebDocType = {
   readonly pageActions: readonly PageAction[];
   readonly panels: readonly PagePanel[];
   readonly listAction?: DocumentExtension["listAction"];
+  readonly listButton?: DocumentExtension["listButton"];
   readonly editor?: DocumentExtension["editor"];
   readonly convertOnly?: boolean;
   readonly blocked?: DocumentExtension["blocked"];
@@ -83,6 +85,9 @@ const declare = (machine: unknown, madeFrom: readonly MadeFromDecl[] = []): WebD
     },
     get listAction() {
       return extensionOf(m.type).listAction;
+    },
+    get listButton() {
+      return extensionOf(m.type).listButton;
     },
     get editor() {
       return extensionOf(m.type).editor;
@@ -114,6 +119,7 @@ export const DOCUMENT_TYPES: readonly WebDocType[] = [
   declare(SUPPLIER_DELIVERY_ORDER, SUPPLIER_DELIVERY_ORDER_MADE_FROM),
   declare(SUPPLIER_INVOICE, SUPPLIER_INVOICE_MADE_FROM),
   declare(PROGRESSIVE_CLAIM, PROGRESSIVE_CLAIM_MADE_FROM), // issue 12: made from a contract
+  declare(EXPENSE_CLAIM), // issue 24: an employee's receipts
 ];
 
 const BY_TYPE = new Map(DOCUMENT_TYPES.map((t) => [t.type, t]));

@@ -67,6 +67,11 @@ const PRINT: Record<string, PrintOptions> = {
     prices: false,
     signature: { heading: "Stock count", fields: ["Counted by (name)", "Reviewed by", "Date"] },
   },
+  // Issue 24: an employee's claim, for the file: each receipt net, the GST and the total reimbursed.
+  expense_claim: {
+    title: "Expense Claim",
+    signature: { heading: "Claim", fields: ["Claimed by", "Approved by", "Date"] },
+  },
 };
 
 export const printOptions = (type: string): PrintOptions => PRINT[type] ?? {};
