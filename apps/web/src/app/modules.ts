@@ -49,6 +49,7 @@ import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
 import PointOfSaleOutlined from "@mui/icons-material/PointOfSaleOutlined";
 import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
+import RequestPageOutlined from "@mui/icons-material/RequestPageOutlined";
 import ReceiptOutlined from "@mui/icons-material/ReceiptOutlined";
 import ReportProblemOutlined from "@mui/icons-material/ReportProblemOutlined";
 import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
@@ -200,6 +201,7 @@ registerDocumentExtensions(() => import("../modules/stock/documents.ts"));
 registerDocumentExtensions(() => import("../modules/warehouse/documents.ts"));
 registerDocumentExtensions(() => import("../modules/inbox/documents.ts")); // issue 24: a document's conversations
 registerDocumentExtensions(() => import("../modules/delivery/documents.ts")); // issue 22: proof of delivery, dispatch
+registerDocumentExtensions(() => import("../modules/expense/documents.ts")); // issue 24: an expense claim's receipts
 
 function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
   const m = resource(path, icon, section);
@@ -429,6 +431,8 @@ export const MODULES: AppModule[] = [
     access: requires(HR_ACCESS.use),
     component: lazy(() => import("../modules/hr/LeavePage.tsx")),
   },
+  // Issue 24: expense claims (Premium's "shipping and expense") — every employee's own receipts, approved by managers.
+  documentModule("expense-claims", RequestPageOutlined, "HR"),
   // Issue 24: the inbox (Premium, communication channels) — WhatsApp, Facebook and Instagram conversations beside
   // the documents they lead to — and the channel accounts it receives on (/dashboard/cca).
   {

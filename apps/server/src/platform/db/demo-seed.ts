@@ -20,6 +20,7 @@ import { seedChallenge } from "./demo-challenge.ts";
 import { seedClaims } from "./demo-claims.ts";
 import { seedCommission } from "./demo-commission.ts";
 import { seedDriverTrip } from "./demo-driver.ts";
+import { seedExpense } from "./demo-expense.ts";
 import { seedHr } from "./demo-hr.ts";
 import { seedInbox } from "./demo-inbox.ts";
 import { ORCHARD_WORKSPACE } from "./demo-marketplace.ts";
@@ -330,6 +331,7 @@ export async function seedWorkspace(
   if (opts.trading) await seedCommission(tx, created.id, profile);
   if (opts.trading) await seedDriverTrip(tx, created.id, profile); // issue 22: the driver's trip today
   if (opts.trading) await seedInbox(tx, created.id, profile); // issue 24: the inbox's conversations
+  if (opts.trading) await seedExpense(tx, created.id, profile); // issue 24: expense claims in each state
   return created.id;
 }
 
