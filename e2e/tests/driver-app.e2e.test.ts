@@ -147,6 +147,27 @@ describe.skipIf(!hasChromium)("the driver app in Chromium (390×844)", () => {
           return (res.body as { stops: Array<{ id: number }> }).stops.map((s) => Number(s.id));
         })
         .toEqual([stops[3].id, stops[0].id, stops[1].id, stops[2].id]);
+      // …and dragged by its handle with the mouse: the first stop to the end and back to the top.
+      const drag = async (from: number, to: number) => {
+        const a = await page.getByTestId(`drag-stop-${from}`).boundingBox();
+        const b = await page.getByTestId(`drag-stop-${to}`).boundingBox();
+        if (!a || !b) throw new Error("no drag handle");
+        await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(a.x + a.width / 2, b.y + b.height / 2 + (to > from ? 20 : -20), { steps: 12 });
+        await page.mouse.up();
+      };
+      const kept = async () =>
+        ((await rpc(DRIVER, "delivery_trip", { date: DAY })).body as { stops: Array<{ id: number }> }).stops.map((s) =>
+          Number(s.id),
+        );
+      await drag(1, 4);
+      await expect.poll(kept).toEqual([stops[0].id, stops[1].id, stops[2].id, stops[3].id]);
+      await expect
+        .poll(async () => (await page.getByTestId("stop-card").last().textContent()) ?? "")
+        .toContain(stops[3].number);
+      await drag(4, 1);
+      await expect.poll(kept).toEqual([stops[3].id, stops[0].id, stops[1].id, stops[2].id]);
 
       await deliver(page, stops[0], "Mdm Lim", "driver-app-deliver");
       await deliver(page, stops[1], "Mr Rahman");

@@ -235,7 +235,17 @@ describe("at a stop", () => {
     expect(text).toMatch(/Place: 1\.29027, 103\.85196 \(within 12 m\)/);
     expect(text).toContain("Device time 4 Mar 2025 10:15");
     expect(text).toContain("2 photos of the goods kept with the delivery order");
-    expect(execFileSync("pdfimages", ["-list", file], { encoding: "utf8" })).toMatch(/png|image/);
+    const images = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" });
+    expect(images).toMatch(/png|image/);
+    // The PDF e-mailed to the customer is the same: the signature printed in its box.
+    const mailed = await call(ADMIN, "document_email", { type: "delivery_order", id, to: ["pod@example.test"] });
+    expect(mailed.status, JSON.stringify(mailed.body)).toBe(200);
+    const [job] = await own.q<{ payload: { attachments: Array<{ base64: string }> } }>(
+      sql`select payload from job where doc_type = 'delivery_order' and doc_id = ${id} order by id desc limit 1`,
+    );
+    const attached = path.join(path.dirname(file), "mailed.pdf");
+    writeFileSync(attached, Buffer.from(job.payload.attachments[0].base64, "base64"));
+    expect(execFileSync("pdfimages", ["-list", attached], { encoding: "utf8" })).toBe(images);
     const trip1 = await trip();
     expect(trip1.stops.find((s) => Number(s.id) === id)).toMatchObject({ received_by: "Mdm Tan" });
   });
@@ -283,5 +293,34 @@ describe("at a stop", () => {
     expect(lite.body.code).toBe("tier_required");
     const liteDeliver = await call(LITE_DRIVER, "delivery_deliver", proof(1));
     expect(liteDeliver.status).toBe(403);
+  });
+
+  it("counts a custom role based on Driver as a driver, whatever it is called", async () => {
+    // A driver is a user whose role is the Driver role or a role based on it (the user's role_id, which follows the
+    // custom role's base: the driver host, the picker's filter and the server's rule all read it).
+    const role = await restFetch(ADMIN, "workspace_role", {
+      method: "POST",
+      headers: { prefer: "return=representation" },
+      body: JSON.stringify({
+        title: "Van crew",
+        slug: `van-crew-${Date.now()}`,
+        base_role_id: ROLE.Driver,
+        permissions: ["delivery_order.complete", "company.read", "contact.read", "product.read"],
+      }),
+    });
+    expect(role.status, role.text).toBe(201);
+    const roleId = (role.body as Array<{ id: number }>)[0].id;
+    const crew = "finance@demo.test";
+    const moved = await restFetch(ADMIN, `user?email=eq.${crew}`, {
+      method: "PATCH",
+      body: JSON.stringify({ workspace_role_id: roleId }),
+    });
+    expect(moved.status, moved.text).toBeLessThan(300);
+    const crewId = await userId(crew);
+    const offered = await restFetch(ADMIN, `user?select=id&role_id=eq.${ROLE.Driver}&active=is.true`);
+    expect((offered.body as Array<{ id: string }>).map((u) => u.id)).toContain(crewId);
+    const given = await dispatch([await delivery()], crewId, "2025-03-06");
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect((await trip(crew, "2025-03-06")).stops).toHaveLength(1);
   });
 });

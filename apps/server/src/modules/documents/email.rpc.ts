@@ -34,9 +34,15 @@ export async function emailOf(tx: Tx, table: "company" | "contact", ws: string, 
   return (res.rows[0] as { name: string; email: string | null } | undefined) ?? null;
 }
 
-export async function emailDocument(tx: Tx, caller: Caller, input: EmailInput, deps: Pick<CommandDeps, "jobs">) {
+export async function emailDocument(
+  tx: Tx,
+  caller: Caller,
+  input: EmailInput,
+  deps: Pick<CommandDeps, "jobs" | "disk">,
+) {
   const spec = documentSpec(input.type);
-  const printed = await printDocument(tx, caller, input.type, input.id);
+  // The stored files the PDF prints (a delivery's signature, issue 22), as the printed copy does.
+  const printed = await printDocument(tx, caller, input.type, input.id, deps.disk);
   const { header, number, workspace } = printed;
   const title = spec.machine.title;
   if (!number) {
