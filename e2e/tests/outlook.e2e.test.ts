@@ -44,7 +44,17 @@ describe.skipIf(!hasChromium)("Outlook in the inbox, in Chromium", () => {
     await page.goto(
       appUrl("/outlook/callback?error=access_denied&error_description=The%20user%20cancelled%20the%20sign-in"),
     );
-    await page.getByText(/sign-in was cancelled or refused: The user cancelled the sign-in/).waitFor();
+    await page.waitForURL(/\/dashboard\/cca\?outlook=refused/);
+    try {
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /cancelled or refused: The user cancelled the sign-in/ })
+        .waitFor();
+    } catch (err) {
+      await screenshot(page, "outlook-refused-failure");
+      console.error("at", page.url(), (await page.locator("body").innerText()).slice(0, 2000));
+      throw err;
+    }
 
     await page.goto(appUrl("/dashboard/cca"));
     await page.getByRole("heading", { name: "Outlook (Sales Email)" }).waitFor();
@@ -101,5 +111,5 @@ describe.skipIf(!hasChromium)("Outlook in the inbox, in Chromium", () => {
     await page.getByText("Dear Mei Ling, 40 cartons").waitFor();
     await screenshot(page, "outlook-thread-390");
     expect(errors).toEqual([]);
-  });
+  }, 420_000);
 });
