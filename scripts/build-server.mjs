@@ -48,6 +48,10 @@ await build({
   platform: "node",
   target: "node20",
   format: "esm",
+  // Issue 21 §5: main.js stays small — it listens first (platform/http/early.ts), then imports the app, which lands in
+  // chunks of its own with the code the other entries share.
+  splitting: true,
+  chunkNames: "chunk-[hash]", // beside main.js: import.meta.dirname is the bundle directory in every file (own-dirname)
   sourcemap: "linked",
   logLevel: "warning",
   plugins: [externalPackages, ownDirname],

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type http from "node:http";
 import { hostname } from "node:os";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -55,7 +56,12 @@ import { VERSION } from "./version.ts";
 
 const HOUR = 60 * 60_000;
 
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  // Issue 21 §5: the server main.ts listened on before the app was built (platform/http/early.ts).
+  opts: { serverFactory?: (handler: http.RequestListener) => http.Server } = {},
+): Promise<FastifyInstance> {
   registerModules();
   const app = Fastify({
     logger: {
@@ -69,6 +75,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     bodyLimit: 1_048_576,
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);

@@ -14,6 +14,7 @@ import { Logo } from "../app/Logo.tsx";
 import { AppLink, useAppSearchParams } from "../app/links.tsx";
 import { ModeToggle } from "../app/ModeToggle.tsx";
 import type { MenuLink } from "./MobileMenu.tsx";
+import { SeedingBanner } from "./SeedingBanner.tsx";
 
 const MobileMenu = lazy(() => import("./MobileMenu.tsx"));
 
@@ -92,6 +93,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </Toolbar>
         </Container>
       </AppBar>
+      <SeedingBanner />
       {menuWanted && (
         <Suspense fallback={null}>
           <MobileMenu links={[...LINKS, signIn]} open={open} onClose={() => setOpen(false)} />

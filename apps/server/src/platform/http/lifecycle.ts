@@ -15,7 +15,8 @@ import {
 // from the moment it is told to stop (SIGTERM, main.ts), so a balancer that polls it drains the instance while it
 // finishes what it has in flight.
 
-export type Lifecycle = { ready: boolean; draining: boolean; instanceId: string };
+// `seeding`: the demo is being written after the server began listening (server.ts, seedWhileServing).
+export type Lifecycle = { ready: boolean; draining: boolean; seeding: boolean; instanceId: string };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -25,9 +26,24 @@ declare module "fastify" {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+// What reads or writes the database; the web's files and pages (the SPA) are served at once during the seed.
+const DATA_PATH = /^\/(api|auth\/v1|rest\/v1|storage\/v1|realtime|webhooks|dev\/mailbox|metrics|demo|r)(\/|$|\?)/;
+export const SEEDING_MESSAGE =
+  "The demo data is still being written (a first start takes about a minute); try again in a moment";
+
 export function registerLifecycle(app: FastifyInstance, opts: { database: Database; instanceId: string }): Lifecycle {
-  const lifecycle: Lifecycle = { ready: false, draining: false, instanceId: opts.instanceId };
+  const lifecycle: Lifecycle = { ready: false, draining: false, seeding: false, instanceId: opts.instanceId };
   app.decorate("lifecycle", lifecycle);
+  // Issue 21 §5: while the demo's one transaction is being written every query would wait for it (PGlite runs one
+  // at a time), so the data's routes say so at once instead of hanging — the web retries and shows a banner.
+  app.addHook("onRequest", async (req, reply) => {
+    if (!lifecycle.seeding || !DATA_PATH.test(req.url)) return;
+    return reply
+      .code(503)
+      .header("retry-after", "5")
+      .header("cache-control", "no-store")
+      .send({ code: "seeding", message: SEEDING_MESSAGE, instance: opts.instanceId });
+  });
   app.addHook("onReady", async () => {
     lifecycle.ready = true;
   });
