@@ -68,8 +68,20 @@ export async function runFaultScenario(o: ScenarioOptions): Promise<ScenarioResu
     log(line);
   };
   const state = JSON.parse(readFileSync(path.join(DIR, "cluster.json"), "utf8")) as { primaryUrl: string };
-  const instancePorts = () =>
-    (JSON.parse(readFileSync(path.join(DIR, "instances.json"), "utf8")) as Array<{ port: number }>).map((i) => i.port);
+  // The instances' ports; instances.json is rewritten while an instance restarts, so the last good reading stands.
+  let ports: number[] = [];
+  const instancePorts = () => {
+    try {
+      const read = (JSON.parse(readFileSync(path.join(DIR, "instances.json"), "utf8")) as Array<{ port: number }>).map(
+        (i) => i.port,
+      );
+      if (read.length) ports = read;
+    } catch {
+      // half-written: keep the last
+    }
+    return ports;
+  };
+  instancePorts();
   const run = randomUUID().slice(0, 8);
 
   // ---- a client that retries what it may -------------------------------------------------------------------------
@@ -183,8 +195,15 @@ export async function runFaultScenario(o: ScenarioOptions): Promise<ScenarioResu
   if (products.length < 3) throw new Error("the scenario needs three stock-tracked products with a price");
   const [invoiceProduct, posProduct, listedProduct] = products;
   const location = (await list<{ id: number }>(ownerToken, "/rest/v1/location?select=id&order=id&limit=1"))[0].id;
-  const db = new pg.Client({ connectionString: state.primaryUrl });
-  await db.connect();
+  // The primary, straight (not through the app), for the setup's and the checks' reads: a connection of its own for
+  // each, since the primary is restarted in between.
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: state.primaryUrl });
+    client.on("error", () => undefined); // a restart of the primary ends it; the next use connects again
+    await client.connect();
+    return client;
+  };
+  let db = await connect();
   const ws = (await db.query<{ workspace_id: string }>('select workspace_id from "user" where email = $1', [OWNER]))
     .rows[0].workspace_id;
   const onHand = async () =>
@@ -220,6 +239,7 @@ export async function runFaultScenario(o: ScenarioOptions): Promise<ScenarioResu
     reason: "Stock for the fault test",
   });
   const stockBefore = await onHand();
+  await db.end();
   const posPrice = (Math.round(Number(posProduct.price) * 109) / 100).toFixed(2);
 
   // The marketplace: demo sells (a published profile and a listing), orchard's buyer opens a thread about it.
@@ -394,8 +414,8 @@ export async function runFaultScenario(o: ScenarioOptions): Promise<ScenarioResu
         payments: [{ method: "cash", amount: "200.00" }],
       };
       const first = await call("pos", "POST", "/rest/v1/rpc/pos_sale", { token: cashierToken, anon, key, body });
-      const ports = instancePorts();
-      const at = `http://127.0.0.1:${ports[k++ % ports.length]}`;
+      const live = instancePorts();
+      const at = `http://127.0.0.1:${live[k++ % live.length]}`;
       const replay = await call("pos", "POST", "/rest/v1/rpc/pos_sale", {
         token: cashierToken,
         anon,
@@ -595,6 +615,7 @@ export async function runFaultScenario(o: ScenarioOptions): Promise<ScenarioResu
 
   // ---- checks against the database --------------------------------------------------------------------------------
 
+  db = await connect();
   try {
     const ids = invoices.map((i) => i.id);
     const found = await db.query<{ id: string; number: string; status: string }>(

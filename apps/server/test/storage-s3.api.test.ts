@@ -30,7 +30,7 @@ beforeAll(async () => {
   fake = await startFakeS3(S3);
   env.S3_ENDPOINT = fake.url;
 });
-const own = ownServer(env);
+const own = ownServer(env, 240_000);
 afterAll(() => fake?.close());
 
 let owner: Signed;
@@ -138,6 +138,7 @@ describe("files in an S3-compatible store (S3_BUCKET)", () => {
   it("fails an upload with a clear 503 when the store refuses, and keeps no row", async () => {
     const bucket = unique("s3x");
     expect((await owner.storage.createBucket(bucket, { public: false })).error).toBeNull();
+    expect((await owner.storage.from(bucket).upload("kept.txt", "kept")).error).toBeNull();
     const refusedBefore = fake.refused;
     fake.secret = "rotated-elsewhere";
     try {
@@ -151,12 +152,18 @@ describe("files in an S3-compatible store (S3_BUCKET)", () => {
         error: "StorageUnavailable",
         message: expect.stringMatching(/file store could not store a file \(403 SignatureDoesNotMatch\)/),
       });
+      // A download meanwhile says the store is unavailable, not that the file is gone.
+      const down = await fetch(`${own.server.url}/storage/v1/object/authenticated/${bucket}/kept.txt`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ error: "StorageUnavailable" });
     } finally {
       fake.secret = S3.secretAccessKey;
     }
     expect(fake.refused).toBeGreaterThan(refusedBefore);
     expect(await versionOf(bucket, "x.txt")).toBeUndefined();
-    expect(keysOf(bucket)).toEqual([]);
+    expect(keysOf(bucket)).toHaveLength(1); // kept.txt only
     // And works again once the store accepts.
     expect((await owner.storage.from(bucket).upload("x.txt", "yes")).error).toBeNull();
     expect(await (await owner.storage.from(bucket).download("x.txt")).data?.text()).toBe("yes");

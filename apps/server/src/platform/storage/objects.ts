@@ -8,7 +8,7 @@ import { allow, asCaller, type Caller, may } from "./caller.ts";
 import type { FileStore, OpenedFile } from "./disk.ts";
 import type { BucketRow, ObjectRow } from "./json.ts";
 import { assertRoom, type StorageUsage, storageUsage } from "./quota.ts";
-import { duplicate, invalid, notFound } from "./storage-error.ts";
+import { duplicate, invalid, notFound, StorageError } from "./storage-error.ts";
 import type { Received } from "./upload.ts";
 
 // Byte-order equality, so the lookup uses storage_object_name_key (an index on name COLLATE "C").
@@ -111,8 +111,9 @@ export function createObjectStore(db: Db, disk: FileStore) {
           const row = await findObject(tx, caller.workspaceId, bucket, name);
           if (!row) throw notFound();
           if (withFile) {
-            held.file = await disk.open(pathOf(caller, bucket.name, row.version)).catch(() => {
-              throw notFound();
+            // A file gone from the store is not found; a store that does not answer says so (503).
+            held.file = await disk.open(pathOf(caller, bucket.name, row.version)).catch((err: unknown) => {
+              throw err instanceof StorageError ? err : notFound();
             });
           }
           return { bucket, row, file: held.file ?? null };

@@ -52,7 +52,7 @@ export function createS3Store(s: S3Settings, staging: Staging): FileStore {
     const payloadHash = opts.body ? sha256Hex(opts.body) : EMPTY_SHA256;
     const headers = signRequest({ method, url, headers: opts.headers, payloadHash }, keys);
     try {
-      const body = opts.body ? new Uint8Array(opts.body.buffer, opts.body.byteOffset, opts.body.length) : undefined;
+      const body = opts.body ? new Uint8Array(opts.body) : undefined; // a copy, as fetch's BodyInit
       return await fetch(url, { method, headers, body, signal: AbortSignal.timeout(60_000) });
     } catch (err) {
       throw unavailable(what, (err as Error).cause ? String((err as { cause: Error }).cause.message) : String(err));
