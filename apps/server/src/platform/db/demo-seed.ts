@@ -25,6 +25,7 @@ import { seedHr } from "./demo-hr.ts";
 import { seedInbox } from "./demo-inbox.ts";
 import { ORCHARD_WORKSPACE } from "./demo-marketplace.ts";
 import { seedMarketplace } from "./demo-marketplace-trade.ts";
+import { seedPos } from "./demo-pos.ts";
 import { seedPurchasing } from "./demo-purchasing.ts";
 import { seedTrading } from "./demo-trading.ts";
 import { seedMasterData } from "./master-seed.ts";
@@ -330,6 +331,7 @@ export async function seedWorkspace(
   if (opts.trading) await seedChallenge(tx, created.id, profile);
   if (opts.trading) await seedCommission(tx, created.id, profile);
   if (opts.trading) await seedDriverTrip(tx, created.id, profile); // issue 22: the driver's trip today
+  if (opts.trading) await seedPos(tx, created.id, profile); // issue 22: a closed and an open POS session
   if (opts.trading) await seedInbox(tx, created.id, profile); // issue 24: the inbox's conversations
   if (opts.trading) await seedExpense(tx, created.id, profile); // issue 24: expense claims in each state
   return created.id;
