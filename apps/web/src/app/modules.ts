@@ -49,9 +49,9 @@ import PeopleOutlined from "@mui/icons-material/PeopleOutlined";
 import PointOfSaleOutlined from "@mui/icons-material/PointOfSaleOutlined";
 import PostAddOutlined from "@mui/icons-material/PostAddOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
-import RequestPageOutlined from "@mui/icons-material/RequestPageOutlined";
 import ReceiptOutlined from "@mui/icons-material/ReceiptOutlined";
 import ReportProblemOutlined from "@mui/icons-material/ReportProblemOutlined";
+import RequestPageOutlined from "@mui/icons-material/RequestPageOutlined";
 import RequestQuoteOutlined from "@mui/icons-material/RequestQuoteOutlined";
 import RuleOutlined from "@mui/icons-material/RuleOutlined";
 import SavingsOutlined from "@mui/icons-material/SavingsOutlined";
@@ -202,6 +202,7 @@ registerDocumentExtensions(() => import("../modules/warehouse/documents.ts"));
 registerDocumentExtensions(() => import("../modules/inbox/documents.ts")); // issue 24: a document's conversations
 registerDocumentExtensions(() => import("../modules/delivery/documents.ts")); // issue 22: proof of delivery, dispatch
 registerDocumentExtensions(() => import("../modules/expense/documents.ts")); // issue 24: an expense claim's receipts
+registerDocumentExtensions(() => import("../modules/scan/documents.ts")); // issue 24: scan a supplier invoice
 
 function documentModule(path: string, icon: SvgIconComponent, section: NavSection): AppModule {
   const m = resource(path, icon, section);

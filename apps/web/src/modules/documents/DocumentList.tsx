@@ -226,6 +226,7 @@ export default function DocumentList() {
   const def = useResourceDef();
   const type = useDocType(def.name);
   const ListAction = type.listAction;
+  const ListButton = type.listButton;
   const [params, setParams] = useSearchParams();
   const filters = readDocFilters(params);
   const filterKey = JSON.stringify(filters);
@@ -273,11 +274,18 @@ export default function DocumentList() {
     filtered: hasDocFilters(filters),
     columns,
     bar: (
-      <FilterBar
-        type={type}
-        filters={filters}
-        onChange={(f) => setParams(writeDocFilters(params, f), { replace: true })}
-      />
+      <>
+        <FilterBar
+          type={type}
+          filters={filters}
+          onChange={(f) => setParams(writeDocFilters(params, f), { replace: true })}
+        />
+        {ListButton && (
+          <Suspense fallback={null}>
+            <ListButton />
+          </Suspense>
+        )}
+      </>
     ),
     footer: (query) => <ListTotals type={type} filters={query.filters} />,
     selectionAction: ListAction

@@ -31,8 +31,13 @@ export type PagePanel = LazyExoticComponent<ComponentType<{ doc: Row }>>;
 // clears the selection.
 export type ListAction = LazyExoticComponent<ComponentType<{ ids: number[]; onDone(): void }>>;
 
+// A module's own button on a type's list, beside its filters (supplier invoices: "Scan an invoice"); it decides
+// itself whether to show.
+export type ListButton = LazyExoticComponent<ComponentType>;
+
 export type DocumentExtension = {
   pageActions?: readonly PageAction[];
+  listButton?: ListButton;
   panels?: readonly PagePanel[];
   listAction?: ListAction;
   editor?: LinesEditor;
