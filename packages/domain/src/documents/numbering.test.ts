@@ -92,6 +92,7 @@ describe("default prefixes", () => {
       journal_entry: "JE",
       pick_list: "PL",
       stock_count: "SC",
+      expense_claim: "EXP",
     });
     expect(NUMBERED_TYPES).toHaveLength(20);
     for (const type of NUMBERED_TYPES) expect(prefixError(DEFAULT_PREFIXES[type])).toBeNull();
