@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)("Outlook in the inbox, in Chromium", () => {
     expect(reply?.body).toMatchObject({ comment: "Dear Mei Ling, 40 cartons can reach Tuas on Friday." });
     await screenshot(page, "outlook-thread-1440");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByText("Dear Mei Ling, 40 cartons").waitFor();
+    await page.getByLabel("Messages").getByText("Dear Mei Ling, 40 cartons").waitFor();
     await screenshot(page, "outlook-thread-390");
     expect(errors).toEqual([]);
   }, 420_000);
