@@ -94,7 +94,7 @@ describe("default prefixes", () => {
       stock_count: "SC",
       expense_claim: "EXP",
     });
-    expect(NUMBERED_TYPES).toHaveLength(20);
+    expect(NUMBERED_TYPES).toHaveLength(21);
     for (const type of NUMBERED_TYPES) expect(prefixError(DEFAULT_PREFIXES[type])).toBeNull();
     expect(prefixConflict({})).toBeNull();
     expect(isNumberedType("invoice")).toBe(true);
