@@ -770,20 +770,25 @@ export async function runFaultScenario(o: ScenarioOptions): Promise<ScenarioResu
     const twiceMails = [...sent.values()].filter((n) => n > 1).length;
     if (lostMails) problems.push(`${lostMails} e-mails answered 2xx were never sent (a job lost)`);
     if (twiceMails) problems.push(`${twiceMails} e-mails were sent more than once (a job ran twice)`);
-    const jobs = (
-      await db.query<{ dead: string; stuck: string }>(
-        `select count(*) filter (where status = 'dead')::text as dead,
-                count(*) filter (where status in ('queued', 'running') and run_at < now() - interval '2 minutes')::text as stuck
+    const jobs =
+      // Stuck: queued and overdue, or running past its lease (a job an instance took when it was killed is taken
+      // again once its lease ends; one still under its lease is in flight, counted apart).
+      (
+        await db.query<{ dead: string; stuck: string; leased: string }>(
+          `select count(*) filter (where status = 'dead')::text as dead,
+                count(*) filter (where (status = 'queued' and run_at < now() - interval '2 minutes')
+                  or (status = 'running' and locked_until < now() - interval '1 minute'))::text as stuck,
+                count(*) filter (where status = 'running' and locked_until >= now() - interval '1 minute')::text as leased
          from job where created_at > now() - make_interval(secs => $1)`,
-        [o.seconds + 180],
-      )
-    ).rows[0];
+          [o.seconds + 180],
+        )
+      ).rows[0];
     if (jobs.dead !== "0" || jobs.stuck !== "0") problems.push(`jobs: ${jobs.dead} dead, ${jobs.stuck} stuck`);
     out(
       `checked: ${invoices.length} invoices, ${invoiceNumbers}, ${posNumbers}, books ${books.d} = ${books.c}, ` +
         `POS stock ${stockBefore} → ${stockAfter} (${saleIds.length} answered sales, ${unanswered.n} made but unanswered), ` +
         `${stored.rows.length} chat messages stored, ${storedHooks.size} webhook messages stored, ` +
-        `${emails.length} e-mails (${sent.size} sent), jobs dead ${jobs.dead} stuck ${jobs.stuck}`,
+        `${emails.length} e-mails (${sent.size} sent), jobs dead ${jobs.dead} stuck ${jobs.stuck} (in flight under a lease ${jobs.leased})`,
     );
   } finally {
     await db.end();
