@@ -8,7 +8,7 @@ import { createWorker, OEM, type Worker } from "tesseract.js";
 // One worker per process, started on first use and kept warm; recognitions queue on it one at a time (OCR is
 // CPU-heavy and a thread of its own, so a request waits for its turn without blocking the event loop).
 
-const require = createRequire(import.meta.url);
+const require = createRequire(path.join(import.meta.dirname, "ocr.ts"));
 
 export type OcrWord = { text: string; confidence: number }; // confidence 0..1
 export type OcrLine = { text: string; confidence: number; words: OcrWord[] };

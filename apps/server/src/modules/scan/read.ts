@@ -7,7 +7,7 @@ import { type OcrLine, recognizeImage } from "./ocr.ts";
 // layer is read first (exact: confidence 1); a page without one (a scan saved as PDF) is rendered with pdf.js onto
 // a canvas and read by OCR, as images are.
 
-const require = createRequire(import.meta.url);
+const require = createRequire(path.join(import.meta.dirname, "read.ts"));
 
 export type ScanText = {
   text: string;
