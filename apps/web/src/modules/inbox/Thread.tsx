@@ -435,7 +435,12 @@ export function Thread({ id, onBack }: { id: number; onBack(): void }) {
               {c.title}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {CHANNEL_LABEL[c.channel_id]} · {c.channel_id === 1 ? `+${c.external_thread_id}` : c.external_thread_id}
+              {CHANNEL_LABEL[c.channel_id]} ·{" "}
+              {c.channel_id === 1
+                ? `+${c.external_thread_id}`
+                : c.channel_id === 4
+                  ? (t.contact?.email ?? "e-mail") // an Outlook thread's id is Graph's conversationId: the address says more
+                  : c.external_thread_id}
               {c.company_name ? ` · ${c.company_name}` : ""}
             </Typography>
           </Box>
