@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { restFetch } from "../../apps/server/test/rest-helpers.ts";
-import { appUrl, hasChromium, screenshot, signIn, useFreshBrowser } from "../browser.ts";
+import { appUrl, hasChromium, screenshot, signIn as signInForm, useFreshBrowser } from "../browser.ts";
 
 // Issue 24 "OCR and expense claims": a salesperson on a phone (390×844) photographs a taxi receipt into a new expense
 // claim — a future date is refused by name, then corrected — and submits it; the sales manager on a desktop opens
@@ -14,6 +14,13 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
+
+// Whoever was signed in before is signed out first.
+async function signIn(page: Page, email: string) {
+  await page.context().clearCookies();
+  if (page.url().startsWith("http")) await page.evaluate(() => [localStorage.clear(), sessionStorage.clear()]);
+  await signInForm(page, email);
+}
 
 const status = (page: Page, label: string) => page.locator("h1 + [data-status]", { hasText: label }).waitFor();
 const act = (page: Page, name: string) =>
