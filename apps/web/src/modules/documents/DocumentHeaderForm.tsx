@@ -143,7 +143,8 @@ export function DocumentHeaderForm(props: {
           )}
         </Grid>
       )}
-      <Grid size={{ xs: 6, sm: 3 }}>
+      {/* A picker's dd/mm/yyyy and its calendar button need more room than a three-letter currency. */}
+      <Grid size={{ xs: 6, sm: 4 }}>
         {readOnly ? (
           <ReadOnly label="Date" value={formatDate(text("doc_date")) || "—"} />
         ) : (
@@ -157,7 +158,7 @@ export function DocumentHeaderForm(props: {
           />
         )}
       </Grid>
-      <Grid size={{ xs: 6, sm: 3 }}>
+      <Grid size={{ xs: 6, sm: 2 }}>
         {readOnly ? (
           <ReadOnly label="Currency" value={text("currency") || "—"} />
         ) : (
@@ -193,7 +194,7 @@ export function DocumentHeaderForm(props: {
         </Grid>
       )}
       {extras.map((f) => (
-        <Grid key={f.name} size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid key={f.name} size={{ xs: 12, sm: 6, md: f.kind === "date" ? 4 : 3 }}>
           {readOnly ? (
             <Box>
               <Typography variant="caption" color="text.secondary">
