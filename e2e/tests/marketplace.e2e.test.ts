@@ -111,6 +111,21 @@ describe.skipIf(!hasChromium)("the marketplace in Chromium", () => {
     const sellerErrors = watchErrors(seller);
     await buyer.setViewportSize({ width: 1440, height: 900 });
     await signIn(buyer, BUYER);
+    // The seller is at work elsewhere in the app: the chat's unread count in the navigation moves live.
+    await seller.setViewportSize({ width: 1440, height: 900 });
+    await signIn(seller, SELLER);
+    await seller.goto(appUrl("/dashboard/marketplace-sales-order"));
+    const chatEntry = seller.getByRole("navigation", { name: "Dashboard" }).getByRole("link", {
+      name: /Marketplace chat/,
+    });
+    await chatEntry.waitFor();
+    const unreadBefore = Number(
+      (await chatEntry
+        .getByTestId("marketplace-unread")
+        .textContent({ timeout: 3000 })
+        .catch(() => "0")) || 0,
+    );
+
     await buyer.goto(appUrl("/dashboard/marketplace"));
     await buyer.getByRole("heading", { name: "Marketplace", level: 1 }).waitFor();
     await buyer.getByLabel("Search listings or sellers").fill("Journey crate");
@@ -128,10 +143,14 @@ describe.skipIf(!hasChromium)("the marketplace in Chromium", () => {
       .getByText("Can you deliver to Orchard Road by Friday?")
       .waitFor();
 
+    await chatEntry
+      .getByTestId("marketplace-unread")
+      .getByText(String(unreadBefore + 1))
+      .waitFor({ timeout: 15_000 });
+    await screenshot(seller, "marketplace-unread-badge-1440");
+
     // The seller reads it, and answers; the buyer sees the answer arrive without reloading.
-    await seller.setViewportSize({ width: 1440, height: 900 });
-    await signIn(seller, SELLER);
-    await seller.goto(appUrl("/dashboard/marketplace-chat"));
+    await chatEntry.click();
     await seller.getByRole("list", { name: "Chats" }).getByText("Orchard Retail Group").first().click();
     await seller
       .getByRole("log", { name: "Messages" })
