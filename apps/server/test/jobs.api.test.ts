@@ -253,6 +253,48 @@ describe("the outbox", () => {
     expect(none.status).toBe(404);
   });
 
+  it("a public order's notice to staff is queued in the order's own transaction", async () => {
+    const rest = (path: string, init: RequestInit = {}) =>
+      fetch(`${a.url}/rest/v1/${path}`, {
+        ...init,
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${tokenA}`,
+          prefer: "return=representation",
+        },
+      });
+    const [form] = (await (
+      await rest("order_form", { method: "POST", body: JSON.stringify({ title: "Outbox form" }) })
+    ).json()) as Array<{ id: number; token: string }>;
+    const [product] = (await (await rest("product?select=id,price&limit=1&order=id")).json()) as Array<{
+      id: number;
+      price: string;
+    }>;
+    const item = { order_form_id: form.id, product_id: product.id, price: product.price, min_qty: "1", sort_order: 0 };
+    expect((await rest("order_form_item", { method: "POST", body: JSON.stringify(item) })).status).toBe(201);
+    const placed = await fetch(`${a.url}/api/public/order-forms/${form.token}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Outbox Buyer",
+        email: "buyer@outbox.example",
+        company: "Outbox Pte Ltd",
+        delivery_address: "1 Outbox Road",
+        items: [{ product_id: product.id, qty: "1" }],
+      }),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { number } = (await placed.json()) as { number: string };
+    // Both rows take now() from one transaction: the same instant. Queued after the commit, the job's is later.
+    const rows = (
+      await a.running.database.db.execute(sql`select o.created_at = j.created_at as same from customer_order o
+        join job j on j.workspace_id = o.workspace_id and j.doc_type = 'customer_order' and j.doc_id = o.id
+        where o.number = ${number}`)
+    ).rows as Array<{ same: boolean }>;
+    expect(rows.length).toBeGreaterThan(0); // one per recipient (the owner and the sales managers)
+    expect(rows.every((r) => r.same)).toBe(true);
+  });
+
   it("a sign-in link is sealed in the queue until it is sent, and dropped after", async () => {
     const to = "accounts@demo.test";
     const { anonKey: apikey } = (await (await fetch(`${a.url}/api/config`)).json()) as { anonKey: string };

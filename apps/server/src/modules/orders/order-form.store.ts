@@ -101,12 +101,19 @@ const fieldError = (details: { field: string; message: string }[]) =>
   new HttpError(422, "validation_failed", details[0].message, details);
 
 // A received order with its ORD number, priced from the form; the customer is the form's, or none yet.
+// `then` runs in the same transaction once the order is written (the staff's notice, queued in the outbox: both or
+// neither).
 export async function submitOrder(
   db: Db,
   form: FoundForm,
   input: OrderSubmission,
+  then?: (tx: Tx, order: SubmittedOrder & { id: number }) => Promise<void>,
 ): Promise<SubmittedOrder & { id: number }> {
-  return inWorkspace(db, form, (tx) => receiveOrder(tx, form, input));
+  return inWorkspace(db, form, async (tx) => {
+    const order = await receiveOrder(tx, form, input);
+    await then?.(tx, order);
+    return order;
+  });
 }
 
 // The order written in a transaction that already runs as the form's workspace's guest (submitOrder's; the demo

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { clientMeta } from "../../platform/auth/request.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { notifyNewOrder } from "./notify.ts";
-import { findForm, publicForm, submitOrder } from "./order-form.store.ts";
+import { findForm, orderRecipients, publicForm, submitOrder } from "./order-form.store.ts";
 import { limit, ORDER_FORM_LIMITS } from "./rate-limit.ts";
 
 // Issue 10 §2: the public side of an order form, no sign-in. GET answers the form (workspace name and logo, products
@@ -37,11 +37,11 @@ export async function publicOrderFormRoutes(app: FastifyInstance, opts: { db: Db
       "This order form is taking too many orders right now.",
     );
     const input = OrderSubmission.parse(req.body ?? {});
-    const order = await submitOrder(db, form, input);
-    // The order is taken whatever the mail does: the notice is queued (the outbox) and retried by the worker; a
-    // notice that could not even be queued is logged for the operator.
-    await notifyNewOrder(app.deps, db, form, order, input).catch((err: unknown) =>
-      req.log.warn({ err }, "order notification not queued"),
+    // The order and its notice to the owner and sales managers in one transaction (the outbox): the worker sends
+    // it, retrying while the mail server refuses.
+    const to = await orderRecipients(db, form.workspace_id);
+    const order = await submitOrder(db, form, input, (tx, taken) =>
+      notifyNewOrder(app.deps, tx, form, taken, input, to),
     );
     const { id: _id, ...answer } = order;
     return reply.code(201).send(answer);

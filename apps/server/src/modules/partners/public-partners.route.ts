@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { clientMeta } from "../../platform/auth/request.ts";
-import { type Db, inRequest } from "../../platform/db/database.ts";
+import { type Db, inRequest, type Tx } from "../../platform/db/database.ts";
 import { HttpError } from "../../platform/http/errors.ts";
 import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import type { Caller } from "../../platform/rest/access.ts";
@@ -71,12 +71,16 @@ export async function publicPartnerRoutes(app: FastifyInstance, opts: { db: Db }
       await limit(db, reply, `partner_answer:${ip}`, PARTNER_LIMITS.answerPerIp, "Too many answers from your network.");
       const link = await findLink(db, req.params.token);
       const input = Answer.parse(req.body ?? {});
+      // The answer and the notice to whoever sent the form in one transaction (the outbox); who that is, is read
+      // first by the server (the guest may not read the team).
+      const sender = await answerRecipient(db, link.workspace_id, link.id);
       const answered = await publicly(() =>
-        inRequest(db, { workspaceId: link.workspace_id, userId: null, role: "anon" }, (tx) =>
-          answerForm(tx, guest(link.workspace_id), link.id, input, link.workspace_name),
-        ),
+        inRequest(db, { workspaceId: link.workspace_id, userId: null, role: "anon" }, async (tx) => {
+          const form = await answerForm(tx, guest(link.workspace_id), link.id, input, link.workspace_name);
+          await notifyAnswer(deps, tx, link.workspace_id, form, sender);
+          return form;
+        }),
       );
-      await notifyAnswer(deps, db, link.workspace_id, answered);
       return reply.send({ status: answered.status, responder_name: input.name });
     },
   );
@@ -108,25 +112,39 @@ export async function publicPartnerRoutes(app: FastifyInstance, opts: { db: Db }
         PARTNER_LIMITS.registerPerWorkspace,
         "This workspace is taking too many registrations right now.",
       );
-      const saved = await publicly(() => submitRegistration(db, w, req.body));
-      await notifyRegistration(deps, db, w, saved);
+      const to = await registrationRecipients(db, w.id);
+      const saved = await publicly(() =>
+        submitRegistration(db, w, req.body, (tx, reg) => notifyRegistration(deps, tx, w, reg, to)),
+      );
       return reply.code(201).send({ reference: `REG-${saved.id}`, status: saved.status });
     },
   );
 }
 
-// Staff who sent a form hear the supplier's answer (queued once the answer has committed).
-async function notifyAnswer(deps: CommandDeps, db: Db, ws: string, form: Record<string, unknown>) {
+type AnswerRecipient = { email: string | null; name: string; supplier: string } | undefined;
+
+// Who sent the form (their address, the workspace's and the supplier's names), read by the server.
+async function answerRecipient(db: Db, ws: string, formId: number): Promise<AnswerRecipient> {
   const res = await db.execute(
     sql`select a.email, w.name, c.name as supplier from supplier_discount_form f
       join workspace w on w.id = f.workspace_id
       join company c on c.workspace_id = f.workspace_id and c.id = f.company_id
       left join auth_user a on a.id = f.created_by
-      where f.workspace_id = ${ws}::uuid and f.id = ${Number(form.id)}`,
+      where f.workspace_id = ${ws}::uuid and f.id = ${formId}`,
   );
-  const row = res.rows[0] as { email: string | null; name: string; supplier: string } | undefined;
+  return res.rows[0] as AnswerRecipient;
+}
+
+// Staff who sent a form hear the supplier's answer (queued in the answer's transaction).
+async function notifyAnswer(
+  deps: CommandDeps,
+  tx: Tx,
+  ws: string,
+  form: Record<string, unknown>,
+  row: AnswerRecipient,
+) {
   if (!row?.email) return;
-  await sendPartnerMail(deps, db, ws, {
+  await sendPartnerMail(deps, tx, ws, {
     to: row.email,
     fromName: row.name,
     subject: `${row.supplier} ${form.status} supplier discount form ${form.id}`,
@@ -139,13 +157,13 @@ async function notifyAnswer(deps: CommandDeps, db: Db, ws: string, form: Record<
 
 async function notifyRegistration(
   deps: CommandDeps,
-  db: Db,
+  tx: Tx,
   w: { id: string; name: string },
   reg: Record<string, unknown>,
+  to: string[],
 ) {
-  const to = await registrationRecipients(db, w.id);
   for (const address of to) {
-    await sendPartnerMail(deps, db, w.id, {
+    await sendPartnerMail(deps, tx, w.id, {
       to: address,
       fromName: w.name,
       subject: `New project registration: ${reg.project_name} for ${reg.end_customer}`,

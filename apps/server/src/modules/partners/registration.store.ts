@@ -56,7 +56,13 @@ const guest = (workspaceId: string): Caller => ({
 });
 
 // The registration as sent, validated by the resource's own insert schema (per-field messages).
-export async function submitRegistration(db: Db, w: RegistrationWorkspace, body: unknown) {
+// `then` runs in the same transaction once it is written (the staff's notice, queued in the outbox).
+export async function submitRegistration(
+  db: Db,
+  w: RegistrationWorkspace,
+  body: unknown,
+  then?: (tx: Tx, saved: Row) => Promise<void>,
+) {
   const parsed = (projectRegistrationResource.insert as unknown as Shape).safeParse(body ?? {});
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message }));
@@ -73,7 +79,9 @@ export async function submitRegistration(db: Db, w: RegistrationWorkspace, body:
     await writeEvent(tx, guest(w.id), { type: TYPE, docId: id, action: "create", from: null, to: "submitted" });
     const res = await tx.execute(sql`select id, status, duplicate_of_id, end_customer, project_name, contact_name,
         contact_email from project_registration where workspace_id = ${w.id}::uuid and id = ${id}`);
-    return res.rows[0] as Row;
+    const saved = res.rows[0] as Row;
+    await then?.(tx, saved);
+    return saved;
   });
 }
 
