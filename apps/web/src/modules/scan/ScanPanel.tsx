@@ -23,6 +23,9 @@ const LABELS: Record<string, string> = {
   total: "Total",
 };
 
+const MONEY = new Set(["subtotal", "gst", "total"]);
+const shown = (k: string, v: unknown) => (MONEY.has(k) && typeof v === "number" ? v.toFixed(2) : String(v));
+
 const tone = (c: number) => (c >= 0.9 ? "success" : c >= 0.7 ? "warning" : "error");
 
 export default function ScanPanel({ doc }: { doc: Row }) {
@@ -69,7 +72,7 @@ export default function ScanPanel({ doc }: { doc: Row }) {
             key={k}
             variant="outlined"
             color={tone(s.confidence[k] ?? 0)}
-            label={`${LABELS[k]}: ${String(s.fields[k])} · ${Math.round((s.confidence[k] ?? 0) * 100)}%`}
+            label={`${LABELS[k]}: ${shown(k, s.fields[k])} · ${Math.round((s.confidence[k] ?? 0) * 100)}%`}
           />
         ))}
         {lines.map((l, i) => {
@@ -82,7 +85,7 @@ export default function ScanPanel({ doc }: { doc: Row }) {
               key={`line-${i}`}
               variant="outlined"
               color={tone(c)}
-              label={`Line ${i + 1}: ${String(l.description)} ${String(l.qty)} × ${String(l.unit_price)} · ${Math.round(c * 100)}%`}
+              label={`Line ${i + 1}: ${String(l.description)} ${String(l.qty)} × ${Number(l.unit_price).toFixed(2)} · ${Math.round(c * 100)}%`}
             />
           );
         })}
