@@ -215,6 +215,7 @@ export const marketplaceMessageResource = defineResource({
     f.text("attachment_name", "File", ro),
     f.text("attachment_mime", "File type", ro),
     f.integer("attachment_size", "File size", ro),
+    f.text("attachment_key", "Storage key", { ...ro, serverOnly: true }), // where the file is kept: the server's
     ...auditFields,
   ],
   relations: {},

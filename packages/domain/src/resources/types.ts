@@ -53,6 +53,9 @@ export type FieldDef = {
   // sales_order_id by the seller, purchase_order_id by the buyer); every other reader reads null, and filters and
   // orders on it see the same null (the REST engine and realtime read it so).
   readBy?: string;
+  // A column the server keeps for itself (a file's storage key): not on the wire at all — neither in `*`, nor to
+  // name, filter or order by, nor in realtime's rows.
+  serverOnly?: boolean;
 };
 
 // one: this row's `column` points at the target's `references` (product.category_id → category.id).

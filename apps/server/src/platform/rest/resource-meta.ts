@@ -77,7 +77,12 @@ export function metaOf(def: ResourceDef): ResourceMeta {
   let meta = cache.get(def.name);
   if (!meta) {
     const readBy = new Map(def.fields.filter((f) => f.readBy).map((f) => [f.name, f.readBy as string]));
-    const columns = new Map([...wireColumns(def)].map(([name, c]) => [name, describe(c, readBy.get(name) ?? null)]));
+    const kept = new Set(def.fields.filter((f) => f.serverOnly).map((f) => f.name));
+    const columns = new Map(
+      [...wireColumns(def)]
+        .filter(([name]) => !kept.has(name))
+        .map(([name, c]) => [name, describe(c, readBy.get(name) ?? null)]),
+    );
     meta = {
       def,
       table: getTableName(def.table),
