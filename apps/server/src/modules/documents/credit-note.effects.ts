@@ -1,3 +1,5 @@
+import { creditNote, creditNoteLine } from "@workmetrics/domain/db/returns-schema";
+import { invoice } from "@workmetrics/domain/db/selling-schema";
 import { Dec, dec, money } from "@workmetrics/domain/documents/decimal";
 import { CREDIT_NOTE_RULE } from "@workmetrics/domain/documents/postings";
 import { checkOverflow } from "@workmetrics/domain/documents/quantities";
@@ -8,6 +10,7 @@ import type { Tx } from "../../platform/db/database.ts";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
 import { conflict, invalid, notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec, type Effect, type PrepareConvert } from "../../platform/documents/registry.ts";
+import { type RowOf, rowOf, rowsOf } from "../../platform/documents/rows.ts";
 import { loadLines, lockHeader, type Row, today, updateRow } from "../../platform/documents/store.ts";
 import { settleDebitNote } from "./debit-note.effects.ts";
 import { settleInvoice } from "./invoice.effects.ts";
@@ -104,7 +107,13 @@ export const prepareCreditNote: PrepareConvert = async (tx, caller, source, draf
 
 // qty_credited of every line of the invoice: Σ over the issued credit notes' lines that credit it. On issue, a line
 // past its quantity is refused with what was left before this credit note.
-async function recreditLines(tx: Tx, ws: string, invoiceId: number, name: string, doc?: Row[]): Promise<void> {
+async function recreditLines(
+  tx: Tx,
+  ws: string,
+  invoiceId: number,
+  name: string,
+  doc?: RowOf<typeof creditNoteLine>[],
+): Promise<void> {
   const invoiceLines = await tx.execute(sql`select id, qty::text as qty from invoice_line
     where workspace_id = ${ws}::uuid and invoice_id = ${invoiceId} order by line_no for update`);
   const sums = await tx.execute(sql`select l.invoice_line_id::text as id, sum(l.qty)::text as qty
@@ -118,7 +127,7 @@ async function recreditLines(tx: Tx, ws: string, invoiceId: number, name: string
     for (const l of doc) {
       if (l.invoice_line_id == null) continue;
       const k = String(l.invoice_line_id);
-      mine.set(k, (mine.get(k) ?? new Dec(0)).plus(dec(String(l.qty))));
+      mine.set(k, (mine.get(k) ?? new Dec(0)).plus(dec(l.qty)));
     }
     const before = lines.map((l) => ({
       id: String(l.id),
@@ -129,7 +138,7 @@ async function recreditLines(tx: Tx, ws: string, invoiceId: number, name: string
     }));
     const requested = doc
       .filter((l) => l.invoice_line_id != null)
-      .map((l) => ({ source_line_id: String(l.invoice_line_id), qty: String(l.qty) }));
+      .map((l) => ({ source_line_id: String(l.invoice_line_id), qty: l.qty }));
     const over = checkOverflow(before, requested, "qty_credited");
     if (over) throw conflict(`${over} of ${name}`, { reason: "overflow", source: { type: "invoice", id: invoiceId } });
   }
@@ -147,54 +156,56 @@ async function creditedTotal(tx: Tx, ws: string, invoiceId: number): Promise<str
 
 const submit: Effect = async (tx, caller, spec, doc, step) => {
   const ws = caller.workspaceId as string;
-  const cnId = Number(doc.header.id);
+  const cn = rowOf(creditNote, doc.header);
+  const cnLines = rowsOf(creditNoteLine, doc.lines);
   const invoices = documentSpec("invoice");
-  const invoiceId = Number(doc.header.invoice_id);
-  const inv = await lockHeader(tx, invoices, ws, invoiceId);
-  if (!inv) throw notFound(invoices, invoiceId);
-  const name = String(inv.number ?? `Invoice ${invoiceId}`);
-  if (!OPEN.has(String(inv.status))) {
-    const label = invoices.machine.statuses[String(inv.status)]?.label.toLowerCase() ?? inv.status;
+  const invoiceId = Number(cn.invoice_id);
+  const found = await lockHeader(tx, invoices, ws, invoiceId);
+  if (!found) throw notFound(invoices, invoiceId);
+  const inv = rowOf(invoice, found);
+  const name = inv.number ?? `Invoice ${invoiceId}`;
+  if (!OPEN.has(inv.status)) {
+    const label = invoices.machine.statuses[inv.status]?.label.toLowerCase() ?? inv.status;
     throw conflict(`${name} is ${label}: only a submitted invoice can be credited`);
   }
-  if (Number(inv.company_id) !== Number(doc.header.company_id)) {
+  if (inv.company_id !== cn.company_id) {
     throw invalid(`${name} is another customer's invoice`, "header.invoice_id");
   }
   const onInvoice = new Set((await loadLines(tx, invoices, ws, invoiceId)).map((l) => Number(l.id)));
-  for (const [i, l] of doc.lines.entries()) {
-    if (l.invoice_line_id != null && !onInvoice.has(Number(l.invoice_line_id))) {
+  for (const [i, l] of cnLines.entries()) {
+    if (l.invoice_line_id != null && !onInvoice.has(l.invoice_line_id)) {
       throw invalid(`Line ${i + 1} credits a line that is not on ${name}`, `lines.${i}.invoice_line_id`);
     }
   }
-  await recreditLines(tx, ws, invoiceId, name, doc.lines);
-  const total = dec(String(doc.header.total));
+  await recreditLines(tx, ws, invoiceId, name, cnLines);
+  const total = dec(cn.total);
   const credited = dec(await creditedTotal(tx, ws, invoiceId));
-  if (credited.greaterThan(dec(String(inv.total)))) {
-    const left = Dec.max(dec(String(inv.total)).minus(credited.minus(total)), 0);
-    throw conflict(`Only ${money(left)} of ${money(String(inv.total))} is left to credit on ${name}`, {
+  if (credited.greaterThan(dec(inv.total))) {
+    const left = Dec.max(dec(inv.total).minus(credited.minus(total)), 0);
+    throw conflict(`Only ${money(left)} of ${money(inv.total)} is left to credit on ${name}`, {
       reason: "overflow",
     });
   }
-  const owed = Dec.max(dec(String(inv.outstanding)), 0);
+  const owed = Dec.max(dec(inv.outstanding ?? "0"), 0);
   const applied = Dec.min(total, owed);
-  await updateRow(tx, spec.header, ws, cnId, { applied: money(applied), unapplied: money(total.minus(applied)) });
+  await updateRow(tx, spec.header, ws, cn.id, { applied: money(applied), unapplied: money(total.minus(applied)) });
   if (applied.greaterThan(0)) {
     await tx.execute(sql`insert into payment_allocation
         (workspace_id, payment_type, payment_id, document_type, document_id, amount)
-      values (${ws}::uuid, 'credit_note', ${cnId}, 'invoice', ${invoiceId}, ${money(applied)}::numeric)`);
+      values (${ws}::uuid, 'credit_note', ${cn.id}, 'invoice', ${invoiceId}, ${money(applied)}::numeric)`);
   }
   await updateRow(tx, invoices.header, ws, invoiceId, { credited: money(credited) });
-  await settleInvoice(tx, caller, invoices, invoiceId, { credit_note: { id: cnId, number: step.number } });
-  const rate = String(doc.header.rate ?? "1");
+  await settleInvoice(tx, caller, invoices, invoiceId, { credit_note: { id: cn.id, number: step.number } });
+  const rate = cn.rate ?? "1";
   await postJournal(
     tx,
     caller,
-    { type: spec.machine.type, id: cnId, number: step.number, date: String(doc.header.doc_date) },
+    { type: spec.machine.type, id: cn.id, number: step.number, date: cn.doc_date },
     CREDIT_NOTE_RULE,
     {
-      total: String(doc.header.base_total),
-      net_total: toBase(String(doc.header.net_total), rate),
-      tax_total: toBase(String(doc.header.tax_total), rate),
+      total: cn.base_total,
+      net_total: toBase(cn.net_total, rate),
+      tax_total: toBase(cn.tax_total, rate),
     },
   );
 };
@@ -202,25 +213,25 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
 const cancel: Effect = async (tx, caller, spec, doc, step) => {
   if (step.from === spec.machine.initial) return;
   const ws = caller.workspaceId as string;
-  const cnId = Number(doc.header.id);
+  const cn = rowOf(creditNote, doc.header);
   const invoices = documentSpec("invoice");
-  const invoiceId = Number(doc.header.invoice_id);
+  const invoiceId = Number(cn.invoice_id);
   await lockHeader(tx, invoices, ws, invoiceId);
   // Its credit allocated later to other invoices and debit notes (allocate_credit) is taken back from them too.
   const elsewhere = await tx.execute(sql`delete from payment_allocation where workspace_id = ${ws}::uuid
-    and payment_type = 'credit_note' and payment_id = ${cnId} returning document_type, document_id`);
-  await updateRow(tx, spec.header, ws, cnId, { applied: "0", unapplied: "0" });
+    and payment_type = 'credit_note' and payment_id = ${cn.id} returning document_type, document_id`);
+  await updateRow(tx, spec.header, ws, cn.id, { applied: "0", unapplied: "0" });
   await recreditLines(tx, ws, invoiceId, "");
   await updateRow(tx, invoices.header, ws, invoiceId, { credited: await creditedTotal(tx, ws, invoiceId) });
-  const number = (doc.header.number as string | null) ?? null;
-  const by = { credit_note: { id: cnId, number, cancelled: true } };
+  const number = cn.number;
+  const by = { credit_note: { id: cn.id, number, cancelled: true } };
   await settleInvoice(tx, caller, invoices, invoiceId, by);
   for (const a of elsewhere.rows as Array<{ document_type: string; document_id: number | string }>) {
     const id = Number(a.document_id);
     if (a.document_type === "invoice" && id !== invoiceId) await settleInvoice(tx, caller, invoices, id, by);
     if (a.document_type === "debit_note") await settleDebitNote(tx, caller, documentSpec("debit_note"), id, by);
   }
-  await reverseJournals(tx, caller, { type: spec.machine.type, id: cnId, number, date: await today(tx) });
+  await reverseJournals(tx, caller, { type: spec.machine.type, id: cn.id, number, date: await today(tx) });
 };
 
 export const CREDIT_NOTE_EFFECTS = { submit, cancel };
