@@ -290,7 +290,7 @@ export const conversationReply = implement(COMMANDS.conversation_reply, {
         throw fail(422, "validation_failed", `A ${args.document.type.replace(/_/g, " ")} cannot be sent`, "document");
       }
       const printed = await inLocale(await printingLocale(tx, ws), () =>
-        printDocument(tx, caller, args.document?.type as string, args.document?.id as number),
+        printDocument(tx, caller, args.document?.type as string, args.document?.id as number, deps.disk),
       );
       pdf = { bytes: printed.pdf, name: printed.filename };
       kind = "document";

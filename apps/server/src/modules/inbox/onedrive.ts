@@ -42,7 +42,7 @@ export const onedriveSave = implement(COMMANDS.onedrive_save, {
       ]);
     }
     const printed = await inLocale(await printingLocale(tx, ws), () =>
-      printDocument(tx, caller, args.document_type, args.document_id),
+      printDocument(tx, caller, args.document_type, args.document_id, deps.disk),
     );
     const folder = args.folder.replace(/^\/+|\/+$/g, "");
     const path = `${folder}/${printed.filename}`;
