@@ -166,15 +166,15 @@ describe("manual journals", () => {
 
 describe("chart of accounts", () => {
   it("adds an account with a unique code and the right type for its root", async () => {
-    const made = await rpc(FINANCE, "account_create", { code: "6400", name: "Rent", type: "expense" });
+    const made = await rpc(FINANCE, "account_create", { code: "6800", name: "Rent", type: "expense" });
     expect(made.status, made.text).toBe(200);
-    expect(made.body).toMatchObject({ code: "6400", root: "expense", active: true });
-    const dup = await rpc(FINANCE, "account_create", { code: "6400", name: "Rent again", type: "expense" });
+    expect(made.body).toMatchObject({ code: "6800", root: "expense", active: true });
+    const dup = await rpc(FINANCE, "account_create", { code: "6800", name: "Rent again", type: "expense" });
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe("The code 6400 is already Rent; give another code");
-    const wrong = await rpc(FINANCE, "account_create", { code: "6410", name: "Odd", type: "income" });
+    expect(dup.body.message).toBe("The code 6800 is already Rent; give another code");
+    const wrong = await rpc(FINANCE, "account_create", { code: "6810", name: "Odd", type: "income" });
     expect(wrong.status).toBe(422);
-    expect((await rpc(ACCOUNTS, "account_create", { code: "6420", name: "X", type: "expense" })).status).toBe(403);
+    expect((await rpc(ACCOUNTS, "account_create", { code: "6820", name: "X", type: "expense" })).status).toBe(403);
   });
 
   it("renames; deactivates only what nothing needs", async () => {
@@ -186,23 +186,23 @@ describe("chart of accounts", () => {
     expect(used.status).toBe(409);
     expect(used.body.message).toBe("1010 Bank SGD is used by the posting rules; it stays active");
     await posted(FINANCE, "2025-07-01", [
-      ["6400", "500.00", "0"],
+      ["6800", "500.00", "0"],
       ["1010", "0", "500.00"],
     ]);
-    const balance = await rpc(FINANCE, "account_update", { id: id("6400"), active: false });
+    const balance = await rpc(FINANCE, "account_update", { id: id("6800"), active: false });
     expect(balance.status).toBe(409);
-    expect(balance.body.message).toMatch(/6400 Rent has a balance of 500.00/);
-    const renamed = await rpc(FINANCE, "account_update", { id: id("6400"), name: "Office rent" });
+    expect(balance.body.message).toMatch(/6800 Rent has a balance of 500.00/);
+    const renamed = await rpc(FINANCE, "account_update", { id: id("6800"), name: "Office rent" });
     expect(renamed.body).toMatchObject({ name: "Office rent" });
-    const spare = await rpc(FINANCE, "account_create", { code: "6490", name: "Spare", type: "expense" });
+    const spare = await rpc(FINANCE, "account_create", { code: "6890", name: "Spare", type: "expense" });
     const off = await rpc(FINANCE, "account_update", { id: spare.body.id, active: false });
     expect(off.status, off.text).toBe(200);
     const inactive = await post(FINANCE, "2025-07-02", [
-      ["6490", "1.00", "0"],
+      ["6890", "1.00", "0"],
       ["1010", "0", "1.00"],
     ]);
     expect(inactive.status).toBe(422);
-    expect(inactive.body.message).toBe("Line 1: account 6490 is inactive");
+    expect(inactive.body.message).toBe("Line 1: account 6890 is inactive");
   });
 });
 
