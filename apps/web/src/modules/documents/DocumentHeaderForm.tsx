@@ -143,8 +143,8 @@ export function DocumentHeaderForm(props: {
           )}
         </Grid>
       )}
-      {/* A picker's dd/mm/yyyy and its calendar button need more room than a three-letter currency. */}
-      <Grid size={{ xs: 6, sm: 4 }}>
+      {/* A picker's dd/mm/yyyy and its calendar button need more room than a three-letter currency (at 390 px too). */}
+      <Grid size={{ xs: 8, sm: 4 }}>
         {readOnly ? (
           <ReadOnly label="Date" value={formatDate(text("doc_date")) || "—"} />
         ) : (
@@ -158,7 +158,7 @@ export function DocumentHeaderForm(props: {
           />
         )}
       </Grid>
-      <Grid size={{ xs: 6, sm: 2 }}>
+      <Grid size={{ xs: 4, sm: 2 }}>
         {readOnly ? (
           <ReadOnly label="Currency" value={text("currency") || "—"} />
         ) : (
