@@ -53,6 +53,8 @@ export function useBroadcast(topic: string, event: string, handler: (payload: un
 
 export type TableChange = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
+let changeHooks = 0;
+
 // Changes of rows of `table` the member reads (postgres_changes: the server checks each row as /rest/v1 would);
 // `filter` in the PostgREST dialect, e.g. `id=eq.5`. Null tables: nothing is joined.
 export function useTableChanges(
@@ -60,7 +62,11 @@ export function useTableChanges(
   handler: (change: TableChange) => void,
   filter?: string,
 ): RealtimeStatus {
-  const key = tables?.length ? `changes:${tables.join(",")}${filter ? `:${filter}` : ""}` : null;
+  // A topic of its own per hook: two components watching the same tables at once (the sidebar's unread badge and
+  // the chat page) would otherwise be handed one channel by supabase-js, and binding it again after subscribe()
+  // throws. postgres_changes are matched by the bindings, not the topic's name.
+  const [instance] = useState(() => ++changeHooks);
+  const key = tables?.length ? `changes:${tables.join(",")}${filter ? `:${filter}` : ""}@${instance}` : null;
   return useChannel(
     key,
     (ch, fire) => {
