@@ -125,26 +125,6 @@ describe.skipIf(!hasChromium)("the role-app shell in Chromium (390×844)", () =>
     }
   });
 
-  it("opens a role host's sign-in page offline after a first visit", async () => {
-    const browser = await openBrowser({ width: 390, height: 844 });
-    const page = await browser.context.newPage();
-    try {
-      await page.goto(appUrl("/auth/login", "demo.pos"));
-      await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
-      expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(
-        appUrl("/", "demo.pos"),
-      );
-      await browser.context.setOffline(true);
-      await page.reload();
-      await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
-      await page.getByLabel("E-mail or phone").waitFor();
-      await screenshot(page, "roleapp-login-offline");
-      await browser.context.setOffline(false);
-    } finally {
-      await browser.close();
-    }
-  });
-
   it("shows a manager what a role app's replay was refused, and resolves it", async () => {
     const label = `Delivered DO-E2E-${Date.now()}`;
     const reported = await restFetch(DRIVER, "rpc/offline_conflict_report", {
