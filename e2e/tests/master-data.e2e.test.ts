@@ -90,12 +90,12 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await grid(page).getByRole("columnheader", { name: "Price" }).click();
     await page.waitForURL((u) => u.searchParams.get("sort") === "price.asc");
     await expect
-      .poll(async () => (await rowCells(page, "price").allTextContents()).map(amount))
+      .poll(async () => (await rowCells(page, "price").allTextContents()).map(amount), { timeout: 20_000 })
       .toSatisfy((prices: number[]) => prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] <= p));
     await grid(page).getByRole("columnheader", { name: "Price" }).click();
     await page.waitForURL((u) => u.searchParams.get("sort") === "price.desc");
     await expect
-      .poll(async () => (await rowCells(page, "price").allTextContents()).map(amount))
+      .poll(async () => (await rowCells(page, "price").allTextContents()).map(amount), { timeout: 20_000 })
       .toSatisfy((prices: number[]) => prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] >= p));
     await screenshot(page, "master-products-search-sort");
 
