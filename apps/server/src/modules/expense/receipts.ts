@@ -1,12 +1,12 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { DEFAULT_BUCKET } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
-import { storageObject } from "@workmetrics/domain/db/schema";
 import { sql } from "drizzle-orm";
 import { readsOwnOnly, requireDocumentAccess } from "../../platform/documents/access.ts";
 import { documentSpec } from "../../platform/documents/registry.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
+import { keepObject } from "../../platform/storage/objects.ts";
 
 // Issue 24: expense receipts. The phone compresses the photo (≤1600 px JPEG, as the driver app's proof) and sends it
 // here; it is kept as a file of the workspace's files bucket under expense_claims/receipts/ (reading it there needs
@@ -37,16 +37,13 @@ export const expenseReceiptUpload = implement(COMMANDS.expense_receipt_upload, {
     ).rows[0] as { id: number | string };
     const ext = m[2] === "jpeg" ? "jpg" : m[2];
     const name = `${RECEIPT_FOLDER}/${randomUUID()}.${ext}`;
-    const version = randomUUID();
-    await disk.put(disk.key(ws, DEFAULT_BUCKET, version), bytes);
-    await tx.insert(storageObject).values({
+    await keepObject(tx, disk, {
       workspaceId: ws,
+      bucket: DEFAULT_BUCKET,
       bucketId: Number(bucket.id),
       name,
-      version,
-      size: bytes.length,
+      bytes,
       mimeType: m[1],
-      etag: createHash("md5").update(bytes).digest("hex"),
       owner: caller.userId,
     });
     return { bucket: DEFAULT_BUCKET, path: name, size: bytes.length };

@@ -1,9 +1,7 @@
-import { createHash, randomUUID } from "node:crypto";
 import { DEFAULT_BUCKET } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import type { DocumentRow } from "@workmetrics/domain/commands/documents";
 import type { ReceiptDue } from "@workmetrics/domain/commands/warehouse";
-import { storageObject } from "@workmetrics/domain/db/schema";
 import { dec, plain } from "@workmetrics/domain/documents/decimal";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
@@ -17,6 +15,7 @@ import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import type { Caller } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
+import { keepObject } from "../../platform/storage/objects.ts";
 import { productCosts } from "../inventory/system-locations.ts";
 
 // Issue 22 "Warehouse" (DESIGN §2.3.2): the warehouse app's commands. Each makes the documents the back office makes
@@ -52,16 +51,13 @@ async function keepReceiptPhoto(tx: Tx, caller: Caller, deps: CommandDeps, id: n
   ).rows[0] as { id: number | string } | undefined;
   if (!bucket) throw new RestError(503, "storage_unavailable", `This workspace has no "${DEFAULT_BUCKET}" bucket`);
   const name = `documents/supplier_delivery_order/${id}/supplier-delivery-order.${m[2] === "jpeg" ? "jpg" : m[2]}`;
-  const version = randomUUID();
-  await disk.put(disk.key(ws(caller), DEFAULT_BUCKET, version), bytes);
-  await tx.insert(storageObject).values({
+  await keepObject(tx, disk, {
     workspaceId: ws(caller),
+    bucket: DEFAULT_BUCKET,
     bucketId: Number(bucket.id),
     name,
-    version,
-    size: bytes.length,
+    bytes,
     mimeType: m[1],
-    etag: createHash("md5").update(bytes).digest("hex"),
     owner: caller.userId,
   });
 }

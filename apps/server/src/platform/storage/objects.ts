@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { storageObject } from "@workmetrics/domain/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../auth/lookup.ts";
@@ -10,6 +10,34 @@ import type { BucketRow, ObjectRow } from "./json.ts";
 import { assertRoom, type StorageUsage, storageUsage } from "./quota.ts";
 import { duplicate, invalid, notFound, StorageError } from "./storage-error.ts";
 import type { Received } from "./upload.ts";
+
+// A file a command keeps (a photo, a scan): its bytes on the store, then its row, in the command's transaction.
+export async function keepObject(
+  tx: Tx,
+  disk: FileStore,
+  o: {
+    workspaceId: string;
+    bucket: string;
+    bucketId: number;
+    name: string;
+    bytes: Buffer;
+    mimeType: string;
+    owner: string | null;
+  },
+): Promise<void> {
+  const version = randomUUID();
+  await disk.put(disk.key(o.workspaceId, o.bucket, version), o.bytes);
+  await tx.insert(storageObject).values({
+    workspaceId: o.workspaceId,
+    bucketId: o.bucketId,
+    name: o.name,
+    version,
+    size: o.bytes.length,
+    mimeType: o.mimeType,
+    etag: createHash("md5").update(o.bytes).digest("hex"),
+    owner: o.owner,
+  });
+}
 
 // Byte-order equality, so the lookup uses storage_object_name_key (an index on name COLLATE "C").
 const nameIs = (name: string) => sql`${storageObject.name} collate "C" = ${name}`;
