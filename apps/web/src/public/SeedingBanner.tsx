@@ -16,7 +16,9 @@ export function SeedingBanner() {
     const check = async () => {
       try {
         const res = await fetch("/api/health", { cache: "no-store" });
-        const body = res.status === 503 ? ((await res.json()) as { code?: string }) : null;
+        // The body is read whatever the status: one left unread keeps its request open (and the page never idle).
+        const json = (await res.json().catch(() => null)) as { code?: string } | null;
+        const body = res.status === 503 ? json : null;
         if (stopped) return;
         if (body?.code === "seeding") {
           was = true;

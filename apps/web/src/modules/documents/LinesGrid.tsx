@@ -50,8 +50,8 @@ const ON_WIDE = { display: { xs: "none", sm: "table-cell" } } as const;
 // on a wide screen, so that its own columns fit beside the product at 1366 px.
 const ON_WIDER = { display: { xs: "none", xxl: "table-cell" } } as const;
 
-// Issue 21 §1 (looks): on a phone each line is a card — the product across the top beside its number and the remove
-// button, then quantity, price, discount and tax, the line's own fields, and its total, each under its label — so
+// Issue 21 §1 (looks): on a phone each line is a card — the product across the top beside its number, then quantity,
+// price, discount and tax, the line's own fields, and its total beside the remove button, each under its label — so
 // nothing is cut or scrolled out of sight. The same cells as the table's (keyboard order, labels, test ids).
 const AS_CARDS = (theme: Theme) => ({
   [theme.breakpoints.down("sm")]: {
@@ -60,8 +60,8 @@ const AS_CARDS = (theme: Theme) => ({
     "&, & tbody": { display: "block" },
     "& tbody tr": {
       display: "grid",
-      gridTemplateColumns: "repeat(6, minmax(0, 1fr))",
-      columnGap: 1.5,
+      gridTemplateColumns: "repeat(12, minmax(0, 1fr))", // twelfths: the product takes the top row but its number
+      columnGap: 1,
       rowGap: 1,
       alignItems: "end",
       border: 1,
@@ -70,7 +70,7 @@ const AS_CARDS = (theme: Theme) => ({
       p: 1.25,
       mb: 1.5,
     },
-    "& tbody td": { display: "block", border: 0, p: 0, minWidth: 0, width: "auto", gridColumn: "span 2" },
+    "& tbody td": { display: "block", border: 0, p: 0, minWidth: 0, width: "auto", gridColumn: "span 4" },
     "& tbody td[data-label]::before": {
       content: "attr(data-label)",
       display: "block",
@@ -79,10 +79,10 @@ const AS_CARDS = (theme: Theme) => ({
       color: theme.palette.text.secondary,
     },
     "& tbody td[data-cell=no]": { gridArea: "1 / 1", alignSelf: "center", fontWeight: 600 },
-    "& tbody td[data-cell=product]": { gridArea: "1 / 2 / 2 / 6" },
-    "& tbody td[data-cell=remove]": { gridArea: "1 / 6", justifySelf: "end", alignSelf: "center" },
-    "& tbody td[data-cell=extra]": { gridColumn: "span 3" },
-    "& tbody td[data-cell=total]": { gridColumn: "span 4", fontWeight: 600 },
+    "& tbody td[data-cell=product]": { gridArea: "1 / 2 / 2 / 13" },
+    "& tbody td[data-cell=remove]": { gridColumn: "span 2", justifySelf: "end", alignSelf: "center" },
+    "& tbody td[data-cell=extra]": { gridColumn: "span 6" },
+    "& tbody td[data-cell=total]": { gridColumn: "span 6", fontWeight: 600 },
     "& tbody td[colspan]": { gridColumn: "1 / -1" },
     "& tbody td[data-cell=description]": { display: "none" }, // filled from the product; the card keeps to figures
   },
