@@ -99,6 +99,10 @@ export const marketplaceProduct = pgTable(
     showStock: boolean("show_stock").notNull().default(false), // the exact figure shown, when the seller chooses
     stockQty: qty("stock_qty"), // only set when show_stock
     photoUrl: text("photo_url"),
+    // The seller's own photos, in order (the first is the card's): [{id, name, mime, size}]. Each is a file of the
+    // seller's files bucket (counted in its quota) under marketplace/listings/<listing id>/<photo id>; buyers read
+    // one through marketplace_listing_photo while the listing is published, never through /storage.
+    photos: jsonb("photos").notNull().default(sql`'[]'::jsonb`),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // Kept by triggers (migration 0051) from the seller's profile, so that a search reads one table: whether the
