@@ -86,6 +86,9 @@ export const product = pgTable(
     price: money("price").notNull().default("0"),
     taxCode: text("tax_code", { enum: TAX_CODES }).notNull().default("SR"),
     isStockTracked: boolean("is_stock_tracked").notNull().default(true),
+    // Where the product is usually kept (issue 21 §1): a delivery or receipt whose order names no location takes it
+    // for the product's lines, before the workspace's default warehouse.
+    usualLocationId: bigint("usual_location_id", { mode: "number" }),
     imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
     active: boolean("active").notNull().default(true),
     ...timestamps,
@@ -101,6 +104,7 @@ export const product = pgTable(
     ...searchIndexes("product", [t.sku, t.name, t.description]),
     sameWorkspace("product_category_fk", [t.workspaceId, t.categoryId], category),
     sameWorkspace("product_brand_fk", [t.workspaceId, t.brandId], brand),
+    sameWorkspace("product_usual_location_fk", [t.workspaceId, t.usualLocationId], location),
     check("product_prices_not_negative", sql`${t.cost} >= 0 and ${t.price} >= 0`),
   ],
 ).enableRLS();

@@ -1,0 +1,2 @@
+ALTER TABLE "product" ADD COLUMN "usual_location_id" bigint;--> statement-breakpoint
+ALTER TABLE "product" ADD CONSTRAINT "product_usual_location_fk" FOREIGN KEY ("workspace_id","usual_location_id") REFERENCES "public"."location"("workspace_id","id") ON DELETE no action ON UPDATE no action;
