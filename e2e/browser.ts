@@ -1,11 +1,30 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeEach, expect } from "vitest";
 import { baseUrl } from "../apps/server/test/http.ts";
-import { type Browser, sharedChromium } from "./chromium.ts";
+import { type Browser, hasChromium as chromiumFound, sharedChromium } from "./chromium.ts";
 
-export { type Browser, CHROME_PATH, hasChromium } from "./chromium.ts";
+export { type Browser, CHROME_PATH } from "./chromium.ts";
+
+// CI's two lanes draw their journeys from one queue (E2E_QUEUE_DIR, .ci/run): each lane is given every file, a file
+// runs in the lane that claims it first (an atomic mkdir named after it) and is skipped in the other. The lane whose
+// API run ends first takes more of the journeys, whatever the machine's speed — no shares to tune.
+export const hasChromium = chromiumFound && claimed(expect.getState().testPath);
+
+function claimed(file: string | undefined): boolean {
+  const queue = process.env.E2E_QUEUE_DIR;
+  if (!queue || !file) return true;
+  const claim = path.join(queue, path.basename(file));
+  try {
+    mkdirSync(claim);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw err;
+  }
+  writeFileSync(path.join(claim, "lane"), process.env.E2E_LANE ?? "");
+  return true;
+}
 
 // The journeys' browsers: each a new profile (a browser context) in one Chromium process per test file, which ends
 // with the file's tests (chromium.ts, sharedChromium).
