@@ -166,6 +166,7 @@ export async function buildApp(
     links: { publicUrl: config.publicUrl, baseDomain: config.baseDomain },
     disk: createFileStore(config),
     inbox: config.inbox, // issue 24
+    log: app.log,
   };
   app.decorate("deps", deps);
   app.decorate("jobs", jobs);

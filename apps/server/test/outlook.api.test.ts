@@ -426,3 +426,41 @@ describe("OneDrive", () => {
     expect(item.webUrl).toBe(file?.webUrl);
   });
 });
+
+describe("disconnecting Outlook", () => {
+  it("deletes the Graph subscription and forgets the tokens; a notification for it is then refused", async () => {
+    const a = await account();
+    const sub = await currentSub();
+    expect(sub.deleted).toBeFalsy();
+    const gone = (await ok(ADMIN, "channel_disconnect", { id: a.id })) as unknown as Record<string, unknown>;
+    expect(gone).toMatchObject({ status: "disconnected", has_token: false });
+    expect(fake.subscriptions.get(sub.id)?.deleted).toBe(true);
+    expect(fake.calls.some((c) => c.method === "DELETE" && c.path.endsWith(`/subscriptions/${sub.id}`))).toBe(true);
+    const after = await account();
+    expect(after).toMatchObject({ status: "disconnected", access_token: null, refresh_token: null });
+    const [row] = await own.q<{ ended: boolean }>(sql`select expires_at <= now() as ended from outlook_subscription
+      where original_subscription_id = ${sub.id}`);
+    expect(row.ended).toBe(true);
+    const mail = fake.deliver(MAILBOX.id, { from: "late@example.com", subject: "After disconnect", text: "no" });
+    expect((await notify(fake.notification(sub, mail.id))).status).toBe(403);
+    await drained();
+    expect(await messages(mail.id)).toHaveLength(0);
+  });
+
+  it("a Graph that refuses does not block the disconnect: the subscription is left to lapse", async () => {
+    expect(await connect(ADMIN)).toMatch(/outlook=connected/);
+    const a = await account();
+    const sub = await currentSub();
+    // The access token has expired and Microsoft refuses the refresh: no token to delete the subscription with.
+    fake.revokeRefreshTokens();
+    await own.q(sql`update channel_account set token_expires_at = now() - interval '1 minute' where id = ${a.id}`);
+    const gone = (await ok(ADMIN, "channel_disconnect", { id: a.id })) as unknown as Record<string, unknown>;
+    expect(gone).toMatchObject({ status: "disconnected", has_token: false });
+    expect(fake.subscriptions.get(sub.id)?.deleted).toBeFalsy();
+    expect(await account()).toMatchObject({ status: "disconnected", access_token: null, refresh_token: null });
+    const mail = fake.deliver(MAILBOX.id, { from: "late@example.com", subject: "Still subscribed", text: "no" });
+    expect((await notify(fake.notification(sub, mail.id))).status).toBe(403);
+    await drained();
+    expect(await messages(mail.id)).toHaveLength(0);
+  });
+});

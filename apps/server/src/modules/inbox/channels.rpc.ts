@@ -6,12 +6,13 @@ import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { checkToken, GraphError } from "./graph.ts";
 import { authorizeUrl } from "./microsoft.ts";
-import { pkceChallenge, pkceVerifier, redirectUri, signState } from "./outlook.ts";
+import { pkceChallenge, pkceVerifier, redirectUri, signState, unsubscribeOutlook } from "./outlook.ts";
 import { seal } from "./secrets.ts";
 
 // Issue 24 "Channels" (/dashboard/cca): connecting a WhatsApp number, Facebook page or Instagram account with the id
 // Meta gives and a long-lived token — checked against the Graph API before anything is kept —, listing the accounts
-// with their state, and disconnecting one (its token deleted; its webhooks find no account and are dropped). No
+// with their state, and disconnecting one (its token deleted; its webhooks find no account and are dropped; an Outlook mailbox's Graph
+// subscription deleted). No
 // answer carries a token: VIEW names the columns, and has_token only says whether one is kept.
 
 const VIEW = sql`id, channel_id, external_id, display_name, status, last_error, last_error_at,
@@ -93,9 +94,16 @@ export const channelConnect = implement(COMMANDS.channel_connect, {
 });
 
 export const channelDisconnect = implement(COMMANDS.channel_disconnect, {
-  run: async (tx, args, caller) => {
+  run: async (tx, args, caller, deps) => {
     const ws = caller.workspaceId as string;
     await view(tx, ws, args.id);
+    const locked = await tx.execute(sql`select channel_id from channel_account
+      where workspace_id = ${ws}::uuid and id = ${args.id} for update`);
+    // Outlook: the Graph subscription is deleted first, with the token about to be forgotten (a failure is logged
+    // and the subscription lapses by itself). Meta's webhooks are the app's, not the account's: nothing to delete.
+    if (Number((locked.rows[0] as { channel_id: number }).channel_id) === CHANNEL_IDS.sales_email && deps.inbox) {
+      await unsubscribeOutlook(tx, deps.inbox, ws, args.id, deps.log);
+    }
     await tx.execute(sql`update channel_account set access_token = null, refresh_token = null,
         status = 'disconnected', updated_at = now()
       where workspace_id = ${ws}::uuid and id = ${args.id}`);

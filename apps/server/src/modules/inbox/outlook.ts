@@ -7,6 +7,7 @@ import { GraphError } from "./graph.ts";
 import { alreadyStored, storeInbound } from "./intake.ts";
 import {
   createSubscription,
+  deleteSubscription,
   getMail,
   getSubscription,
   inboxDelta,
@@ -345,6 +346,73 @@ export async function renewOutlookSubscriptions(db: Db, cfg: InboxConfig, public
       if (err.status !== 401) await markAccount(db, a.workspace_id, Number(a.id), "failing", err.message);
     }
   }
+  return done;
+}
+
+// ---- disconnecting: the account's live subscriptions deleted at Graph (DELETE /subscriptions/{id}) with its
+// token — refreshed first if it has expired; the new one is not kept, the tokens are forgotten right after. Called
+// in the disconnect's transaction, under the account row's lock. Nothing here blocks the disconnect: a Graph that
+// refuses or cannot be reached is logged, and the subscription then lapses by itself within 4230 minutes (its
+// notifications already find no connected account and are refused). A deleted one — or one Graph no longer knows
+// (404) — gets its expiry set to now.
+export async function unsubscribeOutlook(
+  tx: Tx,
+  cfg: InboxConfig,
+  ws: string,
+  accountId: number,
+  log: Log | undefined,
+): Promise<{ deleted: number; failed: number }> {
+  const done = { deleted: 0, failed: 0 };
+  const subs = await tx.execute(sql`select id, original_subscription_id from outlook_subscription
+    where workspace_id = ${ws}::uuid and channel_account_id = ${accountId}
+      and (expires_at is null or expires_at > now())
+    order by id`);
+  const live = subs.rows as Array<{ id: number; original_subscription_id: string }>;
+  if (!live.length) return done;
+  const warn = (err: unknown, subscription: string | null) =>
+    log?.warn(
+      { account: accountId, subscription, err: err instanceof Error ? err.message : String(err) },
+      "the Outlook subscription could not be deleted on disconnect; it lapses by itself",
+    );
+  let token: string;
+  try {
+    const row = (
+      await tx.execute(sql`select access_token, refresh_token, token_expires_at from channel_account
+        where workspace_id = ${ws}::uuid and id = ${accountId}`)
+    ).rows[0] as Pick<TokenRow, "access_token" | "refresh_token" | "token_expires_at"> | undefined;
+    const fresh =
+      row?.access_token &&
+      row.token_expires_at &&
+      new Date(row.token_expires_at).getTime() > Date.now() + REFRESH_MARGIN_MS;
+    if (fresh) {
+      token = unseal(cfg.secretsKey, ws, accountId, row.access_token as string);
+    } else if (row?.refresh_token) {
+      const client = configured(cfg);
+      const refresh = unseal(cfg.secretsKey, ws, accountId, row.refresh_token);
+      token = (await tokenRequest(cfg.msLoginUrl, client.id, client.secret, { refresh_token: refresh })).access_token;
+    } else {
+      throw new GraphError("no token is kept for the account", 401, null, null);
+    }
+  } catch (err) {
+    done.failed = live.length;
+    warn(err, null);
+    return done;
+  }
+  for (const sub of live) {
+    try {
+      await deleteSubscription(cfg.msGraphUrl, token, sub.original_subscription_id);
+    } catch (err) {
+      if (!(err instanceof GraphError) || err.status !== 404) {
+        done.failed++;
+        warn(err, sub.original_subscription_id);
+        continue;
+      }
+    }
+    await tx.execute(sql`update outlook_subscription set expires_at = now()
+      where workspace_id = ${ws}::uuid and id = ${sub.id}`);
+    done.deleted++;
+  }
+  if (done.deleted) log?.info({ account: accountId, deleted: done.deleted }, "Outlook subscriptions deleted");
   return done;
 }
 

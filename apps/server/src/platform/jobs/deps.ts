@@ -16,6 +16,8 @@ export type CommandDeps = {
   disk?: FileStore;
   // Issue 24: Meta's and Microsoft's addresses and the key channel tokens are sealed with; absent in the seed.
   inbox?: InboxConfig | null;
+  // The server's log, for what a command tolerates but someone should see (a Graph call that failed on disconnect).
+  log?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
 };
 
 declare module "fastify" {
