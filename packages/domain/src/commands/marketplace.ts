@@ -65,6 +65,14 @@ export const marketplaceAccountMine = defineCommand({
 
 const tier = z.object({ min_qty: quantity, price: money });
 
+// A listing's own photos (issue 23): at most six, each a JPEG, PNG or WebP of at most 5 MB (the web compresses a
+// photo to a JPEG of at most 1600 px first, as the driver's proof), kept in the seller's files bucket.
+export const MAX_LISTING_PHOTOS = 6;
+export const MAX_LISTING_PHOTO_BYTES = 5 * 1024 * 1024;
+export const LISTING_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const listingPhotoView = z.object({ id: z.string(), name: z.string(), mime: z.string(), size: z.number() });
+export type ListingPhotoView = z.output<typeof listingPhotoView>;
+
 export const marketplaceListingView = z.object({
   id: dbId,
   account_id: dbId,
@@ -81,6 +89,7 @@ export const marketplaceListingView = z.object({
   show_stock: z.boolean(),
   stock_qty: decimal.nullable(),
   photo_url: z.string().nullable(),
+  photos: z.array(listingPhotoView),
   published: z.boolean(),
   seller_name: z.string(),
   seller_rating: z.string().nullable(),
@@ -113,6 +122,62 @@ export const marketplaceListingSave = defineCommand({
   result: marketplaceListingView,
   permission: "marketplace_product.create",
   does: "publish listings on the marketplace",
+  feature: "marketplace",
+});
+
+const photoId = z.string().uuid("Name one of the listing's photos");
+
+// Adds a photo to one of the caller's listings: uploaded (a data URL) or taken from a file of the workspace's files
+// bucket (the product's files). It goes last; the first photo is the one buyers see on the listing's card.
+export const marketplaceListingPhotoAdd = defineCommand({
+  name: "marketplace_listing_photo_add",
+  args: z
+    .object({
+      marketplace_product_id: id,
+      name: words(200).min(1, "Name the photo").optional(),
+      data: z
+        .string()
+        .max(7_000_000, "The photo is larger than 5 MB")
+        .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/]+=*$/, "Send the photo as a base64 data URL")
+        .optional(),
+      file_path: words(1024).min(1).optional(),
+    })
+    .refine((v) => (v.data === undefined) !== (v.file_path === undefined), {
+      message: "Upload a photo or choose one of your files",
+      path: ["data"],
+    }),
+  result: marketplaceListingView,
+  permission: "marketplace_product.create",
+  does: "publish listings on the marketplace",
+  feature: "marketplace",
+});
+
+export const marketplaceListingPhotoRemove = defineCommand({
+  name: "marketplace_listing_photo_remove",
+  args: z.object({ marketplace_product_id: id, photo_id: photoId }),
+  result: marketplaceListingView,
+  permission: "marketplace_product.create",
+  does: "publish listings on the marketplace",
+  feature: "marketplace",
+});
+
+// The listing's photos in a new order: every photo named once.
+export const marketplaceListingPhotoOrder = defineCommand({
+  name: "marketplace_listing_photo_order",
+  args: z.object({ marketplace_product_id: id, photo_ids: z.array(photoId).max(MAX_LISTING_PHOTOS) }),
+  result: marketplaceListingView,
+  permission: "marketplace_product.create",
+  does: "publish listings on the marketplace",
+  feature: "marketplace",
+});
+
+// One photo of a listing, read by its seller or by any buyer while the listing and its seller are published.
+export const marketplaceListingPhoto = defineCommand({
+  name: "marketplace_listing_photo",
+  args: z.object({ marketplace_product_id: id, photo_id: photoId }),
+  result: z.object({ name: z.string(), mime: z.string(), size: z.number(), data_url: z.string() }),
+  permission: "marketplace_product.read",
+  does: "browse the marketplace",
   feature: "marketplace",
 });
 
@@ -332,6 +397,10 @@ export const MARKETPLACE_COMMANDS = [
   marketplaceAccountSave,
   marketplaceAccountMine,
   marketplaceListingSave,
+  marketplaceListingPhotoAdd,
+  marketplaceListingPhotoRemove,
+  marketplaceListingPhotoOrder,
+  marketplaceListingPhoto,
   marketplaceSearch,
   marketplaceOrderPlace,
   marketplaceOrderAccept,

@@ -22,6 +22,12 @@ import {
 } from "./orders.rpc.ts";
 import { wsOf } from "./parties.ts";
 import {
+  marketplaceListingPhoto,
+  marketplaceListingPhotoAdd,
+  marketplaceListingPhotoOrder,
+  marketplaceListingPhotoRemove,
+} from "./photos.rpc.ts";
+import {
   marketplaceAccountMine,
   marketplaceAccountSave,
   marketplaceListingSave,
@@ -91,6 +97,10 @@ export function registerMarketplace(): void {
     marketplaceAccountSave,
     marketplaceAccountMine,
     marketplaceListingSave,
+    marketplaceListingPhotoAdd,
+    marketplaceListingPhotoRemove,
+    marketplaceListingPhotoOrder,
+    marketplaceListingPhoto,
     marketplaceSearch,
     marketplaceOrderPlace,
     marketplaceOrderAccept,

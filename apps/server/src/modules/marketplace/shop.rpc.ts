@@ -59,7 +59,7 @@ export async function stockOf(tx: Tx, ws: string, productId: number, moq: string
 
 const LISTING = (ws: string) => sql`p.id, p.account_id, p.product_id, p.title, p.description, p.category, p.unit,
   p.price::text, p.price_tiers, trim_scale(p.moq)::text as moq, p.lead_time_days, p.stock_level, p.show_stock,
-  case when p.show_stock then trim_scale(p.stock_qty)::text end as stock_qty, p.photo_url, p.published,
+  case when p.show_stock then trim_scale(p.stock_qty)::text end as stock_qty, p.photo_url, p.photos, p.published,
   a.display_name as seller_name,
   case when a.rating_count > 0 then round(a.rating_total::numeric / a.rating_count, 1)::text end as seller_rating,
   a.rating_count as seller_rating_count, p.workspace_id = ${ws}::uuid as mine
@@ -69,7 +69,14 @@ const listingRow = (r: Record<string, unknown>) =>
   ({
     ...r,
     price_tiers: typeof r.price_tiers === "string" ? JSON.parse(r.price_tiers) : r.price_tiers,
+    photos: typeof r.photos === "string" ? JSON.parse(r.photos) : r.photos,
   }) as MarketplaceListingView;
+
+// One listing as its seller sees it.
+export async function listingView(tx: Tx, ws: string, id: number): Promise<MarketplaceListingView> {
+  const res = await tx.execute(sql`select ${LISTING(ws)} where p.workspace_id = ${ws}::uuid and p.id = ${id}`);
+  return listingRow(res.rows[0] as Record<string, unknown>);
+}
 
 export const marketplaceListingSave = implement(COMMANDS.marketplace_listing_save, {
   run: async (tx, args, caller) => {
@@ -117,8 +124,7 @@ export const marketplaceListingSave = implement(COMMANDS.marketplace_listing_sav
       if (!ins.rows.length) throw fail(409, `${product.name} is listed already: edit its listing`, "product_id");
       id = Number((ins.rows[0] as { id: number }).id);
     }
-    const res = await tx.execute(sql`select ${LISTING(ws)} where p.workspace_id = ${ws}::uuid and p.id = ${id}`);
-    return listingRow(res.rows[0] as Record<string, unknown>);
+    return listingView(tx, ws, id);
   },
 });
 
