@@ -167,11 +167,12 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, readonly PermissionPattern
     "feedback.create",
   ],
   // Issue 22: the counter's sales, refunds and sessions; a line discount beyond POS_STAFF_DISCOUNT_LIMIT needs
-  // pos_discount.override (owners and admins).
+  // pos_discount.override and choosing the favourites grid pos_favourite.update (both owners' and admins').
   [ROLE.PosStaff]: [
     ...HR_MEMBER,
     "pos_order.*",
     "pos_session.*",
+    "pos_favourite.read", // the favourites grid; choosing it (pos_favourite.update) is an owner's or admin's
     ...EXPENSE_OWN,
     "location.read",
     "product.read",

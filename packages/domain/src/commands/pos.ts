@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POS_PAYMENT_METHODS } from "../db/pos-schema.ts";
+import { POS_FAVOURITES_MAX, POS_PAYMENT_METHODS } from "../db/pos-schema.ts";
 import { dbId, decimal, defineCommand, id, instant } from "./define.ts";
 import { decimalArg, qtyArg } from "./inputs.ts";
 
@@ -200,4 +200,30 @@ export const posReceiptEmail = defineCommand({
   feature: "pos",
 });
 
-export const POS_COMMANDS = [posSessionOpen, posSale, posRefund, posSessionClose, posZReport, posReceiptEmail] as const;
+// The favourites grid, replaced whole in its new order (the first id is the first tile); an empty list clears it.
+export const POS_FAVOURITE_UPDATE = "pos_favourite.update";
+export { POS_FAVOURITES_MAX };
+
+export const posFavouritesSet = defineCommand({
+  name: "pos_favourites_set",
+  args: z.object({
+    product_ids: z
+      .array(id)
+      .max(POS_FAVOURITES_MAX, `Choose at most ${POS_FAVOURITES_MAX} favourites`)
+      .refine((ids) => new Set(ids).size === ids.length, "A product is in the favourites twice"),
+  }),
+  result: z.object({ product_ids: z.array(dbId) }),
+  permission: POS_FAVOURITE_UPDATE,
+  does: "choose the POS favourites",
+  feature: "pos",
+});
+
+export const POS_COMMANDS = [
+  posSessionOpen,
+  posSale,
+  posRefund,
+  posSessionClose,
+  posZReport,
+  posReceiptEmail,
+  posFavouritesSet,
+] as const;

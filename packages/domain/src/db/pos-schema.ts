@@ -158,3 +158,28 @@ export const posPayment = pgTable(
     check("pos_payment_change_not_negative", sql`${t.changeGiven} >= 0`),
   ],
 ).enableRLS();
+
+// The favourites grid of the sale screen (issue 22): the products a shop manager chose for the counter's one-tap
+// tiles, in their order (`position` 0, 1, …), one list per workspace. Written only by pos_favourites_set, which
+// replaces the whole list; none chosen: the counter shows the first products of the catalogue.
+export const POS_FAVOURITES_MAX = 24;
+
+export const posFavourite = pgTable(
+  "pos_favourite",
+  {
+    ...tenantColumns,
+    productId: bigint("product_id", { mode: "number" }).notNull(),
+    position: integer("position").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    ...tenantKeys("pos_favourite", t, workspace),
+    uniqueIndex("pos_favourite_product_key").on(t.workspaceId, t.productId),
+    uniqueIndex("pos_favourite_position_key").on(t.workspaceId, t.position),
+    sameWorkspace("pos_favourite_product_fk", [t.workspaceId, t.productId], product, "cascade"),
+    check(
+      "pos_favourite_position_range",
+      sql`${t.position} >= 0 and ${t.position} < ${sql.raw(String(POS_FAVOURITES_MAX))}`,
+    ),
+  ],
+).enableRLS();

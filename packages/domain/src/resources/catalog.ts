@@ -831,6 +831,16 @@ export const CATALOG = {
     actions: ["read"],
     permissionOf: "pos_order",
   },
+  // The sale screen's favourites grid, written by pos_favourites_set (pos_favourite.update: owners and admins).
+  pos_favourite: {
+    name: "pos_favourite",
+    title: "POS favourite",
+    plural: "POS favourites",
+    route: null,
+    scope: "tenant",
+    feature: "pos",
+    actions: ["read"],
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ResourceName = keyof typeof CATALOG;

@@ -2,6 +2,7 @@ import {
   POS_ORDER_KINDS,
   POS_PAYMENT_METHODS,
   POS_SESSION_STATUSES,
+  posFavourite,
   posOrder,
   posOrderLine,
   posPayment,
@@ -134,9 +135,28 @@ export const posPaymentResource = defineResource({
   },
 });
 
+// The favourites grid in its order; the counter reads it (cached for offline), pos_favourites_set writes it.
+export const posFavouriteResource = defineResource({
+  ...CATALOG.pos_favourite,
+  table: posFavourite,
+  display: "position",
+  search: [],
+  defaultOrder: "position.asc",
+  keptCount: false,
+  fields: [
+    idField(),
+    f.ref("product_id", "Product", "product", "name", { ...ro, list: true }),
+    f.integer("position", "Position", { ...ro, list: true }),
+  ],
+  relations: {
+    product: { resource: "product", kind: "one", column: "product_id", references: "id" },
+  },
+});
+
 export const POS_RESOURCES: readonly ResourceDef[] = [
   posSessionResource,
   posOrderResource,
   posOrderLineResource,
   posPaymentResource,
+  posFavouriteResource,
 ];

@@ -3,7 +3,15 @@ import type { Caller } from "../../platform/rest/access.ts";
 import { memberOf, refusalError } from "../../platform/rest/access.ts";
 import { registerRpc } from "../../platform/rest/rpc/registry.ts";
 import { registerPrinter } from "../documents/pdf/print-types.ts";
-import { posReceiptEmail, posRefund, posSale, posSessionClose, posSessionOpen, posZReport } from "./pos.rpc.ts";
+import {
+  posFavouritesSet,
+  posReceiptEmail,
+  posRefund,
+  posSale,
+  posSessionClose,
+  posSessionOpen,
+  posZReport,
+} from "./pos.rpc.ts";
 import { orderView, zReport } from "./pos.views.ts";
 import { receiptPdf, zReportPdf } from "./receipt.ts";
 
@@ -35,7 +43,7 @@ export const setReceiptBase = (url: string): void => {
 };
 
 export function registerPos(): void {
-  registerRpc(posSessionOpen, posSale, posRefund, posSessionClose, posZReport, posReceiptEmail);
+  registerRpc(posSessionOpen, posSale, posRefund, posSessionClose, posZReport, posReceiptEmail, posFavouritesSet);
   registerPrinter("pos_order", async (tx, caller, id) => {
     need(caller, READ_ORDERS);
     const order = await orderView(tx, { ws: caller.workspaceId as string, id });

@@ -570,3 +570,29 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export { notFound };
+
+// The favourites grid: the chosen products in their order replace the list (one statement each way, in the
+// request's transaction). Each must be an active product of this workspace — another workspace's id reads as none.
+export const posFavouritesSet = implement(COMMANDS.pos_favourites_set, {
+  run: async (tx, args, caller) => {
+    const ws = caller.workspaceId as string;
+    const ids = args.product_ids;
+    if (ids.length > 0) {
+      const found = await tx.execute(sql`select id, name, active from product
+        where workspace_id = ${ws}::uuid and id = any(${`{${ids.join(",")}}`}::bigint[])`);
+      const byId = new Map(
+        (found.rows as Array<{ id: number | string; name: string; active: boolean }>).map((r) => [Number(r.id), r]),
+      );
+      const missing = ids.find((p) => !byId.has(p));
+      if (missing !== undefined) throw invalid(`There is no product ${missing} in this workspace`, "product_ids");
+      const retired = ids.map((p) => byId.get(p)).find((p) => p && !p.active);
+      if (retired) throw invalid(`${retired.name} is no longer sold: choose an active product`, "product_ids");
+    }
+    await tx.execute(sql`delete from pos_favourite where workspace_id = ${ws}::uuid`);
+    if (ids.length > 0) {
+      await tx.execute(sql`insert into pos_favourite (workspace_id, product_id, position)
+        select ${ws}::uuid, p.id, p.n - 1 from unnest(${`{${ids.join(",")}}`}::bigint[]) with ordinality as p(id, n)`);
+    }
+    return { product_ids: ids };
+  },
+});
