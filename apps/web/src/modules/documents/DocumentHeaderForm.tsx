@@ -15,7 +15,8 @@ import { DocumentLabels, RecordField } from "./RecordField.tsx";
 import { hasCustomer, type WebDocType } from "./types.ts";
 
 // A document's header on its page: the customer (or supplier) and contact, project, date, currency and rate, the
-// type's own fields by their kind, notes and terms; read-only past draft or for whoever may not edit it.
+// type's own fields by their kind, notes and terms (each only where the type's form has it); read-only past draft
+// or for whoever may not edit it.
 
 export function DocumentHeaderForm(props: {
   t: WebDocType;
@@ -30,6 +31,8 @@ export function DocumentHeaderForm(props: {
   const h = form.header;
   const text = (name: string) => (h[name] === null || h[name] === undefined ? "" : String(h[name]));
   const field = (name: string) => t.header.fields.find((f) => f.name === name);
+  // A field the type keeps off its form (an expense claim's currency and terms: form: false) is not shown at all.
+  const shown = (name: string) => field(name)?.form !== false;
   const companyId = h.company_id == null ? null : Number(h.company_id);
   const customer = hasCustomer(t);
   const labels = useContext(DocumentLabels);
@@ -158,24 +161,26 @@ export function DocumentHeaderForm(props: {
           />
         )}
       </Grid>
-      <Grid size={{ xs: 4, sm: 2 }}>
-        {readOnly ? (
-          <ReadOnly label="Currency" value={text("currency") || "—"} />
-        ) : (
-          <TextField
-            label="Currency"
-            size="small"
-            fullWidth
-            value={text("currency")}
-            onChange={(e) => setHeader("currency", e.target.value.toUpperCase() || null)}
-            error={Boolean(errors.currency)}
-            helperText={errors.currency}
-            slotProps={{ htmlInput: { maxLength: 3 } }}
-          />
-        )}
-      </Grid>
+      {shown("currency") && (
+        <Grid size={{ xs: 4, sm: 2 }}>
+          {readOnly ? (
+            <ReadOnly label="Currency" value={text("currency") || "—"} />
+          ) : (
+            <TextField
+              label="Currency"
+              size="small"
+              fullWidth
+              value={text("currency")}
+              onChange={(e) => setHeader("currency", e.target.value.toUpperCase() || null)}
+              error={Boolean(errors.currency)}
+              helperText={errors.currency}
+              slotProps={{ htmlInput: { maxLength: 3 } }}
+            />
+          )}
+        </Grid>
+      )}
       {/* Another currency than the workspace's: its rate to the base (the project's factor when it has one). */}
-      {foreign && field("rate") && (
+      {foreign && field("rate") && shown("rate") && (
         <Grid size={{ xs: 6, sm: 3 }}>
           {readOnly ? (
             <ReadOnly label={`Rate in ${base} per ${text("currency")}`} value={text("rate") || "—"} />
@@ -208,7 +213,7 @@ export function DocumentHeaderForm(props: {
         </Grid>
       ))}
       {(["notes", "terms"] as const).map((name) =>
-        field(name) ? (
+        field(name) && shown(name) ? (
           <Grid key={name} size={{ xs: 12, md: 6 }}>
             {readOnly ? (
               <ReadOnly label={field(name)?.label ?? name} value={text(name) || "—"} multiline />
