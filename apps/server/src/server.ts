@@ -3,12 +3,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { registerModules } from "./modules/index.ts";
 import { type Database, openDatabase } from "./platform/db/database.ts";
 import { seedDemo } from "./platform/db/demo-seed.ts";
 import { upsertReferenceData } from "./platform/db/reference-data.ts";
 import { installRowCounts } from "./platform/db/row-counts.ts";
 import { secureTenantTables } from "./platform/db/tenant-security.ts";
 import type { EarlyServer } from "./platform/http/early.ts";
+import { installChangeAnnouncements } from "./platform/realtime/announce.ts";
 import { createFileStore } from "./platform/storage/disk.ts";
 
 export type Running = {
@@ -31,6 +33,8 @@ export async function prepareDatabase(
     await database.migrate();
     await secureTenantTables(database.db);
     await installRowCounts(database.db);
+    registerModules(); // the document types, which announce their own changes (announce.ts)
+    await installChangeAnnouncements(database.db);
     await upsertReferenceData(database.db);
     if (config.seed !== "none") {
       await seedDemo(database.db, { trading: config.seed === "demo", files: createFileStore(config) });

@@ -2,6 +2,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from "@supaba
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { announcedByCommands, triggeredTables } from "../src/platform/realtime/announce.ts";
 import { realtimeOf } from "../src/platform/realtime/realtime.route.ts";
 import { draft, ok, products } from "./documents-helpers.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
@@ -209,8 +210,8 @@ describe("realtime on the Phoenix protocol", () => {
     const driver = (await member(DRIVER)).channel("driver-docs");
     driver.on("postgres_changes", { event: "*", schema: "public", table: "quotation" }, () => undefined);
     await expect(joined(driver)).rejects.toThrow(/quotation/i);
-    const notAnnounced = (await member(MANAGER)).channel("products");
-    notAnnounced.on("postgres_changes", { event: "*", schema: "public", table: "product" }, () => undefined);
+    const notAnnounced = (await member(MANAGER)).channel("tiers");
+    notAnnounced.on("postgres_changes", { event: "*", schema: "public", table: "tier" }, () => undefined);
     await expect(joined(notAnnounced)).rejects.toThrow(/not announced/);
 
     const theirs = await draft(MANAGER, "quotation");
@@ -242,6 +243,92 @@ describe("realtime on the Phoenix protocol", () => {
     // The other workspace: its first change is its own, made after all of demo's.
     const proQuote = await emptyQuotation(PRO);
     expect(await pro.next()).toMatchObject({ new: { id: proQuote.id } });
+  });
+
+  it("tells of a registered resource's changes (products written through /rest/v1, one at a time and in bulk) as each member reads them: the cost only to who reads costs, nothing of a resource the role does not read, nothing across workspaces", async () => {
+    const manager = await changes(MANAGER, "product");
+    const pro = await changes(PRO, "product");
+    // A driver reads products without their cost, and no categories: one binding on every table.
+    const driver = inbox<Change>();
+    await joined(
+      (await member(DRIVER))
+        .channel("driver-everything")
+        .on("postgres_changes", { event: "*", schema: "public" }, (p) => driver.push(p as never)),
+    );
+    const categories = (await member(DRIVER)).channel("driver-categories");
+    categories.on("postgres_changes", { event: "*", schema: "public", table: "category" }, () => undefined);
+    await expect(joined(categories)).rejects.toThrow(/categor/i);
+
+    const sku = `RT-${Date.now()}`;
+    const post = (email: string, body: unknown) =>
+      restFetch(email, "product", {
+        method: "POST",
+        headers: { prefer: "return=representation" },
+        body: JSON.stringify(body),
+      });
+    const made = await post(ADMIN, { sku, name: "Live product", cost: "12.50" });
+    expect(made.status).toBe(201);
+    const id = (made.body as Array<{ id: number }>)[0].id;
+    const inserted = await manager.next();
+    expect(inserted).toMatchObject({ eventType: "INSERT", table: "product", new: { id, sku, cost: "12.50" } });
+    const seen = await driver.next();
+    expect(seen).toMatchObject({ eventType: "INSERT", table: "product", new: { id, sku } });
+    expect(seen.new).not.toHaveProperty("cost");
+
+    // A category (the driver reads none), then the product renamed: the driver's next change is the rename.
+    const category = await restFetch(ADMIN, "category", { method: "POST", body: JSON.stringify({ name: sku }) });
+    expect(category.status).toBe(201);
+    const renamed = await restFetch(ADMIN, `product?id=eq.${id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ name: "Live product, renamed" }),
+    });
+    expect(renamed.status).toBeLessThan(300);
+    expect(await manager.next()).toMatchObject({
+      eventType: "UPDATE",
+      new: { id, name: "Live product, renamed", cost: "12.50" },
+      old: { id },
+    });
+    const update = await driver.next();
+    expect(update).toMatchObject({ eventType: "UPDATE", table: "product", new: { id, name: "Live product, renamed" } });
+    expect(update.new).not.toHaveProperty("cost");
+
+    // A bulk insert is one statement: one announcing statement, every row told, in order.
+    const bulk = Array.from({ length: 40 }, (_, i) => ({ sku: `${sku}-${i}`, name: `Bulk ${i}`, cost: "1.00" }));
+    const many = await post(ADMIN, bulk);
+    expect(many.status).toBe(201);
+    const ids = (many.body as Array<{ id: number }>).map((r) => r.id);
+    const told: unknown[] = [];
+    for (const _ of ids) told.push((await manager.next()).new.id);
+    expect(told).toEqual(ids);
+
+    const gone = await restFetch(ADMIN, `product?id=eq.${id}`, { method: "DELETE" });
+    expect(gone.status).toBeLessThan(300);
+    expect(await manager.next()).toMatchObject({ eventType: "DELETE", old: { id } });
+
+    // The other workspace: its first change is its own product, made after all of demo's.
+    const theirs = await post(PRO, { sku, name: "Pro's own" });
+    expect(theirs.status).toBe(201);
+    expect(await pro.next()).toMatchObject({
+      eventType: "INSERT",
+      new: { id: (theirs.body as Array<{ id: number }>)[0].id, name: "Pro's own" },
+    });
+    await feedOf().idle();
+    expect(pro.queue).toEqual([]);
+    for (let i = 0; i < ids.length; i++) await driver.next(); // the bulk insert, then the delete
+    expect(await driver.next()).toMatchObject({ eventType: "DELETE", old: { id } });
+    expect(driver.queue).toEqual([]);
+  });
+
+  it("announces every registered workspace resource once: each table outside the commands' own announcements has the triggers", async () => {
+    const res = await own.db.execute(sql`select c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where t.tgname in (c.relname || '_announce_ins', c.relname || '_announce_upd', c.relname || '_announce_del')
+      group by c.relname having count(*) = 3`);
+    const installed = new Set((res.rows as Array<{ name: string }>).map((r) => r.name));
+    const covered = [...triggeredTables()];
+    expect(covered).toEqual(expect.arrayContaining(["product", "company", "contact", "location", "quotation_line"]));
+    expect(covered.filter((t) => !installed.has(t))).toEqual([]);
+    // A document's header (and the inbox's and marketplace's tables) is announced by its commands, never twice.
+    expect([...installed].filter((t) => announcedByCommands(t))).toEqual([]);
   });
 
   it("broadcasts the challenge leaderboard's change to members who read challenges, on the topic team_challenge", async () => {

@@ -1,11 +1,11 @@
 import { decideResource } from "@workmetrics/domain";
 import { type Db, inRequest } from "../db/database.ts";
-import { documentSpec } from "../documents/registry.ts";
 import { type Caller, memberOf, readsColumn, refusalError } from "../rest/access.ts";
 import { runRead } from "../rest/engine.ts";
 import { parseOperation, parsePrefer, parseQuery, splitTopLevel } from "../rest/query-parse.ts";
 import { type ResourceMeta, resourceMeta } from "../rest/resource-meta.ts";
 import { RestError } from "../rest/rest-error.ts";
+import { announcedByCommands, triggeredTables } from "./announce.ts";
 
 // postgres_changes (DESIGN §2.3.2): a channel's bindings name a registered document table (or every one, with no
 // table), an event and a PostgREST filter (`id=eq.5`, commas for AND). A change reaches a binding only if the
@@ -41,21 +41,11 @@ const RESERVED = new Set(["select", "order", "limit", "offset", "or", "and", "on
 export const changeEvent = (action: string): ChangeEvent =>
   action === "create" ? "INSERT" : action === "delete" ? "DELETE" : "UPDATE";
 
-// The header table of a registered document type, which document_event announces; null when `table` is not one.
-// Issue 24: the inbox's conversations and messages are announced the same way (their changes write document_event
-// rows of these types), and read as the member reads them (a salesperson: their own and the unassigned ones).
-const ALSO_ANNOUNCED = new Set(["conversation", "conversation_message"]);
-// Issue 23: so are the marketplace's orders and messages, in both parties' workspaces (a thread's change comes as
-// its message), read as /rest/v1 reads them: by the two parties only.
-for (const t of ["marketplace_sales_order", "marketplace_message"]) ALSO_ANNOUNCED.add(t);
-
+// The table of a registered resource whose changes document_event announces (a document type's header, the inbox's
+// and the marketplace's tables, written by their commands; every other tenant resource through the triggers of
+// announce.ts); null when `table` is none of them.
 function announced(table: string): ResourceMeta | null {
-  if (ALSO_ANNOUNCED.has(table)) return resourceMeta(table);
-  try {
-    documentSpec(table);
-  } catch {
-    return null;
-  }
+  if (!announcedByCommands(table) && !triggeredTables().has(table)) return null;
   return resourceMeta(table);
 }
 
@@ -79,7 +69,9 @@ export function parseBindings(raw: unknown, caller: Caller, nextId: () => number
     if (table) {
       const meta = announced(table);
       if (!meta) {
-        throw joinRefusal(`Changes of "${table}" are not announced: realtime announces the document tables`);
+        throw joinRefusal(
+          `Changes of "${table}" are not announced: realtime announces the registered workspace resources`,
+        );
       }
       const d = decideResource(memberOf(caller), meta.def, "read");
       if (!d.allowed) throw refusalError(d);
