@@ -1,3 +1,4 @@
+import { supplierInvoice, supplierInvoiceLine } from "@workmetrics/domain/db/purchasing-schema";
 import { Dec, dec, money } from "@workmetrics/domain/documents/decimal";
 import { SUPPLIER_INVOICE_RULE } from "@workmetrics/domain/documents/postings";
 import {
@@ -10,8 +11,9 @@ import { toBase } from "@workmetrics/domain/documents/totals";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { postJournal, reverseJournals } from "../../platform/documents/ledger.ts";
-import { conflict } from "../../platform/documents/refusals.ts";
+import { conflict, notFound } from "../../platform/documents/refusals.ts";
 import { documentSpec, type Effect, type PrepareConvert, type PrepareSave } from "../../platform/documents/registry.ts";
+import { type RowOf, rowOf, rowsOf } from "../../platform/documents/rows.ts";
 import { documentSettings } from "../../platform/documents/settings.ts";
 import { loadLines, lockHeader, type Row, today, updateRow, writeEvent } from "../../platform/documents/store.ts";
 import type { Caller } from "../../platform/rest/access.ts";
@@ -26,19 +28,34 @@ import { prefillPurchasePrices } from "./pricing.ts";
 // Dr 1300 GST input / Cr 2000 Trade Creditors in base currency. Release records who let an exception through, when
 // and why. Cancel is refused while a payment is allocated to it, and posts the reversing entry.
 
-const text = (v: unknown) => String(v ?? "").trim();
+type Header = RowOf<typeof supplierInvoice>;
+type Line = RowOf<typeof supplierInvoiceLine>;
+
+// What the number checks read of an invoice: a saved one's header, or a draft not saved yet whose values come from
+// the client (document_save parses them with the type's insert schema, which types none) or from document_convert.
+// A draft is not a row: it is converted once, by numberDraft, never cast to the table's type.
+type NumberDraft = { id: number | null; company_id: number | null; supplier_invoice_number: string | null };
+
+const numberDraft = (header: Row, id: number | null): NumberDraft => ({
+  id,
+  company_id: header.company_id == null ? null : Number(header.company_id),
+  supplier_invoice_number: header.supplier_invoice_number == null ? null : String(header.supplier_invoice_number),
+});
+
+const text = (v: string | null) => (v ?? "").trim();
 
 // The supplier's number is theirs once per supplier (the unique index says so too, for a race): the earliest other
 // invoice of the supplier that has it, as typed less case and spaces around.
-function usedNumber(ws: string, header: Row, id: number | null): SQL {
+function usedNumber(ws: string, header: NumberDraft): SQL {
   return sql`select json_build_object('id', id, 'number', number) from supplier_invoice
-    where workspace_id = ${ws}::uuid and company_id = ${Number(header.company_id)} and status <> 'cancelled'
-      and lower(trim(supplier_invoice_number)) = lower(${text(header.supplier_invoice_number)}) and id <> ${id ?? 0}
+    where workspace_id = ${ws}::uuid and company_id = ${header.company_id} and status <> 'cancelled'
+      and lower(trim(supplier_invoice_number)) = lower(${text(header.supplier_invoice_number)})
+      and id <> ${header.id ?? 0}
     order by id limit 1`;
 }
 
 // The refusal names the invoice that has it.
-function refuseUsed(header: Row, earlier: Earlier | null): void {
+function refuseUsed(header: NumberDraft, earlier: Earlier | null): void {
   if (!earlier) return;
   const which = earlier.number ?? `Draft supplier invoice ${earlier.id}`;
   throw conflict(`${which} already has the supplier's number ${text(header.supplier_invoice_number)}`, {
@@ -48,13 +65,14 @@ function refuseUsed(header: Row, earlier: Earlier | null): void {
   });
 }
 
-const numbered = (header: Row) => text(header.supplier_invoice_number) !== "" && header.company_id != null;
+const numbered = (header: NumberDraft) => text(header.supplier_invoice_number) !== "" && header.company_id != null;
 
 // An earlier invoice of the same supplier whose number reads the same less spaces, dashes and case (the three-way
 // check's "looks like"; supplierNumberKey in SQL).
-function likeNumber(ws: string, header: Row, id: number, key: string): SQL {
+function likeNumber(ws: string, header: NumberDraft, key: string): SQL {
   return sql`select json_build_object('number', number, 'supplier_invoice_number', supplier_invoice_number)
-    from supplier_invoice where workspace_id = ${ws}::uuid and company_id = ${Number(header.company_id)} and id <> ${id}
+    from supplier_invoice where workspace_id = ${ws}::uuid and company_id = ${header.company_id}
+      and id <> ${header.id ?? 0}
       and status not in ('draft', 'cancelled')
       and upper(regexp_replace(supplier_invoice_number, '[^A-Za-z0-9]', '', 'g')) = ${key}
     order by id limit 1`;
@@ -67,44 +85,41 @@ type Earlier = { id: number | string; number: string | null };
 async function numberChecks(
   tx: Tx,
   ws: string,
-  header: Row,
+  header: NumberDraft,
   ask: { used?: boolean; duplicate?: boolean },
 ): Promise<{ used: Earlier | null; duplicate: LikelyDuplicate | null }> {
-  const id = header.id == null ? null : Number(header.id);
   const key = supplierNumberKey(text(header.supplier_invoice_number));
   const asked: SQL[] = [];
-  if (ask.used && numbered(header)) asked.push(sql`(${usedNumber(ws, header, id)}) as used`);
-  if (ask.duplicate && key && header.company_id != null) {
-    asked.push(sql`(${likeNumber(ws, header, id ?? 0, key)}) as duplicate`);
-  }
+  if (ask.used && numbered(header)) asked.push(sql`(${usedNumber(ws, header)}) as used`);
+  if (ask.duplicate && key && header.company_id != null) asked.push(sql`(${likeNumber(ws, header, key)}) as duplicate`);
   if (asked.length === 0) return { used: null, duplicate: null };
   const res = await tx.execute(sql`select ${sql.join(asked, sql`, `)}`);
   const row = res.rows[0] as { used?: Earlier | null; duplicate?: LikelyDuplicate | null };
   return { used: row.used ?? null, duplicate: row.duplicate ?? null };
 }
 
-async function refuseUsedNumber(tx: Tx, ws: string, header: Row, id: number | null): Promise<void> {
-  refuseUsed(header, (await numberChecks(tx, ws, { ...header, id }, { used: true })).used);
+async function refuseUsedNumber(tx: Tx, ws: string, draft: NumberDraft): Promise<void> {
+  refuseUsed(draft, (await numberChecks(tx, ws, draft, { used: true })).used);
 }
 
 // document_save: the number checked as soon as it is typed, and product lines priced at what we pay.
 export const prepareSupplierInvoice: PrepareSave = async (tx, caller, spec, draft) => {
-  await refuseUsedNumber(tx, caller.workspaceId as string, draft.header, draft.id);
+  await refuseUsedNumber(tx, caller.workspaceId as string, numberDraft(draft.header, draft.id));
   return prefillPurchasePrices(tx, caller, spec, draft);
 };
 
 // document_convert: a number given with the conversion is checked the same way.
 export const prepareSupplierInvoiceConvert: PrepareConvert = async (tx, caller, _source, draft) => {
-  await refuseUsedNumber(tx, caller.workspaceId as string, draft.header, null);
+  await refuseUsedNumber(tx, caller.workspaceId as string, numberDraft(draft.header, null));
   return draft;
 };
 
 // A line's price net of its own discount, in base currency: what the check compares (document discounts aside).
-const netPrice = (line: Row, rate: unknown) =>
-  dec(String(line.unit_price))
-    .times(new Dec(100).minus(dec(String(line.discount_percent ?? "0"))))
+const netPrice = (line: { unit_price: string; discount_percent: string | null }, rate: string) =>
+  dec(line.unit_price)
+    .times(new Dec(100).minus(dec(line.discount_percent ?? "0")))
     .dividedBy(100)
-    .times(dec(String(rate ?? "1")));
+    .times(dec(rate));
 
 type OrderLine = {
   id: number;
@@ -117,6 +132,10 @@ type OrderLine = {
   qty_billed: string;
   receipt_line: number | null; // the receipt line it was reached through
 };
+
+// The order line an invoice line bills, among those read.
+const billedOf = (po: ReadonlyMap<number, OrderLine>, l: Line) =>
+  l.purchase_order_line_id == null ? undefined : po.get(l.purchase_order_line_id);
 
 const ORDER_LINE = sql`l.id, l.qty::text as qty, l.unit_price::text as unit_price,
   l.discount_percent::text as discount_percent, l.net_amount::text as net_amount, h.rate::text as rate,
@@ -153,12 +172,12 @@ async function orderLines(
 
 // Each line with the order line (and receipt line) it bills: from the lines it was made from (a receipt's lines
 // name their order lines), else as stored.
-function linked(header: Row, lines: readonly Row[], found: readonly OrderLine[]): Row[] {
+function linked(header: Header, lines: readonly Line[], found: readonly OrderLine[]): Line[] {
   const from = header.source_type;
   const viaReceipt = new Map(found.filter((o) => o.receipt_line != null).map((o) => [o.receipt_line, o.id]));
   return lines.map((l) => {
     if (l.source_line_id == null) return l;
-    const source = Number(l.source_line_id);
+    const source = l.source_line_id;
     if (from === "purchase_order") return { ...l, purchase_order_line_id: source };
     if (from !== "supplier_delivery_order") return l;
     return { ...l, supplier_delivery_order_line_id: source, purchase_order_line_id: viaReceipt.get(source) ?? null };
@@ -171,37 +190,36 @@ function linked(header: Row, lines: readonly Row[], found: readonly OrderLine[])
 async function runThreeWay(
   tx: Tx,
   caller: Caller,
-  header: Row,
-  given: readonly Row[],
+  header: Header,
+  given: readonly Line[],
   known?: LikelyDuplicate | null,
-): Promise<{ verdict: string; lines: Row[]; po: Map<number, OrderLine> }> {
+): Promise<{ verdict: string; lines: Line[]; po: Map<number, OrderLine> }> {
   const ws = caller.workspaceId as string;
-  const id = Number(header.id);
+  const id = header.id;
   // Linked to their order lines where they were made from them; a receipt's lines name theirs in the same read.
   const fromReceipt = header.source_type === "supplier_delivery_order";
   const named = linked(header, given, []);
-  const viaReceipt = (l: Row) => fromReceipt && l.source_line_id != null;
   const found = await orderLines(
     tx,
     ws,
-    named
-      .filter((l) => l.purchase_order_line_id != null && !viaReceipt(l))
-      .map((l) => Number(l.purchase_order_line_id)),
-    named.filter(viaReceipt).map((l) => Number(l.source_line_id)),
+    named.flatMap((l) =>
+      l.purchase_order_line_id != null && !(fromReceipt && l.source_line_id != null) ? [l.purchase_order_line_id] : [],
+    ),
+    named.flatMap((l) => (fromReceipt && l.source_line_id != null ? [l.source_line_id] : [])),
   );
   const po = new Map(found.map((o) => [o.id, o]));
   const lines = linked(header, given, found);
   const matchLines: MatchLine[] = lines.map((l) => {
-    const o = l.purchase_order_line_id == null ? undefined : po.get(Number(l.purchase_order_line_id));
-    if (!o) return { qty: String(l.qty), unit_price: netPrice(l, header.rate), po: null };
+    const o = billedOf(po, l);
+    if (!o) return { qty: l.qty, unit_price: netPrice(l, header.rate), po: null };
     // The order line's qty_billed counts this invoice already (the engine recomputed it before the effects ran).
-    const before = Dec.max(dec(o.qty_billed).minus(dec(String(l.qty))), 0);
+    const before = Dec.max(dec(o.qty_billed).minus(dec(l.qty)), 0);
     return {
-      qty: String(l.qty),
+      qty: l.qty,
       unit_price: netPrice(l, header.rate),
       po: {
         qty: o.qty,
-        unit_price: netPrice(o as unknown as Row, o.rate),
+        unit_price: netPrice(o, o.rate),
         received: o.qty_received,
         billed_before: before,
       },
@@ -247,11 +265,14 @@ export async function recheckInvoices(tx: Tx, caller: Caller, purchaseOrderId: n
   const spec = documentSpec("supplier_invoice");
   for (const r of res.rows as Array<{ id: number | string }>) {
     const id = Number(r.id);
-    const header = (await lockHeader(tx, spec, ws, id)) as Row;
-    const { verdict: after } = await runThreeWay(tx, caller, header, await loadLines(tx, spec, ws, id));
+    const found = await lockHeader(tx, spec, ws, id);
+    if (!found) throw notFound(spec, id);
+    const header = rowOf(supplierInvoice, found);
+    const lines = rowsOf(supplierInvoiceLine, await loadLines(tx, spec, ws, id));
+    const { verdict: after } = await runThreeWay(tx, caller, header, lines);
     await updateRow(tx, spec.header, ws, id, { match_status: after });
     if (after !== header.match_status) {
-      const status = String(header.status);
+      const status = header.status;
       await writeEvent(tx, caller, {
         type: "supplier_invoice",
         docId: id,
@@ -266,24 +287,24 @@ export async function recheckInvoices(tx: Tx, caller: Caller, purchaseOrderId: n
 
 // The figures SUPPLIER_INVOICE_RULE reads, in base currency: goods billed against an order line at the value they
 // were (or will be) received at; the rest of each such line's amount is price variance; other lines are expenses.
-function postingFigures(header: Row, lines: readonly Row[], po: ReadonlyMap<number, OrderLine>) {
-  const rate = String(header.rate ?? "1");
+function postingFigures(header: Header, lines: readonly Line[], po: ReadonlyMap<number, OrderLine>) {
+  const rate = header.rate;
   const goods = lines.filter((l) => l.purchase_order_line_id != null && l.product_id != null);
   let received = new Dec(0);
   for (const l of goods) {
-    const o = po.get(Number(l.purchase_order_line_id));
+    const o = billedOf(po, l);
     const cost = o ? receiptUnitCost(o.qty, o.net_amount, o.rate) : "0";
-    received = received.plus(money(dec(String(l.qty)).times(dec(cost))));
+    received = received.plus(money(dec(l.qty).times(dec(cost))));
   }
   let expense = new Dec(0);
-  for (const l of lines) if (!goods.includes(l)) expense = expense.plus(toBase(String(l.net_amount), rate));
-  const net = dec(toBase(String(header.net_total), rate));
+  for (const l of lines) if (!goods.includes(l)) expense = expense.plus(toBase(l.net_amount, rate));
+  const net = dec(toBase(header.net_total, rate));
   return {
     received_value: money(received),
     expense_total: money(expense),
     price_variance: money(net.minus(received).minus(expense)),
-    tax_total: toBase(String(header.tax_total), rate),
-    total: String(header.base_total),
+    tax_total: toBase(header.tax_total, rate),
+    total: header.base_total,
   };
 }
 
@@ -291,10 +312,12 @@ function postingFigures(header: Row, lines: readonly Row[], po: ReadonlyMap<numb
 // linked and checked in one write, the due date and outstanding in another, the entry with the number.
 const submit: Effect = async (tx, caller, spec, doc, step) => {
   const ws = caller.workspaceId as string;
-  const id = Number(doc.header.id);
-  const clash = await numberChecks(tx, ws, doc.header, { used: true, duplicate: true });
-  refuseUsed(doc.header, clash.used);
-  const { verdict, lines, po } = await runThreeWay(tx, caller, doc.header, doc.lines, clash.duplicate);
+  const header = rowOf(supplierInvoice, doc.header);
+  const id = header.id;
+  const clash = await numberChecks(tx, ws, header, { used: true, duplicate: true });
+  refuseUsed(header, clash.used);
+  const given = rowsOf(supplierInvoiceLine, doc.lines);
+  const { verdict, lines, po } = await runThreeWay(tx, caller, header, given, clash.duplicate);
   await settleReceivable(tx, caller, spec, id, undefined, {
     header: doc.header,
     lines,
@@ -304,9 +327,9 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
   await postJournal(
     tx,
     caller,
-    { type: spec.machine.type, id, number: step.number, date: String(doc.header.doc_date) },
+    { type: spec.machine.type, id, number: step.number, date: header.doc_date },
     SUPPLIER_INVOICE_RULE,
-    postingFigures(doc.header, lines, po),
+    postingFigures(header, lines, po),
   );
   await writeEvent(tx, caller, {
     type: spec.machine.type,
@@ -320,7 +343,7 @@ const submit: Effect = async (tx, caller, spec, doc, step) => {
 
 // Who released it, when and why, on the invoice; the engine's audit row keeps the reason too.
 const release: Effect = async (tx, caller, spec, doc, step) => {
-  await updateRow(tx, spec.header, caller.workspaceId as string, Number(doc.header.id), {
+  await updateRow(tx, spec.header, caller.workspaceId as string, rowOf(supplierInvoice, doc.header).id, {
     match_status: "released",
     released_by: caller.userId,
     released_at: new Date().toISOString(),
@@ -330,7 +353,7 @@ const release: Effect = async (tx, caller, spec, doc, step) => {
 
 const cancel: Effect = async (tx, caller, spec, doc, step) => {
   if (step.from === spec.machine.initial) return;
-  const id = Number(doc.header.id);
+  const { id, number } = rowOf(supplierInvoice, doc.header);
   const paid = await tx.execute(sql`select a.payment_type, a.payment_id from payment_allocation a
     where a.workspace_id = ${caller.workspaceId}::uuid and a.document_type = 'supplier_invoice' and a.document_id = ${id}
     order by a.id limit 1`);
@@ -340,7 +363,7 @@ const cancel: Effect = async (tx, caller, spec, doc, step) => {
   await reverseJournals(tx, caller, {
     type: spec.machine.type,
     id,
-    number: (doc.header.number as string | null) ?? null,
+    number,
     date: await today(tx),
   });
 };
