@@ -224,6 +224,79 @@ describe.skipIf(!hasChromium)("the marketplace in Chromium", () => {
     expect(sellerErrors).toEqual([]);
   }, 240_000);
 
+  it("the seller adds a photo to a listing; a buyer sees it on the listing's card and in its gallery", async () => {
+    const title = `Photo crate ${Date.now()}`;
+    const products = (await restFetch("owner@demo.test", "product?select=id&active=is.true&order=id.desc&limit=80"))
+      .body as Array<{ id: number }>;
+    const listed = (await restFetch("owner@demo.test", "marketplace_product?select=product_id")).body as Array<{
+      product_id: number;
+    }>;
+    const free = products.find((p) => !listed.some((l) => Number(l.product_id) === Number(p.id)));
+    expect(free).toBeDefined();
+    await ok("owner@demo.test", "marketplace_listing_save", {
+      product_id: Number(free?.id),
+      title,
+      category: "Journeys",
+      price: "9.90",
+    });
+
+    const selling = await openBrowser();
+    const buying = await openBrowser();
+    browsers.push(selling, buying);
+    const seller = await selling.context.newPage();
+    const buyer = await buying.context.newPage();
+    const sellerErrors = watchErrors(seller);
+    const buyerErrors = watchErrors(buyer);
+    await seller.setViewportSize({ width: 1440, height: 900 });
+    await signIn(seller, "owner@demo.test");
+    await seller.goto(appUrl("/dashboard/marketplace-product"));
+    await seller
+      .getByRole("row", { name: new RegExp(title) })
+      .getByRole("button", { name: "Edit" })
+      .click();
+    const dialog = seller.getByRole("dialog", { name: `Edit ${title}` });
+    await dialog.getByText("Photos (0 of 6)").waitFor();
+    // A real picture (a PNG drawn by the browser), chosen through the file input as a user's file dialog would.
+    const png = await seller.evaluate(() => {
+      const c = document.createElement("canvas");
+      c.width = 320;
+      c.height = 200;
+      const g = c.getContext("2d") as CanvasRenderingContext2D;
+      g.fillStyle = "#1e88e5";
+      g.fillRect(0, 0, 320, 200);
+      g.fillStyle = "#ffb300";
+      g.fillRect(40, 40, 240, 120);
+      return c.toDataURL("image/png").split(",")[1];
+    });
+    await dialog.getByTestId("listing-photo-input").setInputFiles({
+      name: "crate.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(png, "base64"),
+    });
+    await dialog.getByText("Photos (1 of 6)").waitFor({ timeout: 20_000 });
+    await dialog.locator("img[data-photo]").first().waitFor();
+    await screenshot(seller, "marketplace-listing-photos-1440");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await buyer.setViewportSize({ width: 1440, height: 900 });
+    await signIn(buyer, BUYER);
+    await buyer.goto(appUrl("/dashboard/marketplace"));
+    await buyer.getByLabel("Search listings or sellers").fill(title);
+    const card = buyer.locator(`[data-listing="${title}"]`);
+    await card.locator("img[data-photo]").waitFor({ timeout: 20_000 });
+    const shown = await card.locator("img[data-photo]").evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    expect(shown).toBe(320);
+    await screenshot(buyer, "marketplace-browse-photo-1440");
+    await card.getByRole("button", { name: `Photos of ${title}` }).click();
+    const gallery = buyer.getByRole("dialog", { name: title });
+    await gallery.locator("img[data-photo]").first().waitFor();
+    await screenshot(buyer, "marketplace-gallery-1440");
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await screenshot(buyer, "marketplace-gallery-390");
+    expect(sellerErrors).toEqual([]);
+    expect(buyerErrors).toEqual([]);
+  }, 180_000);
+
   it("shows the marketplace locked on a Pro workspace", async () => {
     const b = await openBrowser();
     browsers.push(b);

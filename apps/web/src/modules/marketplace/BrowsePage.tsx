@@ -23,6 +23,7 @@ import { useNavigate } from "react-router";
 import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { useMarketplaceCommand, useSearch } from "./api.ts";
+import { GalleryDialog, ListingPhoto } from "./photos.tsx";
 import { Empty, Failed, Loading, money, Stars, StockChip, why } from "./ui.tsx";
 
 // Issue 23 "Browse and buy" (/dashboard/marketplace): every seller's published listings — search by text, category,
@@ -42,6 +43,7 @@ export default function BrowsePage() {
   const [cart, setCart] = useState<CartLine[]>([]);
   const [cartOpen, setCartOpen] = useState(false);
   const [asking, setAsking] = useState<MarketplaceListingView | null>(null);
+  const [viewing, setViewing] = useState<MarketplaceListingView | null>(null);
   const search = useSearch({
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(category ? { category } : {}),
@@ -129,8 +131,35 @@ export default function BrowsePage() {
               sx={{ display: "flex", flexDirection: "column" }}
               data-listing={l.title}
             >
-              {l.photo_url && (
-                <CardMedia component="img" height="120" image={l.photo_url} alt="" sx={{ objectFit: "contain" }} />
+              {l.photos.length > 0 ? (
+                <Box
+                  component="button"
+                  type="button"
+                  aria-label={`Photos of ${l.title}`}
+                  onClick={() => setViewing(l)}
+                  sx={{ p: 0, border: 0, bgcolor: "transparent", cursor: "zoom-in", position: "relative" }}
+                >
+                  <ListingPhoto listingId={Number(l.id)} photo={l.photos[0]} height={120} alt={l.title} />
+                  {l.photos.length > 1 && (
+                    <Typography
+                      variant="caption"
+                      sx={{
+                        position: "absolute",
+                        right: 4,
+                        bottom: 4,
+                        px: 0.5,
+                        borderRadius: 1,
+                        bgcolor: "background.paper",
+                      }}
+                    >
+                      {l.photos.length} photos
+                    </Typography>
+                  )}
+                </Box>
+              ) : (
+                l.photo_url && (
+                  <CardMedia component="img" height="120" image={l.photo_url} alt="" sx={{ objectFit: "contain" }} />
+                )
               )}
               <CardContent sx={{ flex: 1 }}>
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -181,6 +210,7 @@ export default function BrowsePage() {
         onPlaced={() => navigate(`${base}/marketplace-sales-order`)}
       />
       <AskDialog listing={asking} onClose={() => setAsking(null)} />
+      <GalleryDialog listing={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ import { useDashboardBase } from "../../platform/resource/paths.ts";
 import { useViewer } from "../../platform/session/viewer.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
 import { useMarketplaceCommand, useMyAccount, useSearch } from "./api.ts";
+import { PhotoManager } from "./photos.tsx";
 import { Empty, Failed, Loading, money, Section, StockChip, why } from "./ui.tsx";
 
 // Issue 23 "/dashboard/marketplace-product": the workspace's listings — a product of the catalogue published with a
@@ -243,6 +244,13 @@ function ListingDialog({ listing, onClose }: { listing: MarketplaceListingView |
             control={<Switch checked={f.published} onChange={(e) => setF({ ...f, published: e.target.checked })} />}
             label="Published"
           />
+          {listing ? (
+            <PhotoManager listing={listing} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Save the listing, then edit it to add photos.
+            </Typography>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
