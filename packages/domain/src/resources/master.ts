@@ -29,6 +29,9 @@ export const productResource = defineResource({
     f.money("price", "Price", { list: true, width: 110, min: 0 }),
     f.enum("tax_code", "Tax code", TAX_CODES, { help: "SR 9% GST, ZR zero-rated, ES exempt, OS out of scope" }),
     f.boolean("is_stock_tracked", "Stock tracked"),
+    f.ref("usual_location_id", "Usual location", "location", "name", {
+      help: "Deliveries and receipts whose order names no location take it for this product",
+    }),
     f.tags("image_urls", "Images", { help: "Image addresses: type one and press Enter, then the next" }),
     f.boolean("active", "Active", { list: true, width: 90 }),
     ...auditFields,

@@ -4,7 +4,7 @@ import { checkOverflow, QTY_FIELDS, remaining } from "@workmetrics/domain/docume
 import type { Tx } from "../db/database.ts";
 import { type Caller, memberOf } from "../rest/access.ts";
 import { requireDocumentAccess, requireOwnDocument } from "./access.ts";
-import { withDefaultLocation } from "./default-location.ts";
+import { refuseUnusableLocations, withDefaultLocation } from "./default-location.ts";
 import { asSourceLine } from "./draws.ts";
 import { priceDraft } from "./pricing.ts";
 import { conflict, invalid, title, transitionRefusal } from "./refusals.ts";
@@ -96,21 +96,23 @@ export async function runConvert(
   const given = input.header
     ? parse((target.header.insert as unknown as Shape).partial() as Shape, input.header, "header")
     : {};
-  // The source's location when it has one (a delivery instruction's, a purchase order's), else the workspace's
-  // default warehouse (issue 21 §1).
-  const header = await withDefaultLocation(
+  await refuseUnusableLocations(tx, caller.workspaceId as string, target, given, []);
+  // The source's location when it has one (a delivery instruction's, a purchase order's), else each product's usual
+  // location, else the workspace's default warehouse (issue 21 §1).
+  const placed = await withDefaultLocation(
     tx,
     caller.workspaceId as string,
     target,
     { ...Object.fromEntries(shared(source, target).map((k) => [k, doc.header[k] ?? null])), ...given },
     lines,
   );
+  const header = placed.header;
   await refuseOutsiders(tx, caller.workspaceId as string, target, given);
   // A percent discount was stored with its amount; the copy recomputes the amount for the lines taken.
   if (header.discount_percent != null) header.discount_amount = null;
   const draft = target.prepareConvert
-    ? await target.prepareConvert(tx, caller, { spec: source, doc }, { header, lines })
-    : { header, lines };
+    ? await target.prepareConvert(tx, caller, { spec: source, doc }, { header, lines: placed.lines })
+    : { header, lines: placed.lines };
   const priced = (target.price ?? priceDraft)(draft.header, draft.lines);
   const ws = caller.workspaceId as string;
   const [row] = await insertRows(

@@ -4,7 +4,7 @@ import type { Tx } from "../db/database.ts";
 import type { Caller } from "../rest/access.ts";
 import { RestError } from "../rest/rest-error.ts";
 import { mayDocument, requireDocumentAccess, requireOwnDocument } from "./access.ts";
-import { withDefaultLocation } from "./default-location.ts";
+import { refuseUnusableLocations, withDefaultLocation } from "./default-location.ts";
 import { belowCost, priceDraft, snapshotLines } from "./pricing.ts";
 import { withExchangeRate } from "./rates.ts";
 import { conflict, invalid, notFound, title } from "./refusals.ts";
@@ -113,11 +113,14 @@ export async function saveDraft(tx: Tx, caller: Caller, spec: DocumentSpec, inpu
       throw invalid(`Line ${i + 1}: the quantity must be more than 0`, `lines.${i}.qty`);
     }
   }
-  // A new delivery or receipt with no location takes the workspace's default warehouse (issue 21 §1).
-  const placed = input.id ? header : await withDefaultLocation(tx, ws, spec, header, given);
+  // A delivery or receipt names only ordinary locations; one with none takes each product's usual location, else
+  // the workspace's default warehouse (a new draft's header only: a clerk may empty a saved one's) (issue 21 §1).
+  await refuseUnusableLocations(tx, ws, spec, header, given);
+  const placed = await withDefaultLocation(tx, ws, spec, header, given);
+  const placedHeader = input.id ? header : placed.header;
   const prepared = spec.prepareSave
-    ? await spec.prepareSave(tx, caller, spec, { id: input.id ?? null, header: placed, lines: given })
-    : { header: placed, lines: given };
+    ? await spec.prepareSave(tx, caller, spec, { id: input.id ?? null, header: placedHeader, lines: placed.lines })
+    : { header: placedHeader, lines: placed.lines };
   const lines = await snapshotLines(tx, ws, prepared.lines);
   const low = spec.machine.buying ? null : belowCost(lines);
   if (low && !mayDocument(caller, spec, "approve")) {

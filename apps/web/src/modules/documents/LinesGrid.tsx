@@ -526,6 +526,7 @@ export function LinesGrid({
                             value={l.extra[f.name]}
                             onChange={(v) => update(i, { extra: { ...l.extra, [f.name]: v } })}
                             dense
+                            error={err(i, f.name)}
                           />
                         </TableCell>
                       ))}

@@ -7,6 +7,7 @@ import { createContext, useContext } from "react";
 import { useDataProvider } from "../../platform/data-access/provider.ts";
 import { DateField } from "../../platform/fields/DateField.tsx";
 import { formatDate, formatNumber, humanize } from "../../platform/fields/format.ts";
+import { useChoiceFilters } from "../../platform/fields/placeFilters.ts";
 import { useReadable } from "../../platform/resource/access.ts";
 import { resourceByName } from "../../platform/resource/definition.ts";
 import type { DocLabels } from "./api.ts";
@@ -36,6 +37,7 @@ function ReferenceField({ field, value, onChange, readOnly, dense, error }: Prop
   const id = value === null || value === undefined || value === "" ? null : uuidOrNumber(value);
   const readable = useReadable()(ref.resource);
   const named = useContext(DocumentLabels)[ref.resource]?.[String(id)];
+  const narrowed = useChoiceFilters(ref.resource);
   const label = useQuery({
     queryKey: [ref.resource, "one", String(id), ref.display],
     queryFn: () => data.getOne(ref.resource, id as number | string, `id,${ref.display}`),
@@ -54,7 +56,10 @@ function ReferenceField({ field, value, onChange, readOnly, dense, error }: Prop
       hideLabel={dense}
       select={`id,${ref.display}`}
       display={ref.display}
-      filters={Object.entries(ref.where ?? {}).map(([column, v]) => ({ column, op: "eq" as const, value: v }))}
+      filters={[
+        ...Object.entries(ref.where ?? {}).map(([column, v]) => ({ column, op: "eq" as const, value: v })),
+        ...narrowed,
+      ]}
       search={target.search.length ? target.search : [ref.display]}
       value={id === null ? null : (label.data ?? { id, [ref.display]: named ?? "…" })}
       onChange={(r) => onChange(r ? uuidOrNumber(r.id) : null)}

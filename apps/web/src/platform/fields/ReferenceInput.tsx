@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import { quickSearch } from "../data-access/filters.ts";
 import { type Id, useDataProvider } from "../data-access/provider.ts";
 import { resourceByName } from "../resource/definition.ts";
+import { useChoiceFilters } from "./placeFilters.ts";
 
 type Option = { id: Id; label: string };
 type Target = { resource: string; display: string };
@@ -40,13 +41,14 @@ function useChoices(ref: Target, open: boolean) {
   const target = resourceByName(ref.resource);
   const [input, setInput] = useState("");
   const term = useDebounced(input.trim(), 250);
+  const narrowed = useChoiceFilters(ref.resource);
   const query = useQuery({
-    queryKey: [ref.resource, "options", term],
+    queryKey: [ref.resource, "options", term, narrowed],
     queryFn: ({ signal }) => {
       const search = quickSearch(target.search.length ? target.search : [ref.display], term);
       return data.getList(ref.resource, {
         select: `id,${ref.display}`,
-        filters: search ? [search] : [],
+        filters: [...narrowed, ...(search ? [search] : [])],
         order: [{ column: ref.display, ascending: true }],
         range: [0, 19],
         signal,
