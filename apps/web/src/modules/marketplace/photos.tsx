@@ -44,7 +44,8 @@ import { why } from "./ui.tsx";
 export function usePhoto(listingId: number, photo: ListingPhotoView | undefined) {
   const data = useDataProvider();
   return useQuery({
-    queryKey: ["marketplace", "photo", listingId, photo?.id],
+    // Outside the ["marketplace"] key the commands invalidate: a photo never changes under its id.
+    queryKey: ["marketplace-photo", listingId, photo?.id],
     queryFn: ({ signal }) =>
       data.command(
         "marketplace_listing_photo",
