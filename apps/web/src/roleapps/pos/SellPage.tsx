@@ -1,5 +1,6 @@
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
 import PercentOutlined from "@mui/icons-material/PercentOutlined";
 import RemoveOutlined from "@mui/icons-material/RemoveOutlined";
 import Alert from "@mui/material/Alert";
@@ -22,7 +23,11 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { can } from "@workmetrics/domain";
-import { POS_DISCOUNT_OVERRIDE, POS_STAFF_DISCOUNT_LIMIT } from "@workmetrics/domain/commands/pos";
+import {
+  POS_DISCOUNT_OVERRIDE,
+  POS_FAVOURITE_UPDATE,
+  POS_STAFF_DISCOUNT_LIMIT,
+} from "@workmetrics/domain/commands/pos";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useMember } from "../../platform/resource/access.ts";
@@ -38,9 +43,11 @@ import {
   useCart,
   useCatalogue,
   useCustomers,
+  useFavouriteIds,
   useLocations,
   useOpenSession,
 } from "./data.ts";
+import { FavouritesDialog } from "./FavouritesDialog.tsx";
 import { PayDialog } from "./PayDialog.tsx";
 
 // The sale screen (issue 22): the favourites grid and the scan / search bar add products to the cart; each line's
@@ -136,13 +143,14 @@ function OpenSession({ onOpened }: { onOpened(): void }) {
   );
 }
 
-const FAVOURITES = "wm-pos-favourites";
-
 function SaleScreen({ sessionId, counter }: { sessionId: number | null; counter: string | null }) {
   const catalogue = useCatalogue();
   const customers = useCustomers();
   const { cart, totals, add, setQty, setDiscount, setCustomer, clear } = useCart();
   const who = useMember();
+  const favouriteIds = useFavouriteIds();
+  const canEditFavourites = who.kind === "member" && can(who.permissions, POS_FAVOURITE_UPDATE);
+  const [editingFavourites, setEditingFavourites] = useState(false);
   const maxDiscount =
     who.kind === "member" && can(who.permissions, POS_DISCOUNT_OVERRIDE) ? 100 : POS_STAFF_DISCOUNT_LIMIT;
   const [discountFor, setDiscountFor] = useState<CartLine | null>(null);
@@ -150,17 +158,13 @@ function SaleScreen({ sessionId, counter }: { sessionId: number | null; counter:
   const [scanMessage, setScanMessage] = useState<string | null>(null);
   const navigate = useNavigate();
   const products = catalogue.data ?? [];
-  // The favourites: the ones this counter starred, else the first twelve of the catalogue.
-  const favourites = useMemo(() => {
-    let starred: number[] = [];
-    try {
-      starred = JSON.parse(localStorage.getItem(FAVOURITES) ?? "[]") as number[];
-    } catch {
-      starred = [];
-    }
-    const chosen = products.filter((p) => starred.includes(p.id));
-    return (chosen.length ? chosen : products).slice(0, 12);
-  }, [products]);
+  // The favourites an owner or admin chose, in their order (a product since retired drops out); none chosen: the
+  // first twelve of the catalogue.
+  const chosenFavourites = useMemo(() => {
+    const byId = new Map(products.map((p) => [p.id, p]));
+    return (favouriteIds.data ?? []).flatMap((id) => byId.get(id) ?? []);
+  }, [products, favouriteIds.data]);
+  const favourites = chosenFavourites.length ? chosenFavourites : products.slice(0, 12);
 
   // A keyboard-wedge scanner anywhere on the screen adds the product it reads.
   useWedgeScanner((code) => {
@@ -191,6 +195,17 @@ function SaleScreen({ sessionId, counter }: { sessionId: number | null; counter:
               label={`Prices as of ${new Date(catalogue.savedAt).toLocaleTimeString()}`}
             />
           ) : null}
+          {canEditFavourites && (
+            <Button
+              size="small"
+              startIcon={<EditOutlined />}
+              onClick={() => setEditingFavourites(true)}
+              disabled={!catalogue.data}
+              sx={{ ml: "auto", minHeight: 36 }}
+            >
+              Edit favourites
+            </Button>
+          )}
         </Stack>
         <ScanField catalogue={products} onProduct={(p) => add(p)} placeholder="Scan, SKU or name" />
         {scanMessage && (
@@ -305,6 +320,9 @@ function SaleScreen({ sessionId, counter }: { sessionId: number | null; counter:
             setDiscountFor(null);
           }}
         />
+      )}
+      {editingFavourites && (
+        <FavouritesDialog catalogue={products} initial={chosenFavourites} onClose={() => setEditingFavourites(false)} />
       )}
       {paying && (
         <PayDialog

@@ -77,6 +77,21 @@ export function useLocations() {
   );
 }
 
+// The favourites grid an owner or admin chose (pos_favourites_set), in its order: product ids, first tile first. Kept
+// for offline like the catalogue; an empty list means none chosen.
+export const FAVOURITES_KEY = ["pos-favourites"];
+
+export function useFavouriteIds() {
+  const { client } = useSession();
+  return useShiftData(FAVOURITES_KEY, async () =>
+    (
+      await rows<{ product_id: number | string }>(
+        need(client).from("pos_favourite").select("product_id").order("position").limit(100),
+      )
+    ).map((r) => Number(r.product_id)),
+  );
+}
+
 const SESSION_KEY = ["pos-session"];
 
 // The cashier's open session, or a session open still waiting in the outbox (sales then go to the open session the
