@@ -6,7 +6,7 @@ import { ROLE } from "@workmetrics/domain";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { act, customer, ok } from "./documents-helpers.ts";
-import { ownServer } from "./own-server-helpers.ts";
+import { ownServer, squeezeQuota } from "./own-server-helpers.ts";
 import { restFetch, tokenFor } from "./rest-helpers.ts";
 
 // Issue 22 "Driver": dispatch gives delivery orders a driver and a date (drivers only); the driver's trip lists their
@@ -22,7 +22,7 @@ const WAREHOUSE = "warehouse@demo.test";
 const PRO_ADMIN = "admin@pro.test";
 const LITE_DRIVER = "driver@lite.test";
 
-const own = ownServer();
+const own = ownServer({}, 600_000);
 const DAY = "2025-03-04"; // a day of its own in the past: no seeded trip, and device times before now
 const PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -61,7 +61,7 @@ beforeAll(async () => {
   driverId = await userId(DRIVER);
   otherDriverId = await userId(OTHER_DRIVER);
   salesId = await userId(SALES);
-}, 120_000);
+}, 600_000);
 
 // A submitted delivery order of a submitted sales order, no driver yet.
 async function delivery(qty = "2"): Promise<number> {
@@ -279,6 +279,33 @@ describe("at a stop", () => {
     const refused = await call(DRIVER, "delivery_deliver", proof(cancelled));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/was cancelled: do not deliver it/);
+  });
+
+  it("counts the proof in the workspace's storage quota: a proof that does not fit is refused and keeps nothing", async () => {
+    const id = await delivery();
+    expect((await dispatch([id])).status).toBe(200);
+    const photo = `data:image/jpeg;base64,${Buffer.alloc(1200 * 1024, 2).toString("base64")}`;
+    const read = async () =>
+      (
+        (await restFetch(ADMIN, `delivery_order?id=eq.${id}&select=received_by,pod_signature,status`)).body as Array<
+          Record<string, unknown>
+        >
+      )[0];
+    const before = await read();
+    const quota = await squeezeQuota(own);
+    try {
+      const refused = await call(DRIVER, "delivery_deliver", proof(id, { photos: [photo] }), `pod-quota-${id}`);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(413);
+      expect(refused.body.message).toBe(quota.message);
+      const files = await own.q<{ name: string }>(sql`select name from storage_object
+        where name like ${`documents/delivery_order/${id}/proof/%`}`);
+      expect(files).toEqual([]);
+      expect(await read()).toEqual({ ...before, received_by: null, pod_signature: null });
+    } finally {
+      await quota.restore();
+    }
+    const delivered = await call(DRIVER, "delivery_deliver", proof(id, { photos: [photo] }), `pod-quota-${id}-2`);
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
   });
 
   it("refuses another driver's stop, non-drivers and the Lite tier", async () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { act, type Doc, ok, read, rpc } from "./documents-helpers.ts";
-import { ownServer } from "./own-server-helpers.ts";
+import { ownServer, squeezeQuota } from "./own-server-helpers.ts";
 import { restFetch, tokenFor } from "./rest-helpers.ts";
 
 // Issue 24 "OCR and expense claims" (DESIGN §2.3.2): an employee's expense claim on the documents engine — receipts
@@ -172,6 +172,31 @@ describe("bad input changes nothing", () => {
     const notImage = await call(SALES, "expense_receipt_upload", { image: "data:text/plain;base64,aGVsbG8=" });
     expect(notImage.status).toBe(422);
     expect(notImage.text).toContain("image");
+  });
+});
+
+describe("the storage quota", () => {
+  it("counts receipts: one that does not fit is refused with the quota's message and nothing is kept", async () => {
+    const big = `data:image/jpeg;base64,${Buffer.alloc(1200 * 1024, 1).toString("base64")}`;
+    const files = async () =>
+      (
+        await w.q<{ n: number }>(sql`select count(*)::int as n from storage_object
+        where name like 'expense_claims/receipts/%'`)
+      )[0].n;
+    const before = await files();
+    const quota = await squeezeQuota(w);
+    try {
+      const refused = await call(SALES, "expense_receipt_upload", { image: big });
+      expect(refused.status, refused.text).toBe(413);
+      expect(refused.body.message).toBe(quota.message);
+      expect(refused.body.message).toMatch(/^This workspace's storage is full \(\d+ MB on the Premium plan\)/);
+      expect(await files()).toBe(before);
+    } finally {
+      await quota.restore();
+    }
+    // With room again, the same photo is kept.
+    expect((await call(SALES, "expense_receipt_upload", { image: big })).status).toBe(200);
+    expect(await files()).toBe(before + 1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { MB, storageFullMessage } from "@workmetrics/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { type Db, inRequest } from "../src/platform/db/database.ts";
@@ -48,4 +49,21 @@ export async function openingStock(own: OwnServer, items: Array<{ id: number }>,
   await own.q(sql`insert into stock_move (workspace_id, product_id, location_id, qty, unit_cost, doc_type, doc_id)
     select ${own.ws}::uuid, p.id, ${location}, ${qty}::numeric, p.cost, 'opening', 0 from product p
     where p.workspace_id = ${own.ws}::uuid and p.id = any(${`{${items.map((p) => p.id).join(",")}}`}::bigint[])`);
+}
+
+// The demo workspace's tier given a storage quota that leaves less than 1 MB free (its files' sizes rounded up to
+// whole MB), for a test of an upload that must not fit; `message` is the refusal's, `restore` puts the quota back.
+export async function squeezeQuota(own: OwnServer): Promise<{ message: string; restore(): Promise<void> }> {
+  const res = await own.db.execute(sql`select t.id, t.title, t.storage_quota_mb as mb,
+      (select coalesce(sum(o.size), 0) from storage_object o where o.workspace_id = w.id)::bigint::text as used
+    from workspace w join tier t on t.id = w.tier_id where w.id = ${own.ws}::uuid`);
+  const tier = res.rows[0] as { id: number; title: string; mb: number; used: string };
+  const mb = Math.max(1, Math.ceil(Number(tier.used) / MB));
+  await own.db.execute(sql`update tier set storage_quota_mb = ${mb} where id = ${tier.id}`);
+  return {
+    message: storageFullMessage(mb * MB, tier.title),
+    restore: async () => {
+      await own.db.execute(sql`update tier set storage_quota_mb = ${tier.mb} where id = ${tier.id}`);
+    },
+  };
 }

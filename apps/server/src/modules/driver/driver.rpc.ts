@@ -1,8 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
 import { DEFAULT_BUCKET, decide, ROLE } from "@workmetrics/domain";
 import { COMMANDS } from "@workmetrics/domain/commands";
 import { FAILURE_REASON_LABELS, type StopResult, type TripStop } from "@workmetrics/domain/commands/driver";
-import { storageObject } from "@workmetrics/domain/db/schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database.ts";
 import { readsOwnOnly, requireDocumentAccess } from "../../platform/documents/access.ts";
@@ -13,6 +11,7 @@ import type { CommandDeps } from "../../platform/jobs/deps.ts";
 import { type Caller, memberOf } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
+import { keepObjects } from "../../platform/storage/objects.ts";
 
 // Issue 22 "Driver": the driver's day and what happens at a stop, each command in the request's one transaction
 // (and, through the Idempotency-Key the outbox replays with, run once). Delivering completes the delivery order
@@ -187,25 +186,19 @@ async function keepProofFiles(
     await tx.execute(sql`select id from storage_bucket where workspace_id = ${ws}::uuid and name = ${DEFAULT_BUCKET}`)
   ).rows[0] as { id: number } | undefined;
   if (!bucket) throw new RestError(503, "storage_unavailable", `This workspace has no "${DEFAULT_BUCKET}" bucket`);
-  const names: string[] = [];
-  for (const f of files) {
-    const name = `documents/delivery_order/${id}/proof/${f.name}.${f.image.ext}`;
-    const version = randomUUID();
-    await disk.put(disk.key(ws, DEFAULT_BUCKET, version), f.image.bytes);
-    await tx.execute(sql`delete from storage_object where workspace_id = ${ws}::uuid and bucket_id = ${bucket.id}
-      and name collate "C" = ${name}`);
-    await tx.insert(storageObject).values({
-      workspaceId: ws,
-      bucketId: Number(bucket.id),
-      name,
-      version,
-      size: f.image.bytes.length,
-      mimeType: f.image.mime,
-      etag: createHash("md5").update(f.image.bytes).digest("hex"),
-      owner: caller.userId,
-    });
-    names.push(name);
-  }
+  // The workspace's storage quota counts them (keepObjects refuses the lot, keeping nothing, when they do not fit).
+  const kept = files.map((f) => ({
+    workspaceId: ws,
+    bucket: DEFAULT_BUCKET,
+    bucketId: Number(bucket.id),
+    name: `documents/delivery_order/${id}/proof/${f.name}.${f.image.ext}`,
+    bytes: f.image.bytes,
+    mimeType: f.image.mime,
+    owner: caller.userId,
+    replace: true,
+  }));
+  await keepObjects(tx, disk, kept);
+  const names = kept.map((f) => f.name);
   return names;
 }
 

@@ -3,6 +3,7 @@ import { storageObject } from "@workmetrics/domain/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../auth/lookup.ts";
 import type { Db, Tx } from "../db/database.ts";
+import { RestError } from "../rest/rest-error.ts";
 import { findBucket } from "./buckets.route.ts";
 import { allow, asCaller, type Caller, may } from "./caller.ts";
 import type { FileStore, OpenedFile } from "./disk.ts";
@@ -11,33 +12,67 @@ import { assertRoom, type StorageUsage, storageUsage } from "./quota.ts";
 import { duplicate, invalid, notFound, StorageError } from "./storage-error.ts";
 import type { Received } from "./upload.ts";
 
-// A file a command keeps (a photo, a scan): its bytes on the store, then its row, in the command's transaction.
-export async function keepObject(
-  tx: Tx,
-  disk: FileStore,
-  o: {
-    workspaceId: string;
-    bucket: string;
-    bucketId: number;
-    name: string;
-    bytes: Buffer;
-    mimeType: string;
-    owner: string | null;
-  },
-): Promise<void> {
-  const version = randomUUID();
-  await disk.put(disk.key(o.workspaceId, o.bucket, version), o.bytes);
-  await tx.insert(storageObject).values({
-    workspaceId: o.workspaceId,
-    bucketId: o.bucketId,
-    name: o.name,
-    version,
-    size: o.bytes.length,
-    mimeType: o.mimeType,
-    etag: createHash("md5").update(o.bytes).digest("hex"),
-    owner: o.owner,
-  });
+export type KeptObject = {
+  workspaceId: string;
+  bucket: string;
+  bucketId: number;
+  name: string;
+  bytes: Buffer;
+  mimeType: string;
+  owner: string | null;
+  // A file already kept under this name is replaced (its row goes, its size no longer counts against the quota).
+  replace?: boolean;
+};
+
+// Files a command keeps (a photo, a scan, a delivery's proof): in the command's transaction, first the workspace's
+// storage quota for all of them at once (issue 9: uploads of one workspace take the quota lock in turn) — refused
+// with the quota's message (413) before any byte is written, so nothing is kept —, then the bytes on the store and
+// the rows. A refusal after this (later in the command) leaves unreferenced bytes behind: disk, never correctness.
+export async function keepObjects(tx: Tx, disk: FileStore, files: KeptObject[]): Promise<void> {
+  if (!files.length) return;
+  const ws = files[0].workspaceId;
+  if (files.some((f) => f.workspaceId !== ws)) throw new Error("keepObjects keeps files of one workspace at a time");
+  const replaced: Array<{ id: number; size: number } | undefined> = [];
+  for (const f of files) {
+    if (!f.replace) {
+      replaced.push(undefined);
+      continue;
+    }
+    const res = await tx.execute(sql`select id, size from storage_object where workspace_id = ${ws}::uuid
+      and bucket_id = ${f.bucketId} and ${nameIs(f.name)} for update`);
+    const row = res.rows[0] as { id: number | string; size: number | string } | undefined;
+    replaced.push(row ? { id: Number(row.id), size: Number(row.size) } : undefined);
+  }
+  const adding = files.reduce((n, f) => n + f.bytes.length, 0);
+  const freeing = replaced.reduce((n, r) => n + (r?.size ?? 0), 0);
+  try {
+    await assertRoom(tx, ws, adding, freeing);
+  } catch (err) {
+    // A command answers as the REST layer does: the storage API's 413 and its message, as a RestError.
+    if (err instanceof StorageError) throw new RestError(err.status, err.code, err.message);
+    throw err;
+  }
+  for (const [i, f] of files.entries()) {
+    const version = randomUUID();
+    await disk.put(disk.key(ws, f.bucket, version), f.bytes);
+    const old = replaced[i];
+    if (old) {
+      await tx.delete(storageObject).where(and(eq(storageObject.workspaceId, ws), eq(storageObject.id, old.id)));
+    }
+    await tx.insert(storageObject).values({
+      workspaceId: ws,
+      bucketId: f.bucketId,
+      name: f.name,
+      version,
+      size: f.bytes.length,
+      mimeType: f.mimeType,
+      etag: createHash("md5").update(f.bytes).digest("hex"),
+      owner: f.owner,
+    });
+  }
 }
+
+export const keepObject = (tx: Tx, disk: FileStore, o: KeptObject): Promise<void> => keepObjects(tx, disk, [o]);
 
 // Byte-order equality, so the lookup uses storage_object_name_key (an index on name COLLATE "C").
 const nameIs = (name: string) => sql`${storageObject.name} collate "C" = ${name}`;
