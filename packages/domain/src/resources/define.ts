@@ -216,3 +216,9 @@ export function defineResource(input: ResourceInput): ResourceDef {
 export function wireColumns(def: Pick<ResourceDef, "table">): Map<string, Column> {
   return new Map(Object.values(getTableColumns(def.table) as Record<string, Column>).map((c) => [c.name, c]));
 }
+
+// Issue 20 §4: the resources whose row changes realtime announces (postgres_changes): the workspace's own, keyed by
+// a bigint id (the outbox, document_event, names a row by it).
+export function announcesChanges(def: Pick<ResourceDef, "scope" | "table">): boolean {
+  return def.scope === "tenant" && wireColumns(def).get("id")?.getSQLType() === "bigint";
+}

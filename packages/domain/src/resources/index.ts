@@ -67,7 +67,7 @@ import { STOCK_RESOURCES } from "./stock.ts";
 import type { CheckMessage, ResourceDef } from "./types.ts";
 import { WAREHOUSE_RESOURCES } from "./warehouse.ts";
 
-export { brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
+export { announcesChanges, brokenRules, defineResource, SERVER_COLUMNS, wireColumns } from "./define.ts";
 export { textLimit } from "./fields.ts";
 export { FIELD_GRANTS } from "./master.ts";
 export * from "./types.ts";

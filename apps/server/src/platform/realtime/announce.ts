@@ -1,6 +1,5 @@
-import { RESOURCES } from "@workmetrics/domain/resources";
+import { announcesChanges, RESOURCES } from "@workmetrics/domain/resources";
 import { getTableName, sql } from "drizzle-orm";
-import { getTableConfig } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
 import { documentSpec } from "../documents/registry.ts";
 
@@ -36,11 +35,8 @@ export function triggeredTables(): ReadonlySet<string> {
   if (triggered) return triggered;
   const out = new Set<string>();
   for (const r of RESOURCES) {
-    if (r.scope !== "tenant") continue;
     const table = getTableName(r.table);
-    const id = getTableConfig(r.table).columns.find((c) => c.name === "id");
-    if (id?.getSQLType() !== "bigint" || announcedByCommands(table)) continue;
-    out.add(table);
+    if (announcesChanges(r) && !announcedByCommands(table)) out.add(table);
   }
   triggered = out;
   return out;
