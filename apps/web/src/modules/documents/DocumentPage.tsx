@@ -248,6 +248,7 @@ function DocumentEditor({ t, doc }: { t: WebDocType; doc: DocRow | null }) {
                     discountPercent={String(form.header.discount_percent ?? "")}
                     onDiscount={editable ? (v) => setHeader("discount_percent", v === "" ? null : v) : undefined}
                     outstanding={outstanding}
+                    discountError={errors.discount_percent}
                   />
                 </CardContent>
               </Card>

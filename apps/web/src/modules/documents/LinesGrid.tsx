@@ -458,7 +458,7 @@ export function LinesGrid({
                           currency={currency}
                           onPick={pick(i)}
                           inputRef={ref(l.key, "product")}
-                          error={err(i, "product_id") ?? err(i, "service_id")}
+                          error={err(i, "product_id") ?? err(i, "service_id") ?? errors[`lines.${i}`]}
                           atCost={atCost}
                           buying={buying}
                           services={services}
@@ -484,6 +484,8 @@ export function LinesGrid({
                           onChange={(e) => update(i, { description: e.target.value })}
                           onKeyDown={onCellKey(i, "description")}
                           inputRef={ref(l.key, "description")}
+                          error={Boolean(err(i, "description"))}
+                          helperText={err(i, "description")}
                           slotProps={{ htmlInput: { "aria-label": `Description, line ${i + 1}` } }}
                         />
                       </TableCell>
@@ -507,6 +509,8 @@ export function LinesGrid({
                           onChange={(e) => update(i, { tax_code: e.target.value as TaxCode })}
                           onKeyDown={onCellKey(i, "tax_code")}
                           inputRef={ref(l.key, "tax_code")}
+                          error={Boolean(err(i, "tax_code"))}
+                          helperText={err(i, "tax_code")}
                           slotProps={{
                             select: { native: true },
                             htmlInput: { "aria-label": `Tax code, line ${i + 1}` },

@@ -34,8 +34,9 @@ export function TotalsPanel(props: {
   discountPercent: string;
   onDiscount?: (v: string) => void;
   outstanding?: string | null;
+  discountError?: string; // the server's refusal of the document discount, shown at it
 }) {
-  const { totals, error, currency, discountPercent, onDiscount, outstanding } = props;
+  const { totals, error, currency, discountPercent, onDiscount, outstanding, discountError } = props;
   const m = (v: string) => formatMoney(v, currency);
   return (
     <Stack spacing={1} aria-label="Totals" data-testid="totals">
@@ -45,6 +46,8 @@ export function TotalsPanel(props: {
           size="small"
           value={discountPercent}
           onChange={(e) => onDiscount(e.target.value)}
+          error={Boolean(discountError)}
+          helperText={discountError}
           slotProps={{ htmlInput: { inputMode: "decimal" } }}
         />
       )}
