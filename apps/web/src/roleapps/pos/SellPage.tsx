@@ -200,7 +200,7 @@ function SaleScreen({ sessionId, counter }: { sessionId: number | null; counter:
               size="small"
               startIcon={<EditOutlined />}
               onClick={() => setEditingFavourites(true)}
-              disabled={!catalogue.data}
+              disabled={!catalogue.data || !favouriteIds.data} // edits start from the list saved
               sx={{ ml: "auto", minHeight: 36 }}
             >
               Edit favourites
