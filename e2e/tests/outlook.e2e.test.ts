@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeInstagram, startFakeInstagram } from "../../apps/server/test/fake-instagram.ts";
 import { type FakeMicrosoft, startFakeMicrosoft } from "../../apps/server/test/fake-microsoft.ts";
 import { ownServer } from "../../apps/server/test/own-server-helpers.ts";
 import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, watchErrors } from "../browser.ts";
@@ -7,7 +8,8 @@ import { appUrl, type Browser, hasChromium, openBrowser, screenshot, signIn, wat
 // Microsoft's sign-in (a local fake of Microsoft's login and Graph, MS_LOGIN_URL / MS_GRAPH_URL pointed at it), which
 // returns to /outlook/callback and subscribes to the mailbox; a customer's mail arrives (the test posts Graph's
 // notification to /webhooks/outlook, as Graph would), appears in the inbox, is answered, and the fake Graph received
-// the reply to that very mail. A refused sign-in comes back to the page saying so.
+// the reply to that very mail. A refused sign-in comes back to the page saying so. On the same page an Instagram
+// professional account connects through Instagram's business login (fake-instagram.ts, IG_* pointed at it).
 
 const ADMIN = "admin@demo.test";
 const MAILBOX = { id: "2b9a6c1e-0d4f-4e1a-9b77-journey00001", mail: "sales@demotrading.sg", displayName: "Sales" };
@@ -15,9 +17,17 @@ const MAILBOX = { id: "2b9a6c1e-0d4f-4e1a-9b77-journey00001", mail: "sales@demot
 describe.skipIf(!hasChromium)("Outlook in the inbox, in Chromium", () => {
   const env: Record<string, string> = {};
   let fake: FakeMicrosoft;
+  let instagram: FakeInstagram;
   beforeAll(async () => {
     fake = await startFakeMicrosoft();
+    instagram = await startFakeInstagram();
+    instagram.signIn({ userId: "17841400000000777", username: "demotrading.sg", name: "Demo Trading" });
     Object.assign(env, {
+      IG_APP_ID: instagram.appId,
+      IG_APP_SECRET: instagram.appSecret,
+      IG_LOGIN_URL: instagram.url,
+      IG_API_URL: instagram.url,
+      IG_GRAPH_URL: instagram.url,
       MS_LOGIN_URL: fake.url,
       MS_GRAPH_URL: fake.url,
       MS_CLIENT_ID: fake.clientId,
@@ -30,6 +40,33 @@ describe.skipIf(!hasChromium)("Outlook in the inbox, in Chromium", () => {
   afterAll(async () => {
     for (const b of browsers) await b.close();
     await fake?.close();
+    await instagram?.close();
+  });
+
+  it("connects Instagram through its business login; a declined sign-in says so", async () => {
+    const b = await openBrowser();
+    browsers.push(b);
+    const page = await b.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, ADMIN);
+    await page.goto(appUrl("/dashboard/cca"));
+    await page.getByRole("heading", { name: "Instagram", exact: true }).waitFor();
+    instagram.declineNext = true;
+    await page.getByRole("button", { name: "Connect with Instagram" }).click();
+    await page.waitForURL(/\/dashboard\/cca\?instagram=refused/, { timeout: 60_000 });
+    await page.getByRole("alert").filter({ hasText: "cancelled or refused: The user denied your request" }).waitFor();
+    await page.getByRole("button", { name: "Connect with Instagram" }).click();
+    await page.waitForURL(/\/dashboard\/cca\?instagram=connected/, { timeout: 60_000 });
+    await page.getByText("Instagram is connected: its direct messages arrive in the inbox.").waitFor();
+    const row = page.locator('[data-account="17841400000000777"]');
+    await row.getByText("Connected").waitFor();
+    await row.getByText("@demotrading.sg").waitFor();
+    await page.getByRole("button", { name: "Reconnect with Instagram" }).waitFor();
+    expect(instagram.subscribed.get("17841400000000777")).toBe("messages");
+    await screenshot(page, "instagram-connected-1440");
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("connects Outlook, and a customer's mail is answered from the inbox", async () => {

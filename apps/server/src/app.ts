@@ -10,6 +10,8 @@ import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
 import { inboxAttachmentRoutes } from "./modules/inbox/attachment.route.ts";
 import { META_WEBHOOK_JOB, type MetaPayload, processMetaWebhook } from "./modules/inbox/intake.ts";
 import { ONEDRIVE_JOB, onedriveHandler } from "./modules/inbox/onedrive.ts";
+import { INSTAGRAM_REFRESH_JOB, refreshInstagramTokens } from "./modules/inbox/instagram.ts";
+import { instagramRoutes } from "./modules/inbox/instagram.route.ts";
 import { outlookRoutes } from "./modules/inbox/outlook.route.ts";
 import {
   OUTLOOK_NOTIFY_JOB,
@@ -133,6 +135,10 @@ export async function buildApp(
         if (r.renewed || r.recreated || r.failed) app.log.info(r, "Outlook subscriptions checked");
       },
       [ONEDRIVE_JOB]: onedriveHandler(config.inbox), // issue 24: a document's PDF saved to OneDrive
+      [INSTAGRAM_REFRESH_JOB]: async () => {
+        const r = await refreshInstagramTokens(database.db, config.inbox, app.log);
+        if (r.refreshed || r.failed) app.log.info(r, "Instagram tokens refreshed");
+      },
       [OVERDUE_SWEEP]: async () => {
         const n = await sweepOverdue(database.db);
         if (n) app.log.info({ overdue: n }, "invoices past their due date marked overdue");
@@ -157,6 +163,7 @@ export async function buildApp(
       { name: SANDBOX_SWEEP, everyMs: 10 * 60_000 },
       { name: PRUNE_JOBS, everyMs: 10 * 60_000 },
       { name: OUTLOOK_RENEW_JOB, everyMs: HOUR }, // issue 24: before a subscription's 4230 minutes run out
+      { name: INSTAGRAM_REFRESH_JOB, everyMs: 24 * HOUR }, // issue 24: long-lived tokens, ten days before their 60 end
     ],
   });
   const deps: CommandDeps = {
@@ -196,6 +203,7 @@ export async function buildApp(
   await app.register(metaWebhookRoutes, { db: database.db, jobs, inbox: config.inbox }); // issue 24
   await app.register(inboxAttachmentRoutes, { db: database.db }); // issue 24: a message's file
   await app.register(outlookRoutes, { db: database.db, jobs, inbox: config.inbox, publicUrl: config.publicUrl }); // issue 24
+  await app.register(instagramRoutes, { db: database.db, inbox: config.inbox, publicUrl: config.publicUrl }); // issue 24
   await registerSpa(app, config.webDist, config.baseDomain);
   return app;
 }

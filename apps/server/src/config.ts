@@ -110,6 +110,16 @@ const EnvSchema = z.object({
     .default("https://login.microsoftonline.com"),
   META_APP_SECRET: z.string().optional(),
   META_VERIFY_TOKEN: z.string().optional(),
+  // Instagram's business login (the Instagram API with Instagram Login): its app's id and secret, its sign-in page,
+  // the code exchange and the Graph API it answers on.
+  IG_APP_ID: z.string().optional(),
+  IG_APP_SECRET: z.string().optional(),
+  IG_LOGIN_URL: z.string().url("must be a URL such as https://www.instagram.com").default("https://www.instagram.com"),
+  IG_API_URL: z.string().url("must be a URL such as https://api.instagram.com").default("https://api.instagram.com"),
+  IG_GRAPH_URL: z
+    .string()
+    .url("must be a URL such as https://graph.instagram.com")
+    .default("https://graph.instagram.com"),
   MS_CLIENT_ID: z.string().optional(),
   MS_CLIENT_SECRET: z.string().optional(),
   // Issue 25: files in an S3-compatible store instead of DATA_DIR/storage (S3_BUCKET set chooses it).
@@ -169,6 +179,11 @@ export type InboxConfig = {
   metaVerifyToken: string | null;
   msClientId: string | null;
   msClientSecret: string | null;
+  igAppId: string | null; // unset: Instagram connects only with a pasted token (channel_connect)
+  igAppSecret: string | null;
+  igLoginUrl: string;
+  igApiUrl: string;
+  igGraphUrl: string;
   secretsKey: Buffer; // 32 bytes
 };
 
@@ -229,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metaVerifyToken: e.META_VERIFY_TOKEN ?? null,
       msClientId: e.MS_CLIENT_ID ?? null,
       msClientSecret: e.MS_CLIENT_SECRET ?? null,
+      igAppId: e.IG_APP_ID ?? null,
+      igAppSecret: e.IG_APP_SECRET ?? null,
+      igLoginUrl: e.IG_LOGIN_URL.replace(/\/$/, ""),
+      igApiUrl: e.IG_API_URL.replace(/\/$/, ""),
+      igGraphUrl: e.IG_GRAPH_URL.replace(/\/$/, ""),
       secretsKey: secretsKey(e.SECRETS_KEY, dataDir),
     },
     storage: storageSettings(e),

@@ -82,6 +82,17 @@ export const outlookConnect = defineCommand({
   feature: "communication_channels",
 });
 
+// Instagram's business login: the address of Instagram's sign-in to send the browser to; Instagram returns it to
+// /instagram/callback (spec §2's public /instagram prefix), which keeps the account as channel 3.
+export const instagramConnect = defineCommand({
+  name: "instagram_connect",
+  args: z.object({}).optional(),
+  result: z.object({ url: z.string() }),
+  permission: "channel_account.create",
+  does: "connect channel accounts",
+  feature: "communication_channels",
+});
+
 // OneDrive (Premium): a document's PDF saved into a folder of the connected Outlook account's OneDrive. The upload
 // runs in a job (a simple PUT under 4 MB, an upload session above); its link is kept in the document's history.
 export const onedriveSave = defineCommand({
@@ -325,6 +336,7 @@ export const INBOX_COMMANDS = [
   channelDisconnect,
   channelAccounts,
   outlookConnect,
+  instagramConnect,
   onedriveSave,
   conversationList,
   conversationThread,

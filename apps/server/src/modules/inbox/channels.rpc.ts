@@ -74,7 +74,10 @@ export const channelConnect = implement(COMMANDS.channel_connect, {
         }
         // Sealed with the account's own id in the associated data: it opens for this account only.
         const sealed = seal(key, ws, id, args.access_token);
+        // A pasted token (a page's, Facebook Login) does not run out: no expiry, so an Instagram account replies
+        // through Facebook's Graph API even if it was first connected through Instagram's login (instagram.ts).
         await sp.execute(sql`update channel_account set access_token = ${sealed}, display_name = ${displayName},
+            token_expires_at = null,
             status = 'connected', last_error = null, last_error_at = null, connected_by = ${caller.userId}::uuid,
             updated_at = now()
           where workspace_id = ${ws}::uuid and id = ${id}`);

@@ -20,11 +20,18 @@ export class GraphError extends Error {
   }
 }
 
-type Init = { method?: string; body?: unknown; form?: FormData };
+type Init = { method?: string; body?: unknown; form?: FormData | URLSearchParams };
 
 async function call<T>(base: string, token: string, path: string, init: Init = {}): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let body: FormData | string | undefined;
+  return metaFetch<T>(`${base}/${GRAPH_VERSION}/${path}`, token, init);
+}
+
+// One request to a Meta API (Facebook's Graph, Instagram's Graph or its OAuth end point), the token as a bearer when
+// given; Meta's errors ({error: {message, code, fbtrace_id}}, and Instagram's OAuth {error_type, code,
+// error_message}) as a GraphError that says what Meta said.
+export async function metaFetch<T>(url: string, token: string | null, init: Init = {}): Promise<T> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let body: FormData | URLSearchParams | string | undefined;
   if (init.form) body = init.form;
   else if (init.body !== undefined) {
     headers["content-type"] = "application/json";
@@ -32,7 +39,7 @@ async function call<T>(base: string, token: string, path: string, init: Init = {
   }
   let res: Response;
   try {
-    res = await fetch(`${base}/${GRAPH_VERSION}/${path}`, {
+    res = await fetch(url, {
       method: init.method ?? "GET",
       headers,
       body,
@@ -49,12 +56,18 @@ async function call<T>(base: string, token: string, path: string, init: Init = {
     // not JSON: said below
   }
   if (!res.ok) {
-    const e = (json as { error?: { message?: string; code?: number; fbtrace_id?: string } } | null)?.error;
+    const o = json as {
+      error?: { message?: string; code?: number; fbtrace_id?: string };
+      error_message?: string;
+      code?: number;
+    } | null;
+    const message = o?.error?.message ?? o?.error_message;
+    const code = o?.error?.code ?? o?.code;
     throw new GraphError(
-      e?.message ? `Meta answered: ${e.message}` : `Meta answered HTTP ${res.status}`,
+      message ? `Meta answered: ${message}` : `Meta answered HTTP ${res.status}`,
       res.status,
-      typeof e?.code === "number" ? e.code : null,
-      e?.fbtrace_id ?? null,
+      typeof code === "number" ? code : null,
+      o?.error?.fbtrace_id ?? null,
     );
   }
   if (json === null) throw new GraphError("Meta answered something that is not JSON", res.status, null, null);

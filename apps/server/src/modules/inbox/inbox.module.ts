@@ -11,6 +11,7 @@ import {
   conversationThread,
   documentConversations,
 } from "./conversations.rpc.ts";
+import { instagramConnect } from "./instagram.rpc.ts";
 import { onedriveSave } from "./onedrive.ts";
 
 // Issue 24 "Inbox" (Premium): channel accounts and conversations. The webhooks (webhook.route.ts) and the jobs
@@ -21,6 +22,7 @@ export function registerInbox(): void {
     channelDisconnect,
     channelAccounts,
     outlookConnect,
+    instagramConnect,
     onedriveSave,
     conversationList,
     conversationThread,

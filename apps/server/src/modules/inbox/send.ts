@@ -3,6 +3,7 @@ import type { InboxConfig } from "../../config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { JobContext } from "../../platform/jobs/worker.ts";
 import { GraphError, sendPageMessage, sendWhatsApp, uploadWhatsAppMedia } from "./graph.ts";
+import { sendInstagramMessage } from "./instagram.ts";
 import { sendOutlookReply } from "./outlook.ts";
 import { SealError, unseal } from "./secrets.ts";
 import { announce, recordSent } from "./store.ts";
@@ -32,6 +33,7 @@ type Row = {
   channel_id: number;
   external_id: string;
   access_token: string | null;
+  token_expires_at: string | Date | null;
   account_status: string;
 };
 
@@ -49,7 +51,8 @@ export const sendHandler =
     const { db, job } = ctx;
     const ws = payload.workspace_id;
     const res = await db.execute(sql`select m.id, m.conversation_id, m.kind, m.body, m.status,
-        c.external_thread_id, a.id as account_id, a.channel_id, a.external_id, a.access_token, a.status as account_status
+        c.external_thread_id, a.id as account_id, a.channel_id, a.external_id, a.access_token, a.token_expires_at,
+        a.status as account_status
       from conversation_message m
       join conversation c on c.workspace_id = m.workspace_id and c.id = m.conversation_id
       join channel_account a on a.workspace_id = c.workspace_id and a.id = c.channel_account_id
@@ -107,6 +110,10 @@ export const sendHandler =
         }
       } else if (row.channel_id === 4) {
         sent = await sendOutlookReply(db, cfg, ws, row); // issue 24: Outlook, through Microsoft Graph
+      } else if (row.channel_id === 3 && row.token_expires_at) {
+        // Connected through Instagram's business login (instagram.ts): Instagram's own Graph API.
+        const to = row.external_thread_id;
+        sent = await sendInstagramMessage(cfg, token, row.external_id, to, row.body ?? "");
       } else {
         sent = await sendPageMessage(cfg.metaGraphUrl, token, row.external_id, row.external_thread_id, row.body ?? "");
       }

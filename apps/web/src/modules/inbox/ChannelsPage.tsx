@@ -24,7 +24,7 @@ import { formatDateTime } from "../../platform/fields/format.ts";
 import { useMember } from "../../platform/resource/access.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { useChannelAccounts, useConnect, useDisconnect, useOutlookConnect } from "./api.ts";
+import { useChannelAccounts, useConnect, useDisconnect, useInstagramConnect, useOutlookConnect } from "./api.ts";
 import { CHANNEL_LABEL, CHANNEL_SLUG } from "./channels.ts";
 
 // Issue 24 "/dashboard/cca": the workspace's connected channel accounts — connect a WhatsApp number, a Facebook page
@@ -46,31 +46,51 @@ const ID_HELP: Record<MetaChannel, string> = {
 
 type Fault = { message: string; field?: string };
 
-// How the return from Microsoft's sign-in went (/outlook/callback sends the browser back with ?outlook=…).
-const OUTLOOK_RESULT: Record<string, { severity: "success" | "warning" | "error"; text: string }> = {
+type SignInResult = Record<string, { severity: "success" | "warning" | "error"; text: string }>;
+
+// How the return from a service's sign-in went (/outlook/callback and /instagram/callback send the browser back with
+// ?outlook=… or ?instagram=…, and the service's words in ?detail).
+const OUTLOOK_RESULT: SignInResult = {
   connected: { severity: "success", text: "Outlook is connected: new mail arrives in the inbox." },
   failing: { severity: "warning", text: "Outlook is connected, but Microsoft could not be subscribed to" },
   failed: { severity: "error", text: "Outlook could not be connected" },
   refused: { severity: "error", text: "Microsoft's sign-in was cancelled or refused" },
 };
+const INSTAGRAM_RESULT: SignInResult = {
+  connected: { severity: "success", text: "Instagram is connected: its direct messages arrive in the inbox." },
+  failing: { severity: "warning", text: "Instagram is connected, but its messages could not be subscribed to" },
+  failed: { severity: "error", text: "Instagram could not be connected" },
+  refused: { severity: "error", text: "Instagram's sign-in was cancelled or refused" },
+};
 
-// Issue 24: an Outlook mailbox (Sales Email) connects through Microsoft's sign-in, not with a pasted token.
-function OutlookConnect({ reconnect }: { reconnect: boolean }) {
-  const start = useOutlookConnect();
+// Issue 24: an account that connects through its service's own sign-in, not with a pasted token — an Outlook
+// mailbox (Microsoft's OAuth) and an Instagram professional account (Instagram's business login).
+function SignInConnect(props: {
+  id: string;
+  title: string;
+  service: string;
+  action: string; // what the button connects: "Connect Outlook", "Reconnect with Instagram"
+  param: string;
+  results: SignInResult;
+  start: { isPending: boolean; mutateAsync(): Promise<{ url: string }> };
+  reconnect: boolean;
+  children: string;
+}) {
+  const { id, title, service, action, param, results, start, reconnect } = props;
   const [search, setSearch] = useSearchParams();
-  const result = OUTLOOK_RESULT[search.get("outlook") ?? ""];
-  const detail = search.get("detail");
+  const result = results[search.get(param) ?? ""];
+  const detail = search.get(param) ? search.get("detail") : null;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="outlook-title" sx={{ p: 2 }}>
-      <Typography id="outlook-title" variant="h6" component="h2" gutterBottom>
-        Outlook (Sales Email)
+    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: 2 }}>
+      <Typography id={`${id}-title`} variant="h6" component="h2" gutterBottom>
+        {title}
       </Typography>
       {result && (
         <Alert
           severity={result.severity}
           sx={{ mb: 1.5 }}
           onClose={() => {
-            search.delete("outlook");
+            search.delete(param);
             search.delete("detail");
             setSearch(search, { replace: true });
           }}
@@ -80,8 +100,7 @@ function OutlookConnect({ reconnect }: { reconnect: boolean }) {
         </Alert>
       )}
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-        Sign in with the Microsoft account of the sales mailbox. Its mail arrives in the inbox, replies are sent from
-        it, and documents can be saved to its OneDrive.
+        {props.children}
       </Typography>
       <Button
         variant="contained"
@@ -91,13 +110,51 @@ function OutlookConnect({ reconnect }: { reconnect: boolean }) {
             const { url } = await start.mutateAsync();
             window.location.assign(url);
           } catch (e) {
-            toast.error(errorMessage(e, "Outlook could not be connected"));
+            toast.error(errorMessage(e, `${service} could not be connected`));
           }
         }}
       >
-        {start.isPending ? "Opening Microsoft…" : reconnect ? "Reconnect Outlook" : "Connect Outlook"}
+        {start.isPending ? `Opening ${service}…` : `${reconnect ? "Reconnect" : "Connect"} ${action}`}
       </Button>
     </Paper>
+  );
+}
+
+function OutlookConnect({ reconnect }: { reconnect: boolean }) {
+  const start = useOutlookConnect();
+  return (
+    <SignInConnect
+      id="outlook"
+      title="Outlook (Sales Email)"
+      service="Microsoft"
+      action="Outlook"
+      param="outlook"
+      results={OUTLOOK_RESULT}
+      start={start}
+      reconnect={reconnect}
+    >
+      Sign in with the Microsoft account of the sales mailbox. Its mail arrives in the inbox, replies are sent from it,
+      and documents can be saved to its OneDrive.
+    </SignInConnect>
+  );
+}
+
+function InstagramConnect({ reconnect }: { reconnect: boolean }) {
+  const start = useInstagramConnect();
+  return (
+    <SignInConnect
+      id="instagram"
+      title="Instagram"
+      service="Instagram"
+      action="with Instagram"
+      param="instagram"
+      results={INSTAGRAM_RESULT}
+      start={start}
+      reconnect={reconnect}
+    >
+      Sign in with your Instagram professional account. Its direct messages arrive in the inbox and replies go out from
+      it. (An account managed through a Facebook page can also be connected with its token below.)
+    </SignInConnect>
   );
 }
 
@@ -248,6 +305,11 @@ export default function ChannelsPage() {
       {canConnect && (
         <OutlookConnect
           reconnect={Boolean(accounts.data?.some((a) => a.channel_id === 4 && a.status !== "disconnected"))}
+        />
+      )}
+      {canConnect && (
+        <InstagramConnect
+          reconnect={Boolean(accounts.data?.some((a) => a.channel_id === 3 && a.status !== "disconnected"))}
         />
       )}
       {canConnect && (

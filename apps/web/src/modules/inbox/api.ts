@@ -102,3 +102,8 @@ export function useOutlookConnect() {
   const data = useDataProvider();
   return useMutation({ mutationFn: () => data.command("outlook_connect", {}) });
 }
+
+export function useInstagramConnect() {
+  const data = useDataProvider();
+  return useMutation({ mutationFn: () => data.command("instagram_connect", {}) });
+}
