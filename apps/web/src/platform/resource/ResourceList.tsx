@@ -8,12 +8,15 @@ import {
   type GridRowId,
   type GridRowSelectionModel,
 } from "@mui/x-data-grid";
-import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { announcesChanges } from "@workmetrics/domain/resources";
+import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate, useSearchParams } from "react-router";
 import { refusal } from "../data-access/errors.ts";
 import type { PgFilter } from "../data-access/filters.ts";
 import { type Id, type ListParams, type Row, useDataProvider } from "../data-access/provider.ts";
+import { useTableChanges } from "../realtime/useRealtime.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../ui/usePageTitle.ts";
 import { useCan, useReadable } from "./access.ts";
@@ -89,6 +92,20 @@ export type ListExtras = {
   selectionAction?: (ids: Id[], clear: () => void) => ReactNode;
 };
 
+// Issue 20 §4: the list follows its resource's changes (postgres_changes, each row as /rest/v1 would read it); a
+// burst of them (an import, another member's bulk delete) refreshes it once.
+function useLiveList(def: ReturnType<typeof useResourceDef>, reads: boolean): void {
+  const qc = useQueryClient();
+  const due = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useTableChanges(reads && announcesChanges(def) ? [def.name] : null, () => {
+    if (due.current) return;
+    due.current = setTimeout(() => {
+      due.current = null;
+      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === def.name && q.queryKey[1] === "list" });
+    }, 300);
+  });
+}
+
 // The one list page of every resource (issue 5 item 4): server-side paging, sorting, filtering and search.
 export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
   const def = useResourceDef();
@@ -123,6 +140,7 @@ export default function ResourceList({ extras = {} }: { extras?: ListExtras }) {
   const firstPage = { page: 0, pageSize };
   const list = useList(def, query);
   useErrorToast(list.error);
+  useLiveList(def, can("read"));
   const total = list.data?.total ?? 0;
 
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
