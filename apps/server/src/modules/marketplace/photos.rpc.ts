@@ -15,8 +15,6 @@ import { type Caller, memberOf } from "../../platform/rest/access.ts";
 import { RestError } from "../../platform/rest/rest-error.ts";
 import { implement } from "../../platform/rest/rpc/command.ts";
 import { keepObject } from "../../platform/storage/objects.ts";
-import { assertRoom } from "../../platform/storage/quota.ts";
-import { StorageError } from "../../platform/storage/storage-error.ts";
 import { fail, wsOf } from "./parties.ts";
 import { listingView } from "./shop.rpc.ts";
 
@@ -105,16 +103,9 @@ export const marketplaceListingPhotoAdd = implement(COMMANDS.marketplace_listing
       file = { bytes: found.bytes, mime: found.mime, name: args.name ?? path.split("/").pop() ?? path };
     }
     if (file.bytes.length > MAX_LISTING_PHOTO_BYTES) throw fail(422, "The photo is larger than 5 MB", "data");
-    // The seller's storage quota (the lock makes two uploads at once take their turn).
-    try {
-      await assertRoom(tx, ws, file.bytes.length);
-    } catch (err) {
-      if (err instanceof StorageError) throw new RestError(413, "quota_exceeded", err.message);
-      throw err;
-    }
     const photo: ListingPhotoView = { id: randomUUID(), name: file.name, mime: file.mime, size: file.bytes.length };
-    // The bytes are written before the rows commit: a refusal after this leaves an unreferenced file behind, which
-    // costs disk, never correctness (as a delivery's proof).
+    // keepObject checks the seller's storage quota first (413 with the quota's message), then writes the bytes before
+    // the rows commit: a refusal after this leaves an unreferenced file behind, which costs disk, never correctness.
     await keepObject(tx, disk, {
       workspaceId: ws,
       bucket: DEFAULT_BUCKET,
