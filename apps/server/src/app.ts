@@ -8,10 +8,10 @@ import { accountRoutes } from "./modules/account/account.route.ts";
 import { calendarFeedRoutes } from "./modules/challenge/calendar.rpc.ts";
 import { documentPdfRoutes } from "./modules/documents/pdf/pdf.route.ts";
 import { inboxAttachmentRoutes } from "./modules/inbox/attachment.route.ts";
+import { instagramRoutes } from "./modules/inbox/instagram.route.ts";
+import { INSTAGRAM_REFRESH_JOB, refreshInstagramTokens } from "./modules/inbox/instagram.ts";
 import { META_WEBHOOK_JOB, type MetaPayload, processMetaWebhook } from "./modules/inbox/intake.ts";
 import { ONEDRIVE_JOB, onedriveHandler } from "./modules/inbox/onedrive.ts";
-import { INSTAGRAM_REFRESH_JOB, refreshInstagramTokens } from "./modules/inbox/instagram.ts";
-import { instagramRoutes } from "./modules/inbox/instagram.route.ts";
 import { outlookRoutes } from "./modules/inbox/outlook.route.ts";
 import {
   OUTLOOK_NOTIFY_JOB,
@@ -50,6 +50,7 @@ import { MAIL_JOB, mailHandler, mailSealer } from "./platform/jobs/mail.ts";
 import { platformJobRoutes } from "./platform/jobs/operator.route.ts";
 import { PRUNE_JOBS, pruneDone } from "./platform/jobs/queue.ts";
 import { createJobs } from "./platform/jobs/worker.ts";
+import { pruneAnnouncements } from "./platform/realtime/announce.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.route.ts";
 import { restRoutes } from "./platform/rest/rest.route.ts";
 import { createFileStore } from "./platform/storage/disk.ts";
@@ -145,6 +146,7 @@ export async function buildApp(
       },
       [PRUNE_JOBS]: async () => {
         await pruneDone(database.db);
+        await pruneAnnouncements(database.db); // issue 20 §4: the resources' change rows, after a day
       },
       [SANDBOX_SWEEP]: async () => {
         const n = await sweepSandboxes(database.db, sandboxFiles(createFileStore(config)));

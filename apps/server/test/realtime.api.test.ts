@@ -2,6 +2,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from "@supaba
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { PRUNE_JOBS } from "../src/platform/jobs/queue.ts";
 import { announcedByCommands, triggeredTables } from "../src/platform/realtime/announce.ts";
 import { realtimeOf } from "../src/platform/realtime/realtime.route.ts";
 import { draft, ok, products } from "./documents-helpers.ts";
@@ -329,6 +330,34 @@ describe("realtime on the Phoenix protocol", () => {
     expect(covered.filter((t) => !installed.has(t))).toEqual([]);
     // A document's header (and the inbox's and marketplace's tables) is announced by its commands, never twice.
     expect([...installed].filter((t) => announcedByCommands(t))).toEqual([]);
+  });
+
+  it("prunes the resources' change rows after a day with the jobs; a document's history stays", async () => {
+    const made = await restFetch("admin@demo.test", "product", {
+      method: "POST",
+      headers: { prefer: "return=representation" },
+      body: JSON.stringify({ name: `Pruned ${Date.now()}`, sku: `PR-${Date.now()}`, cost: "1.00" }),
+    });
+    expect(made.status).toBe(201);
+    const id = (made.body as Array<{ id: number }>)[0].id;
+    const q = await draft("admin@demo.test", "quotation");
+    await own.db.execute(sql`update document_event set at = now() - interval '2 days'
+      where (doc_type = 'product' and doc_id = ${id}) or (doc_type = 'quotation' and doc_id = ${q.id})`);
+    const count = async (type: string, docId: number) =>
+      Number(
+        (
+          (
+            await own.db.execute(
+              sql`select count(*)::int as n from document_event where doc_type = ${type} and doc_id = ${docId}`,
+            )
+          ).rows[0] as { n: number }
+        ).n,
+      );
+    expect(await count("product", id)).toBe(1);
+    await own.server.running.app.jobs.enqueue(own.db, { name: PRUNE_JOBS, payload: {} });
+    await own.server.running.app.jobs.drained(20_000);
+    expect(await count("product", id)).toBe(0);
+    expect(await count("quotation", q.id)).toBeGreaterThan(0);
   });
 
   it("broadcasts the challenge leaderboard's change to members who read challenges, on the topic team_challenge", async () => {

@@ -95,3 +95,13 @@ export async function installChangeAnnouncements(db: Db): Promise<void> {
     }
   });
 }
+
+// The triggers' rows are realtime's outbox only (a document's history reads the commands' own rows): kept a day — far
+// beyond a LISTEN connection's catch-up — then pruned with the jobs (PRUNE_JOBS, every ten minutes), so
+// document_event does not grow for ever with every product edit, import and seeded row.
+export async function pruneAnnouncements(db: Db): Promise<number> {
+  const tables = `{${[...triggeredTables()].join(",")}}`;
+  const res = await db.execute(sql`delete from document_event
+    where doc_type = any(${tables}::text[]) and at < now() - interval '1 day' returning id`);
+  return res.rows.length;
+}
