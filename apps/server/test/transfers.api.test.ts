@@ -194,27 +194,31 @@ describe("goods transfer forms", () => {
         sent: await rpc(BUYER, "document_transition", { type: "purchase_order", id: po.id, action: "submit" }),
       };
     };
-    const intoTransit = await orderFor(Number(transit));
-    expect(message(intoTransit.sent)).toBe(
-      "In transit holds goods between two locations; goods cannot be ordered into it — choose another location",
-    );
-    const { po } = await orderFor(tuas);
-    // The receipt's location is given with the conversion, as a storekeeper picks it on the draft.
-    const moved = await ok(WAREHOUSE, "document_convert", {
+    // Ordered into it: refused at the save, at the field that names it (issue 21 §1), and nothing is kept.
+    const before = (await restFetch(BUYER, "purchase_order?select=id")).body as Doc[];
+    const intoTransit = await rpc(BUYER, "document_save", {
+      type: "purchase_order",
+      header: { company_id: supplier.id, location_id: Number(transit) },
+      lines: [{ product_id: a.id, qty: "2", unit_price: "3" }],
+    });
+    expect(intoTransit.status).toBe(422);
+    const refusal = intoTransit.body as { message: string; details: Array<{ field: string; message: string }> };
+    expect(refusal.message).toBe("Goods are not sent from or received into In transit; choose a warehouse");
+    expect(refusal.details[0].field).toBe("header.location_id");
+    expect(((await restFetch(BUYER, "purchase_order?select=id")).body as Doc[]).length).toBe(before.length);
+    const { po, sent } = await orderFor(tuas);
+    expect(sent.status).toBe(200);
+    // Nor is the receipt made into it, as a storekeeper would pick it on the conversion.
+    const moved = await rpc(WAREHOUSE, "document_convert", {
       type: "purchase_order",
       id: po.id,
       to: "supplier_delivery_order",
       header: { location_id: Number(transit) },
     });
-    const received = await rpc(WAREHOUSE, "document_transition", {
-      type: "supplier_delivery_order",
-      id: moved.id,
-      action: "submit",
-    });
-    expect([received.status, message(received)]).toEqual([
-      409,
-      "In transit holds goods between two locations; goods cannot be received into it — choose another location",
-    ]);
+    expect(moved.status).toBe(422);
+    expect((moved.body as { message: string }).message).toBe(
+      "Goods are not sent from or received into In transit; choose a warehouse",
+    );
     expect((await read(WAREHOUSE, "purchase_order", po.id)).lines[0].qty_received).toBe("0.000");
     // The transit location cannot be deleted.
     const del = await restFetch("admin@demo.test", `location?id=eq.${transit}`, { method: "DELETE" });
