@@ -13,8 +13,27 @@ import { documentSpec } from "../documents/registry.ts";
 // payload is never more than the member may read. Installed at every start (under the start-up lock), only where
 // missing, like the row counts: a resource added later is announced from its first start.
 
-// Tables whose changes their commands already write to document_event (besides the document headers).
-const BY_COMMANDS = new Set(["conversation", "conversation_message", "marketplace_sales_order", "marketplace_message"]);
+// Tables whose changes their commands already write to document_event (besides the document headers): the inbox's and
+// the marketplace's announcements, and every row whose history its commands keep there (writeEvent: a journal
+// entry's "post", a leave request's decision, a POS order's e-mail, an account's edits …). Their rows must not be
+// announced twice, nor their history mixed with (and pruned as) the triggers' change rows.
+const BY_COMMANDS = new Set([
+  "conversation",
+  "conversation_message",
+  "marketplace_sales_order",
+  "marketplace_message",
+  "account",
+  "bank_account",
+  "books_settings",
+  "gst_return",
+  "journal_entry",
+  "year_end_close",
+  "supplier_payment",
+  "leave_request",
+  "pos_order",
+  "supplier_discount_form",
+  "project_registration",
+]);
 
 function isDocumentHeader(table: string): boolean {
   try {
@@ -82,6 +101,15 @@ export async function installChangeAnnouncements(db: Db): Promise<void> {
         where t.tgname = c.relname || '_announce_ins'`,
     );
     const installed = new Set((res.rows as Array<{ name: string }>).map((r) => r.name));
+    // A table its commands now announce loses the triggers an earlier start gave it.
+    for (const table of installed) {
+      if (triggeredTables().has(table)) continue;
+      for (const suffix of ["announce_ins", "announce_upd", "announce_del"]) {
+        await tx.execute(
+          sql`drop trigger if exists ${sql.identifier(`${table}_${suffix}`)} on ${sql.identifier(table)}`,
+        );
+      }
+    }
     for (const table of triggeredTables()) {
       if (installed.has(table)) continue;
       const t = sql.identifier(table);
