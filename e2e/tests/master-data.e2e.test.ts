@@ -359,9 +359,9 @@ describe.skipIf(!hasChromium)("master data through the generic screens in Chromi
     await page.getByRole("menuitem", { name: /All fields/ }).click();
     const all = readFileSync((await (await allDownload).path()) ?? "", "utf8").replace(/^\uFEFF/, "");
     const [header, ...rows] = all.trim().split("\r\n");
-    // With the barcode a scanner reads (issue 22).
+    // With the barcode a scanner reads (issue 22) and the usual location deliveries take (issue 21).
     expect(header).toBe(
-      "SKU,Name,Barcode,Description,Category,Brand,Unit,Cost,Price,Tax code,Stock tracked,Images,Active",
+      "SKU,Name,Barcode,Description,Category,Brand,Unit,Cost,Price,Tax code,Stock tracked,Usual location,Images,Active",
     );
     expect(rows).toHaveLength(2);
     await search(page, "");
