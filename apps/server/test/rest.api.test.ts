@@ -78,6 +78,15 @@ describe("select", () => {
     });
     expect(rows[1].maker).toEqual({ name: `${tag} Brand` });
     expect(rows[2].price).toBe("30.25"); // numeric stays a decimal string
+    // A product's usual location (issue 21) embeds like any reference.
+    const located = await db
+      .from("product")
+      .select("sku, usual_location(name)")
+      .like("sku", `${tag}-*`)
+      .order("sku")
+      .limit(1);
+    expect(located.error).toBeNull();
+    expect((located.data as unknown as Row[])[0]).toEqual({ sku: `${tag}-A`, usual_location: null });
   });
 
   it("embeds to-many relations with their own filter, order and limit", async () => {

@@ -83,7 +83,7 @@ describe("cross-field rules (project dates in order)", () => {
       expect(checkMessage(name)?.message, name).toBeTruthy();
     }
     expect(checkMessage("no_such_check")).toBeUndefined();
-  });
+  }, 30_000); // the first import of every resource: seconds when the machine is loaded
 });
 
 describe("every empty required field at once", () => {
@@ -162,7 +162,7 @@ describe("text lengths and web addresses", () => {
         expect(textLimit(field), `${def.name}.${field.name}`).toBeGreaterThan(0);
       }
     }
-  });
+  }, 30_000); // the first import of every resource: seconds when the machine is loaded
 });
 
 describe("company UEN from the definition (issue 9 §2)", () => {

@@ -39,6 +39,7 @@ export const productResource = defineResource({
   relations: {
     category: { resource: "category", kind: "one", column: "category_id", references: "id" },
     brand: { resource: "brand", kind: "one", column: "brand_id", references: "id" },
+    usual_location: { resource: "location", kind: "one", column: "usual_location_id", references: "id" },
   },
   checks: { product_prices_not_negative: { message: "Cost and price cannot be less than 0" } },
 });
