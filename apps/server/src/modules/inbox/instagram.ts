@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { InboxConfig } from "../../config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { GraphError, metaFetch, type Sent } from "./graph.ts";
+import { readState, signState } from "./outlook.ts";
 import { seal, unseal } from "./secrets.ts";
 
 // Issue 24: an Instagram professional account connected through Instagram's business login (the Instagram API with
@@ -14,40 +14,19 @@ import { seal, unseal } from "./secrets.ts";
 // subscribed to its messages (/me/subscribed_apps). It is kept as channel 3 with its token sealed and the token's
 // expiry: an Instagram account with an expiry was connected this way, and its replies go out through Instagram's
 // Graph API (/{ig-user-id}/messages); one connected with a page's token (channel_connect) has none and replies through
-// Facebook's. A scheduled job refreshes a long-lived token before it runs out (refresh_access_token).
+// Facebook's. A scheduled job refreshes a long-lived token before it runs out (refresh_access_token). The state is
+// Outlook's signed state (outlook.ts), signed for this sign-in.
 
 export const INSTAGRAM_CALLBACK_PATH = "/instagram/callback";
 export const INSTAGRAM_REFRESH_JOB = "inbox.instagram_refresh";
 export const INSTAGRAM_SCOPES = "instagram_business_basic,instagram_business_manage_messages";
 const IG_VERSION = "v21.0";
-const STATE_TTL_MS = 10 * 60_000;
 // Refreshed when fewer than this many days are left (the job runs daily; a long-lived token lives 60 days).
 const REFRESH_WITHIN_MS = 10 * 24 * 3600_000;
 
 type Log = { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
-type State = { ws: string; uid: string; exp: number; n: string };
-
-const b64 = (b: Buffer) => b.toString("base64url");
-const mac = (key: Buffer, body: string) => b64(createHmac("sha256", key).update(`instagram-state:${body}`).digest());
-
-export function signInstagramState(key: Buffer, ws: string, uid: string, now = Date.now()): string {
-  const body = b64(Buffer.from(JSON.stringify({ ws, uid, exp: now + STATE_TTL_MS, n: b64(randomBytes(9)) })));
-  return `${body}.${mac(key, body)}`;
-}
-
-export function readInstagramState(key: Buffer, state: string | undefined, now = Date.now()): State | null {
-  const [body, sig] = (state ?? "").split(".");
-  if (!body || !sig) return null;
-  const want = Buffer.from(mac(key, body));
-  const got = Buffer.from(sig);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-  try {
-    const s = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as State;
-    return typeof s.ws === "string" && typeof s.uid === "string" && s.exp > now ? s : null;
-  } catch {
-    return null;
-  }
-}
+export const signInstagramState = (key: Buffer, ws: string, uid: string) =>
+  signState(key, ws, uid, Date.now(), "instagram");
 
 export const instagramRedirectUri = (publicUrl: string) => `${publicUrl}${INSTAGRAM_CALLBACK_PATH}`;
 
@@ -81,7 +60,7 @@ export async function connectInstagram(
   state: string,
   log: Log,
 ): Promise<InstagramConnected> {
-  const s = readInstagramState(cfg.secretsKey, state);
+  const s = readState(cfg.secretsKey, state, Date.now(), "instagram");
   if (!s) throw new GraphError("The sign-in link expired or was not made here: start again", 400, null, null);
   const app = instagramConfigured(cfg);
   if (!app)

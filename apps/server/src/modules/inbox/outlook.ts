@@ -50,18 +50,25 @@ const same = (a: string, b: string) => {
 };
 
 // ---- the OAuth state: who asked, for which workspace, until when — signed, so the return cannot be redirected
-// onto another workspace; the PKCE verifier is derived from it (nothing to keep between the two requests).
+// onto another workspace; the PKCE verifier is derived from it (nothing to keep between the two requests). Signed for
+// one sign-in (Outlook's, or Instagram's business login: instagram.ts): one service's state opens no other's return.
 
 export type OutlookState = { ws: string; uid: string; exp: number; n: string };
+export type SignIn = "outlook" | "instagram";
 
-export function signState(key: Buffer, ws: string, uid: string, now = Date.now()): string {
+export function signState(key: Buffer, ws: string, uid: string, now = Date.now(), signIn: SignIn = "outlook"): string {
   const body = b64(Buffer.from(JSON.stringify({ ws, uid, exp: now + STATE_TTL_MS, n: b64(randomBytes(9)) })));
-  return `${body}.${b64(mac(key, `outlook-state:${body}`))}`;
+  return `${body}.${b64(mac(key, `${signIn}-state:${body}`))}`;
 }
 
-export function readState(key: Buffer, state: string | undefined, now = Date.now()): OutlookState | null {
+export function readState(
+  key: Buffer,
+  state: string | undefined,
+  now = Date.now(),
+  signIn: SignIn = "outlook",
+): OutlookState | null {
   const [body, sig] = (state ?? "").split(".");
-  if (!body || !sig || !same(sig, b64(mac(key, `outlook-state:${body}`)))) return null;
+  if (!body || !sig || !same(sig, b64(mac(key, `${signIn}-state:${body}`)))) return null;
   try {
     const s = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as OutlookState;
     return typeof s.ws === "string" && typeof s.uid === "string" && s.exp > now ? s : null;
