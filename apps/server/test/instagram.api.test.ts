@@ -78,6 +78,11 @@ describe("Instagram's business login", () => {
     expect((await rpc(PRO, "instagram_connect", {})).status).toBe(403);
   });
 
+  it("says which sign-ins this server is set up for (Instagram here, not Outlook), to who may connect", async () => {
+    expect(await ok(ADMIN, "channel_sign_ins", {})).toEqual({ outlook: false, instagram: true });
+    expect((await rpc(SALES, "channel_sign_ins", {})).status).toBe(403);
+  });
+
   it("a declined sign-in and a forged state keep nothing, and say why", async () => {
     fake.declineNext = true;
     expect(await connect(ADMIN)).toMatch(/^\/dashboard\/cca\?instagram=refused&detail=The user denied your request/);

@@ -82,6 +82,17 @@ export const outlookConnect = defineCommand({
   feature: "communication_channels",
 });
 
+// Which sign-ins this server is set up for (Outlook: MS_CLIENT_ID and MS_CLIENT_SECRET; Instagram's business login:
+// IG_APP_ID and IG_APP_SECRET), so the channels page offers only those that can work.
+export const channelSignIns = defineCommand({
+  name: "channel_sign_ins",
+  args: z.object({}).optional(),
+  result: z.object({ outlook: z.boolean(), instagram: z.boolean() }),
+  permission: "channel_account.create",
+  does: "connect channel accounts",
+  feature: "communication_channels",
+});
+
 // Instagram's business login: the address of Instagram's sign-in to send the browser to; Instagram returns it to
 // /instagram/callback (spec §2's public /instagram prefix), which keeps the account as channel 3.
 export const instagramConnect = defineCommand({
@@ -337,6 +348,7 @@ export const INBOX_COMMANDS = [
   channelAccounts,
   outlookConnect,
   instagramConnect,
+  channelSignIns,
   onedriveSave,
   conversationList,
   conversationThread,

@@ -11,7 +11,7 @@ import {
   conversationThread,
   documentConversations,
 } from "./conversations.rpc.ts";
-import { instagramConnect } from "./instagram.rpc.ts";
+import { channelSignIns, instagramConnect } from "./instagram.rpc.ts";
 import { onedriveSave } from "./onedrive.ts";
 
 // Issue 24 "Inbox" (Premium): channel accounts and conversations. The webhooks (webhook.route.ts) and the jobs
@@ -23,6 +23,7 @@ export function registerInbox(): void {
     channelAccounts,
     outlookConnect,
     instagramConnect,
+    channelSignIns,
     onedriveSave,
     conversationList,
     conversationThread,

@@ -20,3 +20,11 @@ export const instagramConnect = implement(COMMANDS.instagram_connect, {
     return { url: instagramAuthorizeUrl(cfg, app.id, deps.links.publicUrl, state) };
   },
 });
+
+// Which sign-ins the channels page may offer: those this server is set up for.
+export const channelSignIns = implement(COMMANDS.channel_sign_ins, {
+  run: async (_tx, _args, _caller, deps) => ({
+    outlook: Boolean(deps.inbox?.msClientId && deps.inbox.msClientSecret),
+    instagram: Boolean(deps.inbox && instagramConfigured(deps.inbox)),
+  }),
+});

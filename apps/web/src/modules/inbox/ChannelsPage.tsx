@@ -24,7 +24,14 @@ import { formatDateTime } from "../../platform/fields/format.ts";
 import { useMember } from "../../platform/resource/access.ts";
 import { ConfirmDialog } from "../../platform/ui/ConfirmDialog.tsx";
 import { usePageTitle } from "../../platform/ui/usePageTitle.ts";
-import { useChannelAccounts, useConnect, useDisconnect, useInstagramConnect, useOutlookConnect } from "./api.ts";
+import {
+  useChannelAccounts,
+  useConnect,
+  useDisconnect,
+  useInstagramConnect,
+  useOutlookConnect,
+  useSignIns,
+} from "./api.ts";
 import { CHANNEL_LABEL, CHANNEL_SLUG } from "./channels.ts";
 
 // Issue 24 "/dashboard/cca": the workspace's connected channel accounts — connect a WhatsApp number, a Facebook page
@@ -284,6 +291,8 @@ export default function ChannelsPage() {
     does: "connect",
     feature: "communication_channels",
   }).allowed;
+  // Outlook's and Instagram's sign-ins are offered only where this server is set up for them.
+  const signIns = useSignIns(canConnect);
   const canDisconnect = decide(who, {
     audience: "member",
     permission: "channel_account.delete",
@@ -302,12 +311,12 @@ export default function ChannelsPage() {
         </Link>
         . In your Meta app, point the webhook at <code>{webhook}</code>.
       </Typography>
-      {canConnect && (
+      {canConnect && signIns.data?.outlook && (
         <OutlookConnect
           reconnect={Boolean(accounts.data?.some((a) => a.channel_id === 4 && a.status !== "disconnected"))}
         />
       )}
-      {canConnect && (
+      {canConnect && signIns.data?.instagram && (
         <InstagramConnect
           reconnect={Boolean(accounts.data?.some((a) => a.channel_id === 3 && a.status !== "disconnected"))}
         />

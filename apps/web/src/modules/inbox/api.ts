@@ -103,6 +103,17 @@ export function useOutlookConnect() {
   return useMutation({ mutationFn: () => data.command("outlook_connect", {}) });
 }
 
+// Which sign-ins (Outlook, Instagram) this server is set up for; asked only by who may connect.
+export function useSignIns(enabled: boolean) {
+  const data = useDataProvider();
+  return useQuery({
+    queryKey: ["channel_sign_ins"],
+    queryFn: () => data.command("channel_sign_ins", {}),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useInstagramConnect() {
   const data = useDataProvider();
   return useMutation({ mutationFn: () => data.command("instagram_connect", {}) });
